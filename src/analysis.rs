@@ -1,0 +1,77 @@
+//! One complete analysis of a board: search, verify against the theorems, summarise.
+
+use crate::bfs::{search, LayerDone};
+use crate::board::{Board, Cell, Shape};
+use crate::count::reachable_u64;
+use crate::distribution::Distribution;
+use crate::error::Error;
+use crate::memory;
+use crate::parity::solvability;
+use crate::space::StateSpace;
+
+/// What a caller may set for one analysis.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnalyzeOptions {
+    /// Refuse boards whose table needs more bytes than this.
+    pub max_memory: Option<u64>,
+}
+
+/// Everything `analyze` reports about one (board, goal blank).
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub shape: Shape,
+    pub goal: Cell,
+    pub distribution: Distribution,
+    /// The states at the maximum depth, in the user's orientation, in index order.
+    pub antipodes: Vec<Board>,
+    /// (RC)!/2, from the counting theorem.
+    pub expected: u64,
+    /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, and
+    /// every antipode passes the solvability test.
+    pub verified: bool,
+    pub threads: usize,
+    pub seconds: f64,
+    pub table_bytes: u64,
+}
+
+impl Analysis {
+    pub fn states(&self) -> u64 {
+        self.distribution.total()
+    }
+
+    pub fn states_per_second(&self) -> f64 {
+        self.states() as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Enumerates every state reachable from the goal with blank on `goal`, on the current rayon
+/// pool, calling `progress` after each layer.
+pub fn analyze(
+    shape: Shape,
+    goal: Cell,
+    options: AnalyzeOptions,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Analysis, Error> {
+    memory::check(shape, options.max_memory)?;
+    let space = StateSpace::new(shape, goal)?;
+    let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
+    let found = search(&space, progress);
+    let antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
+    let distribution = Distribution {
+        layers: found.layers,
+    };
+    let verified = distribution.total() == expected
+        && found.table_seen == expected
+        && antipodes.iter().all(|b| solvability(b, goal).solvable);
+    Ok(Analysis {
+        shape,
+        goal,
+        distribution,
+        antipodes,
+        expected,
+        verified,
+        threads: found.threads,
+        seconds: found.seconds,
+        table_bytes: found.table_bytes,
+    })
+}

@@ -1,0 +1,73 @@
+//! Command-line arguments (clap derive). Validation of values happens in each command.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tilespace",
+    version,
+    about = "Enumerate every reachable state of R×C sliding-tile puzzles and report exact facts",
+    after_help = "Boards: rows separated by '/' or newlines, tiles by spaces or commas, blank 0 or _\n\
+                  (\"1 2 3/4 5 6/7 8 0\"). Sizes are RxC: rows x columns (the 15-puzzle is 4x4).\n\
+                  Exit status: 0 ok, 1 a failed check (or 'not solvable'), 2 bad input."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Enumerate boards completely and write summary.csv, depths.csv, antipodes.csv
+    Analyze(AnalyzeArgs),
+    /// Say whether a board can reach the goal, and why (any size)
+    Solvable(SolvableArgs),
+    /// Print the exact number of configurations of an RxC board (any size)
+    Count(CountArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Board sizes, e.g. 3x3 2x5 (rows x columns), up to 12 cells
+    #[arg(value_name = "RxC", required_unless_present = "seed_table")]
+    pub boards: Vec<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: Vec<String>,
+    /// Directory for the reports
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Run the boards of the seeds (2x2 2x3 2x4 2x5 3x3) and compare with their figures
+    #[arg(long, conflicts_with = "boards")]
+    pub seed_table: bool,
+    /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct SolvableArgs {
+    /// The board, e.g. "8 6 7/2 5 4/3 0 1", or a flat list with --shape
+    pub board: String,
+    /// The board's size when it is given as one flat list
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: String,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// Board size, e.g. 4x4 or 10x10
+    #[arg(value_name = "RxC")]
+    pub board: String,
+}

@@ -1,0 +1,176 @@
+//! `tilespace analyze`: enumerate boards, print a summary on stdout, write the CSV reports.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use tilespace::report::{self, SummaryRow};
+use tilespace::{analyze, memory, Analysis, AnalyzeOptions, Cell, GoalBlank, Shape};
+
+use super::args::AnalyzeArgs;
+use super::progress::Progress;
+
+/// The boards of the seeds, with the figures Gong quotes: (board, Gong's name, worst case, mean).
+/// Gong names boards columns x rows, so his "3x2" is our 2x3.
+pub const SEED_TABLE: [(&str, &str, u32, &str); 5] = [
+    ("2x2", "2x2", 6, "3.0"),
+    ("2x3", "3x2", 21, "12.6"),
+    ("2x4", "4x2", 36, "22.7"),
+    ("2x5", "5x2", 55, "34.7"),
+    ("3x3", "3x3", 31, "22.0"),
+];
+
+/// At most this many antipodes are printed; all of them go to antipodes.csv.
+const SHOWN_ANTIPODES: usize = 8;
+
+pub fn run(args: AnalyzeArgs) -> Result<i32> {
+    // Validate every argument before any work starts.
+    let names: Vec<String> = if args.seed_table {
+        SEED_TABLE.iter().map(|s| s.0.to_string()).collect()
+    } else {
+        args.boards.clone()
+    };
+    let shapes = names
+        .iter()
+        .map(|b| b.parse::<Shape>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let blanks = args
+        .blank
+        .iter()
+        .map(|b| b.parse::<GoalBlank>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let max_memory = args
+        .max_memory
+        .as_deref()
+        .map(memory::parse_size)
+        .transpose()
+        .map_err(|e| tilespace::Error::Argument(format!("--max-memory: {e}")))?;
+    let threads = match args.threads {
+        Some(0) => bail!(tilespace::Error::Argument(
+            "--threads must be at least 1".into()
+        )),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut jobs: Vec<(Shape, Cell)> = vec![];
+    for &shape in &shapes {
+        memory::check(shape, max_memory)?;
+        for blank in &blanks {
+            let goal = blank.resolve(shape)?;
+            if !jobs.contains(&(shape, goal)) {
+                jobs.push((shape, goal));
+            }
+        }
+    }
+    check_writable(&args.out)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+
+    let options = AnalyzeOptions { max_memory };
+    let mut all_verified = true;
+    let mut done = vec![];
+    for (shape, goal) in jobs {
+        let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
+        let progress = Progress::new(args.quiet, expected, &shape.to_string());
+        let a = pool.install(|| analyze(shape, goal, options, &|l| progress.layer(l)))?;
+        progress.finish();
+        let paths = report::write_all(&args.out, &a)?;
+        print_summary(&a, &[&paths.summary, &paths.depths, &paths.antipodes])?;
+        all_verified &= a.verified;
+        done.push(a);
+    }
+    let seeds_agree = !args.seed_table || print_seed_table(&done)?;
+    Ok(if all_verified && seeds_agree { 0 } else { 1 })
+}
+
+/// Fails early, with the path, if reports could not be written under `dir`.
+fn check_writable(dir: &Path) -> Result<(), tilespace::Error> {
+    report::write_atomic(&dir.join(".tilespace-write-test"), b"")?;
+    let _ = std::fs::remove_file(dir.join(".tilespace-write-test"));
+    Ok(())
+}
+
+fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
+    let row = SummaryRow::from_analysis(a);
+    let mut out = std::io::stdout().lock();
+    let check = if row.verified {
+        format!("= {}!/2, verified", a.shape.cells())
+    } else {
+        format!(
+            "NOT VERIFIED (expected {}!/2 = {})",
+            a.shape.cells(),
+            row.expected_states
+        )
+    };
+    writeln!(
+        out,
+        "{} (goal blank {}): {} states {check}",
+        row.board, row.goal_blank, row.states
+    )?;
+    writeln!(
+        out,
+        "  radius {}, {} antipode{}, mean {} = {}, median {}, widest layer at depth {} ({} states)",
+        row.radius,
+        row.antipodes,
+        if row.antipodes == 1 { "" } else { "s" },
+        row.mean_depth_exact,
+        row.mean_depth,
+        row.median_depth,
+        row.depth_of_max_width,
+        row.max_width
+    )?;
+    for b in a.antipodes.iter().take(SHOWN_ANTIPODES) {
+        writeln!(out, "  antipode: {b}")?;
+    }
+    if a.antipodes.len() > SHOWN_ANTIPODES {
+        writeln!(
+            out,
+            "  ... and {} more antipodes",
+            a.antipodes.len() - SHOWN_ANTIPODES
+        )?;
+    }
+    writeln!(
+        out,
+        "  {:.3} s on {} thread{}, {:.1} M states/s, table {}",
+        a.seconds,
+        a.threads,
+        if a.threads == 1 { "" } else { "s" },
+        a.states_per_second() / 1e6,
+        memory::human_bytes(a.table_bytes as f64),
+    )?;
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    writeln!(out, "  reports: {}", shown.join(", "))?;
+    Ok(())
+}
+
+/// Prints our figures beside the seeds'; true if every one agrees.
+fn print_seed_table(done: &[Analysis]) -> Result<bool> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  agree",
+        "board", "Gong's", "radius", "seed radius", "mean (exact)", "mean", "seed mean"
+    )?;
+    let mut all = true;
+    for (a, (_, gong, radius, mean)) in done.iter().zip(SEED_TABLE) {
+        let ours = format!("{:.1}", a.distribution.mean().to_f64());
+        let agree = a.distribution.radius() == radius && ours == mean;
+        all &= agree;
+        writeln!(
+            out,
+            "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  {}",
+            a.shape.to_string(),
+            gong,
+            a.distribution.radius(),
+            radius,
+            a.distribution.mean().to_string(),
+            format!("{:.6}", a.distribution.mean().to_f64()),
+            mean,
+            if agree { "yes" } else { "NO" }
+        )?;
+    }
+    Ok(all)
+}

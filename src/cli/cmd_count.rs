@@ -1,0 +1,29 @@
+//! `tilespace count RxC`: the exact number of configurations, reachable and not.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::count::counts;
+use tilespace::Shape;
+
+use super::args::CountArgs;
+
+pub fn run(args: CountArgs) -> Result<i32> {
+    let shape: Shape = args.board.parse()?;
+    let n = shape.cells();
+    let c = counts(shape);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "board        {shape} ({n} cells, {} tiles and the blank)",
+        n - 1
+    )?;
+    writeln!(out, "total        {}   ({n}!)", c.total)?;
+    writeln!(
+        out,
+        "reachable    {}   ({n}!/2: the goal's parity class)",
+        c.reachable
+    )?;
+    writeln!(out, "unreachable  {}   (the other class)", c.unreachable)?;
+    Ok(0)
+}

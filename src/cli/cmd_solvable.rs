@@ -1,0 +1,60 @@
+//! `tilespace solvable BOARD`: the verdict with its reasons, by both methods.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::{solvability, Board, GoalBlank, Shape};
+
+use super::args::SolvableArgs;
+
+/// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
+pub fn run(args: SolvableArgs) -> Result<i32> {
+    let shape = args.shape.as_deref().map(str::parse::<Shape>).transpose()?;
+    let board = Board::parse(&args.board, shape)?;
+    let goal = args.blank.parse::<GoalBlank>()?.resolve(board.shape())?;
+    let s = solvability(&board, goal);
+    let parity = |n: u64| if n % 2 == 0 { "even" } else { "odd" };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}",
+        if s.solvable {
+            "solvable"
+        } else {
+            "not solvable"
+        }
+    )?;
+    writeln!(
+        out,
+        "board: {} ({}), goal blank {}",
+        board,
+        board.shape(),
+        board.shape().cell_label(goal)
+    )?;
+    writeln!(
+        out,
+        "inversions: {} ({})",
+        s.inversions,
+        parity(s.inversions)
+    )?;
+    writeln!(
+        out,
+        "blank row from the bottom: {} (goal blank's: {})",
+        s.blank_row_from_bottom, s.goal_row_from_bottom
+    )?;
+    writeln!(out, "rule: {}", s.rule)?;
+    writeln!(
+        out,
+        "check by permutation sign: the board is an {} permutation of cells and the blank is {} \
+         move(s) from its goal cell ({}): {}",
+        parity(s.sign_parity as u64),
+        s.blank_distance,
+        parity(s.blank_distance as u64),
+        if s.solvable {
+            "parities agree, solvable"
+        } else {
+            "parities differ, not solvable"
+        }
+    )?;
+    Ok(if s.solvable { 0 } else { 1 })
+}

@@ -1,0 +1,58 @@
+//! Exact configuration counts for any board size, in arbitrary precision.
+
+use num_bigint::BigUint;
+
+use crate::board::Shape;
+
+/// The counts the theorem speaks of: RC! configurations, half reachable from the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    pub total: BigUint,
+    pub reachable: BigUint,
+    pub unreachable: BigUint,
+}
+
+pub fn factorial(n: u64) -> BigUint {
+    (2..=n).fold(BigUint::from(1u32), |acc, k| acc * k)
+}
+
+/// RC!, and its two halves: for R, C ≥ 2 exactly half the configurations are reachable.
+pub fn counts(shape: Shape) -> Counts {
+    let total = factorial(shape.cells() as u64);
+    let reachable = &total / 2u32;
+    let unreachable = &total - &reachable;
+    Counts {
+        total,
+        reachable,
+        unreachable,
+    }
+}
+
+/// (RC)!/2 as a machine integer, when it fits: the number of states the engine indexes.
+pub fn reachable_u64(shape: Shape) -> Option<u64> {
+    (2..=shape.cells() as u64)
+        .try_fold(1u64, |acc, k| acc.checked_mul(k))
+        .map(|f| f / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_counts() {
+        let c = counts(Shape::new(4, 4).unwrap());
+        // 16! = 20922789888000 (Gong: "2.092279 x 10^13").
+        assert_eq!(c.total.to_string(), "20922789888000");
+        assert_eq!(c.reachable.to_string(), "10461394944000");
+        assert_eq!(c.unreachable, c.reachable);
+        assert_eq!(reachable_u64(Shape::new(3, 3).unwrap()), Some(181_440));
+        assert_eq!(reachable_u64(Shape::new(2, 6).unwrap()), Some(239_500_800));
+        assert_eq!(reachable_u64(Shape::new(5, 5).unwrap()), None);
+        // 100! has 158 digits.
+        assert_eq!(
+            counts(Shape::new(10, 10).unwrap()).total.to_string().len(),
+            158
+        );
+    }
+}

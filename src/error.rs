@@ -1,0 +1,47 @@
+//! The library's error type: each variant is one line a user can act on.
+
+use std::path::PathBuf;
+
+/// Everything the library refuses or fails at. `exit_code` maps it for the CLI.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("bad board size: {0}")]
+    Shape(String),
+    #[error("bad board: {0}")]
+    Board(String),
+    #[error("bad goal blank: {0}")]
+    Blank(String),
+    /// Any other argument out of range or malformed.
+    #[error("bad argument: {0}")]
+    Argument(String),
+    /// The tables would not fit: what they need and what the limit is.
+    #[error("{shape} is too large to enumerate here: its table needs {needed}, {limit}")]
+    TooLarge {
+        shape: String,
+        needed: String,
+        limit: String,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A verification the tool performs on its own results failed: a bug, never bad input.
+    #[error("check failed: {0}")]
+    Check(String),
+}
+
+impl Error {
+    /// 2 for input the user can correct, 1 for a failed check.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Check(_) => 1,
+            _ => 2,
+        }
+    }
+}

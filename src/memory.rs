@@ -1,0 +1,129 @@
+//! What a search needs in memory, and the guard that refuses before allocating.
+
+use crate::board::Shape;
+use crate::count::counts;
+use crate::error::Error;
+
+/// Largest board the in-memory engine runs (2x6, 3x4: 60 MB of table).
+pub const MAX_CELLS: usize = 12;
+
+/// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).
+pub fn table_bytes(shape: Shape) -> f64 {
+    // (RC)!/2 states at 2 bits: (RC)!/8 bytes.
+    let reachable = counts(shape).reachable;
+    let words = (reachable + 31u32) / 32u32;
+    (words * 8u32)
+        .to_string()
+        .parse::<f64>()
+        .unwrap_or(f64::INFINITY)
+}
+
+/// `MemAvailable` from /proc/meminfo, where there is one.
+pub fn available_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Bytes in a human unit: `60.0 MB`, `10.9 GB`, `2.6 TB`, `1.2e30 B`.
+pub fn human_bytes(bytes: f64) -> String {
+    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes;
+    for unit in UNITS {
+        if v < 1000.0 {
+            return if unit == "B" {
+                format!("{v:.0} B")
+            } else {
+                format!("{v:.1} {unit}")
+            };
+        }
+        v /= 1000.0;
+    }
+    format!("{bytes:.1e} B")
+}
+
+/// Parses `12G`, `512M`, `64k`, `1.5G` or plain bytes (decimal units: 1G = 10^9 bytes).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let num: f64 = num
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size like 12G or 512M"))?;
+    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 1.0,
+        "K" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => return Err(format!("'{text}' has an unknown unit (use k, M, G or T)")),
+    };
+    Ok((num * scale) as u64)
+}
+
+/// Refuses a board whose table would not fit, before anything is allocated.
+pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
+    let needed = table_bytes(shape);
+    let refuse = |limit: String| Error::TooLarge {
+        shape: shape.to_string(),
+        needed: human_bytes(needed),
+        limit,
+    };
+    if shape.cells() > MAX_CELLS {
+        return Err(refuse(format!(
+            "and this version enumerates boards of up to {MAX_CELLS} cells in memory"
+        )));
+    }
+    if let Some(max) = max_memory {
+        if needed > max as f64 {
+            return Err(refuse(format!(
+                "over --max-memory {}",
+                human_bytes(max as f64)
+            )));
+        }
+    }
+    if let Some(avail) = available_bytes() {
+        if needed > avail as f64 {
+            return Err(refuse(format!(
+                "but only {} is available",
+                human_bytes(avail as f64)
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_sizes_of_known_boards() {
+        let s = |r, c| Shape::new(r, c).unwrap();
+        // 12!/2 = 239500800 states at 2 bits: 59875200 bytes.
+        assert_eq!(table_bytes(s(3, 4)), 59_875_200.0);
+        assert_eq!(human_bytes(table_bytes(s(2, 7))), "10.9 GB");
+        assert_eq!(human_bytes(table_bytes(s(4, 4))), "2.6 TB");
+        assert_eq!(human_bytes(table_bytes(s(3, 5))), "163.5 GB");
+        let err = check(s(4, 4), None).unwrap_err().to_string();
+        assert!(err.contains("2.6 TB"), "{err}");
+        assert!(check(s(3, 3), Some(1000))
+            .unwrap_err()
+            .to_string()
+            .contains("--max-memory"));
+        assert!(check(s(3, 3), None).is_ok());
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("12G"), Ok(12_000_000_000));
+        assert_eq!(parse_size("512MB"), Ok(512_000_000));
+        assert_eq!(parse_size("1.5g"), Ok(1_500_000_000));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("3Q").is_err());
+    }
+}

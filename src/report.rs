@@ -1,0 +1,222 @@
+//! Reports as CSV: `summary.csv` (one row per board and goal blank), and per board
+//! `depths.csv` and `antipodes.csv`. Every file is written to a temporary file beside it and
+//! renamed into place, so an interrupted run never leaves a half-written report.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::Analysis;
+use crate::error::Error;
+
+/// One row of `summary.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryRow {
+    /// `RxC` in the user's orientation.
+    pub board: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// The goal's blank cell, `R,C` 1-based.
+    pub goal_blank: String,
+    /// States reached from the goal.
+    pub states: u64,
+    /// (RC)!/2 from the counting theorem.
+    pub expected_states: u64,
+    /// All checks passed (see `Analysis::verified`).
+    pub verified: bool,
+    /// Maximum optimal distance (God's number for the board).
+    pub radius: u32,
+    /// Number of states at the radius.
+    pub antipodes: usize,
+    /// Σ depth · states.
+    pub depth_sum: u128,
+    /// depth_sum / states, 6 decimals.
+    pub mean_depth: String,
+    /// depth_sum / states in lowest terms.
+    pub mean_depth_exact: String,
+    /// Smallest depth with at least half of the states at or below it.
+    pub median_depth: u32,
+    /// States in the widest layer.
+    pub max_width: u64,
+    /// Depth of the widest layer (the shallowest if tied).
+    pub depth_of_max_width: u32,
+    pub threads: usize,
+    pub seconds: f64,
+    pub states_per_second: u64,
+    pub table_bytes: u64,
+}
+
+impl SummaryRow {
+    pub fn from_analysis(a: &Analysis) -> SummaryRow {
+        let d = &a.distribution;
+        let mean = d.mean();
+        let (depth_of_max_width, max_width) = d.widest();
+        SummaryRow {
+            board: a.shape.to_string(),
+            rows: a.shape.rows,
+            cols: a.shape.cols,
+            goal_blank: a.shape.cell_label(a.goal),
+            states: d.total(),
+            expected_states: a.expected,
+            verified: a.verified,
+            radius: d.radius(),
+            antipodes: a.antipodes.len(),
+            depth_sum: d.depth_sum(),
+            mean_depth: format!("{:.6}", mean.to_f64()),
+            mean_depth_exact: mean.to_string(),
+            median_depth: d.median(),
+            max_width,
+            depth_of_max_width,
+            threads: a.threads,
+            seconds: (a.seconds * 1e4).round() / 1e4,
+            states_per_second: a.states_per_second().round() as u64,
+            table_bytes: a.table_bytes,
+        }
+    }
+
+    fn key(&self) -> (usize, usize, usize, String) {
+        (
+            self.rows * self.cols,
+            self.rows,
+            self.cols,
+            self.goal_blank.clone(),
+        )
+    }
+}
+
+/// The paths one analysis writes under `dir`.
+pub struct ReportPaths {
+    pub summary: PathBuf,
+    pub depths: PathBuf,
+    pub antipodes: PathBuf,
+}
+
+pub fn paths(dir: &Path, a: &Analysis) -> ReportPaths {
+    let board_dir = dir.join(a.shape.report_name(a.goal));
+    ReportPaths {
+        summary: dir.join("summary.csv"),
+        depths: board_dir.join("depths.csv"),
+        antipodes: board_dir.join("antipodes.csv"),
+    }
+}
+
+/// Writes all three reports for `a` under `dir`; returns their paths.
+pub fn write_all(dir: &Path, a: &Analysis) -> Result<ReportPaths, Error> {
+    let p = paths(dir, a);
+    write_depths(&p.depths, a)?;
+    write_antipodes(&p.antipodes, a)?;
+    upsert_summary(&p.summary, SummaryRow::from_analysis(a))?;
+    Ok(p)
+}
+
+/// `depth,states,cumulative,fraction`, one row per depth from 0 to the radius.
+pub fn write_depths(path: &Path, a: &Analysis) -> Result<(), Error> {
+    let total = a.distribution.total() as f64;
+    write_csv(path, |w| {
+        w.write_record(["depth", "states", "cumulative", "fraction"])?;
+        for (d, n, cum) in a.distribution.cumulative() {
+            w.write_record([
+                d.to_string(),
+                n.to_string(),
+                cum.to_string(),
+                format!("{:.12}", n as f64 / total),
+            ])?;
+        }
+        Ok(())
+    })
+}
+
+/// `antipode,board`: every state at the maximum depth, in the text form the tool reads.
+pub fn write_antipodes(path: &Path, a: &Analysis) -> Result<(), Error> {
+    write_csv(path, |w| {
+        w.write_record(["antipode", "board"])?;
+        for (i, b) in a.antipodes.iter().enumerate() {
+            w.write_record([(i + 1).to_string(), b.to_string()])?;
+        }
+        Ok(())
+    })
+}
+
+/// Replaces the row of the same board and goal blank in `summary.csv`, or adds it; rows are
+/// kept sorted by cells, rows, columns and goal blank.
+pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
+    let mut rows = read_summary(path)?;
+    rows.retain(|r| {
+        (r.board.as_str(), r.goal_blank.as_str()) != (row.board.as_str(), row.goal_blank.as_str())
+    });
+    rows.push(row);
+    rows.sort_by_key(SummaryRow::key);
+    write_csv(path, |w| {
+        for r in &rows {
+            w.serialize(r)?;
+        }
+        Ok(())
+    })
+}
+
+/// The rows of a `summary.csv`; none if the file does not exist.
+pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
+    let read_err = |e: csv::Error| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+    };
+    match fs::File::open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
+        Err(source) => Err(Error::Read {
+            path: path.to_path_buf(),
+            source,
+        }),
+        Ok(f) => csv::Reader::from_reader(f)
+            .deserialize()
+            .map(|r| r.map_err(read_err))
+            .collect(),
+    }
+}
+
+/// Writes a CSV to a temporary file beside `path`, syncs it and renames it over `path`.
+fn write_csv(
+    path: &Path,
+    fill: impl FnOnce(&mut csv::Writer<&mut Vec<u8>>) -> Result<(), csv::Error>,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    {
+        let mut w = csv::Writer::from_writer(&mut bytes);
+        fill(&mut w)
+            .and_then(|()| w.flush().map_err(csv::Error::from))
+            .map_err(|e| Error::Write {
+                path: path.to_path_buf(),
+                source: std::io::Error::other(e.to_string()),
+            })?;
+    }
+    write_atomic(path, &bytes)
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let err = |source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(err)?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("report");
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(err)
+}
