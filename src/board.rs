@@ -200,30 +200,35 @@ impl Board {
                 cells.len()
             )));
         }
-        let mut seen = vec![false; n];
-        for &t in &cells {
-            let t = t as usize;
-            if t >= n {
-                return Err(Error::Board(format!(
-                    "tile {t} is out of range for {shape} (tiles are 1..{}, blank 0 or _)",
-                    n - 1
-                )));
-            }
-            if seen[t] {
-                return Err(Error::Board(if t == 0 {
-                    "more than one blank (0 or _)".to_string()
-                } else {
-                    format!("tile {t} appears more than once")
-                }));
-            }
-            seen[t] = true;
+        if let Some(&t) = cells.iter().find(|&&t| t as usize >= n) {
+            return Err(Error::Board(format!(
+                "tile {t} is out of range for {shape} (tiles are 1..{}, blank 0 or _)",
+                n - 1
+            )));
         }
-        if let Some(missing) = seen.iter().position(|s| !s) {
-            return Err(Error::Board(if missing == 0 {
-                "no blank (0 or _)".to_string()
-            } else {
-                format!("tile {missing} is missing")
-            }));
+        let mut count = vec![0usize; n];
+        for &t in &cells {
+            count[t as usize] += 1;
+        }
+        // With n cells in range, a repeated tile always leaves another one out: name both.
+        if let Some(twice) = count.iter().position(|&c| c > 1) {
+            let missing = count
+                .iter()
+                .position(|&c| c == 0)
+                .expect("a repeat leaves a gap");
+            let what = |t: usize| {
+                if t == 0 {
+                    "the blank (0 or _)".to_string()
+                } else {
+                    format!("tile {t}")
+                }
+            };
+            return Err(Error::Board(format!(
+                "{} appears {} times and {} is missing",
+                what(twice),
+                count[twice],
+                what(missing)
+            )));
         }
         Ok(Board { shape, cells })
     }
@@ -421,8 +426,10 @@ mod tests {
     #[test]
     fn rejects_bad_boards_naming_the_problem() {
         let err = |t: &str, sh| Board::parse(t, sh).unwrap_err().to_string();
-        assert!(err("1 2/3 3", None).contains("tile 3 appears more than once"));
-        assert!(err("1 2/0 0", None).contains("more than one blank"));
+        assert!(err("1 2/3 3", None)
+            .contains("tile 3 appears 2 times and the blank (0 or _) is missing"));
+        assert!(err("1 2/0 0", None)
+            .contains("the blank (0 or _) appears 2 times and tile 3 is missing"));
         assert!(err("1 2/3 4", None).contains("tile 4 is out of range"));
         assert!(err("1 2 3/0 4", None).contains("ragged rows: row 2 has 2 tiles"));
         assert!(err("1 2/x 0", None).contains("'x' is not a tile number"));

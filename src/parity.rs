@@ -153,7 +153,7 @@ fn rule_text(shape: Shape, blank_row: usize, goal_row: usize) -> String {
 mod tests {
     use super::*;
 
-    fn naive_inversions(seq: &[u32]) -> u64 {
+    pub(super) fn naive_inversions(seq: &[u32]) -> u64 {
         let mut n = 0;
         for i in 0..seq.len() {
             for j in i + 1..seq.len() {
@@ -192,5 +192,57 @@ mod tests {
         let s = solvability(&g, last(&g));
         assert!(s.solvable);
         assert_eq!(s.inversions, 10);
+    }
+
+    mod properties {
+        use super::super::*;
+        use super::naive_inversions;
+        use proptest::prelude::*;
+
+        /// A random board of a random shape from 2x2 to 12x12, and a random goal cell.
+        fn board_and_goal() -> impl Strategy<Value = (Board, Cell)> {
+            (2usize..=12, 2usize..=12)
+                .prop_flat_map(|(r, c)| {
+                    let n = r * c;
+                    (
+                        Just((0..n as u32).collect::<Vec<_>>()).prop_shuffle(),
+                        0..n,
+                        Just(Shape::new(r, c).unwrap()),
+                    )
+                })
+                .prop_map(|(cells, goal, shape)| (Board::new(shape, cells).unwrap(), Cell(goal)))
+        }
+
+        proptest! {
+            #[test]
+            fn inversion_parity_and_cycle_sign_agree((board, goal) in board_and_goal()) {
+                prop_assert_eq!(solvable_by_inversions(&board, goal), solvable_by_sign(&board, goal));
+            }
+
+            #[test]
+            fn moves_keep_and_swaps_flip_solvability((board, goal) in board_and_goal()) {
+                let s = solvable_by_inversions(&board, goal);
+                for nb in board.neighbours() {
+                    prop_assert_eq!(solvable_by_sign(&nb, goal), s);
+                }
+                let mut cells = board.cells().to_vec();
+                let tiles: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] != 0).take(2).collect();
+                cells.swap(tiles[0], tiles[1]);
+                let swapped = Board::new(board.shape(), cells).unwrap();
+                prop_assert_eq!(solvable_by_sign(&swapped, goal), !s);
+                prop_assert_eq!(solvable_by_inversions(&swapped, goal), !s);
+            }
+
+            #[test]
+            fn fenwick_inversions_equal_the_quadratic_count(seq in Just((1..60u32).collect::<Vec<_>>()).prop_shuffle()) {
+                prop_assert_eq!(inversions(&seq), naive_inversions(&seq));
+            }
+
+            #[test]
+            fn boards_print_and_parse_back((board, _goal) in board_and_goal()) {
+                prop_assert_eq!(Board::parse(&board.to_string(), None).unwrap(), board.clone());
+                prop_assert_eq!(Board::parse(&board.grid(), None).unwrap(), board);
+            }
+        }
     }
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates results/ from scratch: the seed boards and the 12-cell boards.
+# Usage: scripts/reproduce.sh [OUT_DIR]   (default: results)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-results}"
+cargo build --release --quiet
+bin=target/release/tilespace
+rm -rf "$out/summary.csv" "$out"/[0-9]*x[0-9]*
+mkdir -p "$out"
+{
+  echo "# tilespace analyze runs behind the CSV files in this directory"
+  echo "revision: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (modified)')"
+  echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
+  echo "rustc: $(rustc --version)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo
+} > "$out/COMMANDS.md"
+run() {
+  echo "\$ tilespace $*" | tee -a "$out/COMMANDS.md"
+  "$bin" "$@" --out "$out" --quiet | tee -a "$out/COMMANDS.md"
+  echo >> "$out/COMMANDS.md"
+}
+run analyze --seed-table
+run analyze 3x3 --blank first --blank center
+run analyze 2x6 3x4

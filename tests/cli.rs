@@ -1,0 +1,314 @@
+//! The binary end to end in a temporary directory: reports, their columns and values, and the
+//! one-line errors with exit status 2 for bad input.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tilespace(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn read_csv(path: &Path) -> (Vec<String>, Vec<HashMap<String, String>>) {
+    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| {
+            header
+                .iter()
+                .cloned()
+                .zip(rec.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+const SUMMARY_COLUMNS: &str = "board,rows,cols,goal_blank,states,expected_states,verified,radius,\
+antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width,threads,\
+seconds,states_per_second,table_bytes";
+
+#[test]
+fn analyze_writes_three_reports_with_the_documented_columns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "2x3",
+            "--out",
+            "out",
+            "--threads",
+            "2",
+            "--quiet",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // The figures of the issue's "done when", known from the literature of the 8-puzzle.
+    assert!(text.contains("181440 states"), "{text}");
+    assert!(
+        text.contains("radius 31, 2 antipodes, mean 249167/11340"),
+        "{text}"
+    );
+    assert!(text.contains("antipode: 8 6 7/2 5 4/3 0 1"), "{text}");
+
+    let (header, rows) = read_csv(&tmp.path().join("out/summary.csv"));
+    assert_eq!(header.join(","), SUMMARY_COLUMNS);
+    assert_eq!(rows.len(), 2);
+    let r = rows.iter().find(|r| r["board"] == "3x3").unwrap();
+    assert_eq!(r["goal_blank"], "3,3");
+    assert_eq!(r["states"], "181440");
+    assert_eq!(r["expected_states"], "181440");
+    assert_eq!(r["verified"], "true");
+    assert_eq!(r["radius"], "31");
+    assert_eq!(r["antipodes"], "2");
+    assert_eq!(r["mean_depth_exact"], "249167/11340");
+    assert_eq!(r["threads"], "2");
+
+    let (header, depths) = read_csv(&tmp.path().join("out/3x3/depths.csv"));
+    assert_eq!(header, ["depth", "states", "cumulative", "fraction"]);
+    assert_eq!(depths.len(), 32);
+    let sum: u64 = depths
+        .iter()
+        .map(|d| d["states"].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 181440);
+    assert_eq!(depths.last().unwrap()["cumulative"], "181440");
+    let depth_sum: u64 = depths
+        .iter()
+        .map(|d| d["depth"].parse::<u64>().unwrap() * d["states"].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(depth_sum.to_string(), r["depth_sum"]);
+
+    let (header, antipodes) = read_csv(&tmp.path().join("out/3x3/antipodes.csv"));
+    assert_eq!(header, ["antipode", "board"]);
+    let boards: Vec<&str> = antipodes.iter().map(|a| a["board"].as_str()).collect();
+    assert_eq!(boards.len(), 2);
+    assert!(boards.contains(&"8 6 7/2 5 4/3 0 1") && boards.contains(&"6 4 7/8 5 0/3 2 1"));
+    // Antipodes are boards the tool reads back, and solvable ones.
+    for b in boards {
+        assert!(tilespace(&["solvable", b], tmp.path()).status.success());
+    }
+}
+
+#[test]
+fn rerunning_updates_the_summary_row_in_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["analyze", "2x3", "-q"][..],
+        &["analyze", "2x3", "2x2", "-q"],
+        &["analyze", "2x3", "--blank", "1,1", "-q"],
+    ] {
+        assert!(tilespace(args, tmp.path()).status.success());
+    }
+    let (_, rows) = read_csv(&tmp.path().join("results/summary.csv"));
+    let keys: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r["board"].clone(), r["goal_blank"].clone()))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("2x2".into(), "2,2".into()),
+            ("2x3".into(), "1,1".into()),
+            ("2x3".into(), "2,3".into())
+        ]
+    );
+    assert!(tmp.path().join("results/2x3-blank-1-1/depths.csv").exists());
+    // No temporary files are left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path().join("results"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn seed_table_reproduces_the_seed_figures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(&["analyze", "--seed-table", "-q"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("board"))
+        .skip(1)
+        .collect();
+    assert_eq!(table.len(), 5, "{text}");
+    // Gong's figures, typed from the seed document: worst case and average to one decimal.
+    for (line, (board, radius, mean)) in table.iter().zip([
+        ("2x2", "6", "3.0"),
+        ("2x3", "21", "12.6"),
+        ("2x4", "36", "22.7"),
+        ("2x5", "55", "34.7"),
+        ("3x3", "31", "22.0"),
+    ]) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!((f[0], f[2], f[3]), (board, radius, radius), "{line}");
+        let ours: f64 = f[5].parse().unwrap();
+        assert_eq!(format!("{ours:.1}"), mean, "{line}");
+        assert_eq!(f[7], "yes", "{line}");
+    }
+}
+
+#[test]
+fn solvable_explains_and_sets_the_exit_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Ryan's fig. 4 (solvable, 49 inversions) and fig. 3 (last two tiles swapped).
+    let o = tilespace(
+        &["solvable", "12 1 10 2/7 11 4 14/5 0 9 15/8 13 6 3"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let t = stdout(&o);
+    assert!(
+        t.starts_with("solvable\n")
+            && t.contains("inversions: 49 (odd)")
+            && t.contains("row 2 from the bottom"),
+        "{t}"
+    );
+    let o = tilespace(
+        &["solvable", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 _"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("not solvable\n"));
+    // Flat list with --shape, and another goal cell: the goal itself is solvable.
+    let o = tilespace(
+        &[
+            "solvable",
+            "0,1,2,3,4,5,6,7,8",
+            "--shape",
+            "3x3",
+            "--blank",
+            "first",
+        ],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn solvable_is_instant_on_a_100x100_board() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The goal with its first row reversed: 99·100/2 = 4950 inversions, even; width even and
+    // the blank on the bottom row (odd from the bottom): solvable.
+    let n = 100 * 100;
+    let mut tiles: Vec<u32> = (1..n as u32).collect();
+    tiles[..100].reverse();
+    tiles.push(0);
+    let text: Vec<String> = tiles.iter().map(u32::to_string).collect();
+    let o = tilespace(
+        &["solvable", &text.join(" "), "--shape", "100x100"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("inversions: 4950 (even)"));
+}
+
+#[test]
+fn count_prints_exact_figures_for_any_size() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(&["count", "4x4"], tmp.path());
+    let t = stdout(&o);
+    // 16! = 20922789888000 (Gong: 2.092279 x 10^13).
+    assert!(
+        t.contains("total        20922789888000") && t.contains("reachable    10461394944000"),
+        "{t}"
+    );
+    let o = tilespace(&["count", "10x10"], tmp.path());
+    // 100!, a published constant.
+    let f100 = "93326215443944152681699238856266700490715968264381621468592963895217599993229915608941463976156518286253697920827223758251185210916864000000000000000000000000";
+    let t = stdout(&o);
+    assert!(t.contains(f100), "{t}");
+    let half = "46663107721972076340849619428133350245357984132190810734296481947608799996614957804470731988078259143126848960413611879125592605458432000000000000000000000000";
+    assert!(t.contains(half), "{t}");
+}
+
+/// Each bad input: exit status 2 and one line on stderr naming the problem, nothing on stdout.
+#[test]
+fn bad_input_gets_a_one_line_error_and_status_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("a-file"), "").unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solvable", "1 2 3/4 5 5/7 8 0"],
+            "tile 5 appears 2 times and tile 6 is missing",
+        ),
+        (
+            &["solvable", "1 2 3/4 5 6/0 8 0"],
+            "the blank (0 or _) appears 2 times and tile 7 is missing",
+        ),
+        (&["solvable", "1 2 3/4 5 6/7 9 0"], "tile 9 is out of range"),
+        (
+            &["solvable", "1 2 3/4 5/6 7 0"],
+            "ragged rows: row 2 has 2 tiles, row 1 has 3",
+        ),
+        (
+            &["solvable", "1 2 3/4 five 6/7 8 0"],
+            "'five' is not a tile number",
+        ),
+        (&["solvable", "1 2 3 4 5 6 7 8 0"], "give --shape"),
+        (
+            &["solvable", "1 2 3 4 5 6 7 0", "--shape", "3x3"],
+            "has 9 cells, got 8",
+        ),
+        (
+            &["solvable", "1 2 3/4 5 6/7 8 0", "--blank", "4,1"],
+            "outside the 3x3 board",
+        ),
+        (
+            &["solvable", "1 2 3/4 5 6/7 8 0", "--blank", "middle"],
+            "not a blank cell",
+        ),
+        (&["analyze", "4x4", "-q"], "needs 2.6 TB"),
+        (&["analyze", "2x7", "-q"], "needs 10.9 GB"),
+        (&["analyze", "3x3x3", "-q"], "not a board size"),
+        (&["analyze", "1x5", "-q"], "both sides must be at least 2"),
+        (
+            &["analyze", "3x3", "--threads", "0", "-q"],
+            "--threads must be at least 1",
+        ),
+        (
+            &["analyze", "3x3", "--max-memory", "1k", "-q"],
+            "over --max-memory",
+        ),
+        (
+            &["analyze", "3x3", "--max-memory", "lots", "-q"],
+            "not a size",
+        ),
+        (
+            &["analyze", "2x2", "--out", "a-file/sub", "-q"],
+            "cannot write",
+        ),
+        (&["count", "0x4"], "both sides must be at least 2"),
+    ];
+    for (args, message) in cases {
+        let o = tilespace(args, tmp.path());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line, got {err}"
+        );
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
