@@ -16,6 +16,10 @@ pub struct Indexer {
     m: usize,
     /// `weights[j] = (m-1-j)!`: the weight of Lehmer digit j in the full rank.
     weights: [u64; MAX_TILES],
+    /// `reciprocals[j] = ⌊(2^64-1) / hⱼ⌋ + 1` for the half weight `hⱼ = (m-1-j)!/2` (0 where
+    /// hⱼ is 1 or too large): `⌊q / hⱼ⌋ = (q · reciprocals[j]) >> 64` exactly for q < 2^32
+    /// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+    reciprocals: [u64; MAX_TILES],
 }
 
 impl Indexer {
@@ -31,7 +35,18 @@ impl Indexer {
             weights[j] = f;
             f *= (m - j) as u64;
         }
-        Indexer { m, weights }
+        let mut reciprocals = [0u64; MAX_TILES];
+        for j in 0..m.saturating_sub(2) {
+            let h = weights[j] / 2;
+            if h > 1 && h <= u64::from(u32::MAX) {
+                reciprocals[j] = u64::MAX / h + 1;
+            }
+        }
+        Indexer {
+            m,
+            weights,
+            reciprocals,
+        }
     }
 
     pub fn tiles(&self) -> usize {
@@ -81,53 +96,102 @@ impl Indexer {
     /// The sequence of parity `parity` with rank `rank`: fills its Lehmer digits and values.
     #[inline]
     pub fn unrank(&self, rank: u64, parity: u8, digits: &mut [u8], seq: &mut [u8]) {
+        let mut cursor = Cursor::new();
+        self.seek(&mut cursor, rank, parity);
+        digits[..self.m].copy_from_slice(&cursor.digits[..self.m]);
+        seq[..self.m].copy_from_slice(&cursor.seq[..self.m]);
+    }
+
+    /// Lehmer digits of the sequence of parity `parity` with rank `rank`, packed one per byte
+    /// (digit j in byte j), built in a register.
+    ///
+    /// Digits 0..m-2 are the mixed-radix digits of `rank` with half weights hⱼ = (m-1-j)!/2
+    /// (whole, as (m-1-j)! is even for j <= m-3). Each quotient Qⱼ = ⌊rank / hⱼ⌋ is computed on
+    /// its own (a multiplication by a reciprocal, no division chain), and dⱼ = Qⱼ - (m-j)·Qⱼ₋₁.
+    #[inline(always)]
+    fn digits_of(&self, rank: u64, parity: u8) -> u128 {
         let m = self.m;
         debug_assert!(rank < self.class_size());
-        let mut rest = rank;
-        let mut sum = 0u8;
-        // Digits 0..m-2 in mixed radix with weights (m-1-j)!/2; all of those weights are whole
-        // because (m-1-j)! is even for j <= m-3. Ranks below 2^32 (m <= 13) divide in 32 bits.
+        let mut packed = 0u128;
+        let mut sum = 0u64;
         if rank < 1 << 32 {
-            // Digits whose weight is 2^32 or more are 0 here.
-            let mut r = rest as u32;
+            let mut prev = 0u64;
             for j in 0..m - 2 {
-                let w = self.weights[j] >> 1;
-                let d = if w > u64::from(u32::MAX) {
-                    0
-                } else {
-                    r / w as u32
+                let q = match self.reciprocals[j] {
+                    0 if self.weights[j] == 2 => rank,
+                    0 => 0, // hⱼ > rank: this digit is 0
+                    r => ((u128::from(r) * u128::from(rank)) >> 64) as u64,
                 };
-                r -= d * w as u32;
-                digits[j] = d as u8;
-                sum ^= d as u8;
+                let d = q - (m - j) as u64 * prev;
+                prev = q;
+                packed |= u128::from(d) << (8 * j);
+                sum ^= d;
             }
         } else {
+            let mut rest = rank;
             for j in 0..m - 2 {
                 let w = self.weights[j] >> 1;
                 let d = rest / w;
                 rest -= d * w;
-                digits[j] = d as u8;
-                sum ^= d as u8;
+                packed |= u128::from(d) << (8 * j);
+                sum ^= d;
             }
         }
-        digits[m - 2] = (parity ^ sum) & 1;
-        digits[m - 1] = 0;
-        let mut unused: u32 = (1 << m) - 1;
-        for j in 0..m {
-            let x = nth_set_bit(unused, u32::from(digits[j]));
-            seq[j] = x as u8;
-            unused &= !(1 << x);
+        packed | u128::from((u64::from(parity) ^ sum) & 1) << (8 * (m - 2))
+    }
+
+    /// Moves `cursor` to the sequence of parity `parity` with rank `rank`. Only the values from
+    /// the first Lehmer digit that changed onwards are rebuilt, so stepping through nearby
+    /// ranks costs a few positions instead of m.
+    #[inline(always)]
+    pub fn seek(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
+        let packed = self.digits_of(rank, parity);
+        let changed = packed ^ cursor.packed;
+        if changed == 0 {
+            return;
+        }
+        let first = (changed.trailing_zeros() / 8) as usize;
+        cursor.packed = packed;
+        cursor.digits = packed.to_le_bytes();
+        // unused[j]: nibble i is the i-th smallest value not placed before position j.
+        let mut unused = cursor.unused[first];
+        for j in first..self.m {
+            let shift = 4 * ((packed >> (8 * j)) as u32 & 0xFF);
+            cursor.seq[j] = ((unused >> shift) & 0xF) as u8;
+            let below = unused & ((1u64 << shift) - 1);
+            unused = below | ((unused >> shift >> 4) << shift);
+            cursor.unused[j + 1] = unused;
         }
     }
 }
 
-/// Position of the `k`-th (0-based) set bit of `mask`, which has more than `k` set bits.
-#[inline(always)]
-fn nth_set_bit(mut mask: u32, k: u32) -> u32 {
-    for _ in 0..k {
-        mask &= mask - 1;
+/// A sequence with its Lehmer digits, kept between calls to `Indexer::seek`.
+#[derive(Clone, Debug)]
+pub struct Cursor {
+    packed: u128,
+    pub digits: [u8; MAX_TILES],
+    pub seq: [u8; MAX_TILES],
+    unused: [u64; MAX_TILES + 1],
+}
+
+impl Cursor {
+    pub fn new() -> Cursor {
+        // Digits no rank has (0xFF) force the first seek to rebuild everything.
+        let mut unused = [0u64; MAX_TILES + 1];
+        unused[0] = 0xFEDC_BA98_7654_3210;
+        Cursor {
+            packed: u128::MAX,
+            digits: [0xFF; MAX_TILES],
+            seq: [0; MAX_TILES],
+            unused,
+        }
     }
-    mask.trailing_zeros()
+}
+
+impl Default for Cursor {
+    fn default() -> Self {
+        Cursor::new()
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use crate::bfs::table::Table;
 use crate::board::Cell;
-use crate::rank::MAX_TILES;
+use crate::rank::Cursor;
 use crate::space::StateSpace;
 
 /// A move of the blank, precomputed per blank cell (engine orientation).
@@ -81,19 +81,18 @@ fn rotate_right_delta(space: &StateSpace, d: &[u8], s: &[u8], i: usize, k: usize
     delta + (new - i64::from(d[i])) * space.indexer.weight(i) as i64
 }
 
-/// Calls `visit` with the index of every neighbour of the state at `index`.
+/// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
 #[inline(always)]
 pub(crate) fn for_each_neighbour(
     space: &StateSpace,
     moves: &[Vec<Move>],
-    index: u64,
+    cursor: &mut Cursor,
+    blank: Cell,
+    rank: u64,
     mut visit: impl FnMut(u64),
 ) {
-    let (blank, rank) = space.split(index);
-    let (mut d, mut s) = ([0u8; MAX_TILES], [0u8; MAX_TILES]);
-    space
-        .indexer
-        .unrank(rank, space.parity[blank.0], &mut d, &mut s);
+    space.indexer.seek(cursor, rank, space.parity[blank.0]);
+    let (d, s) = (&cursor.digits, &cursor.seq);
     let full = (rank << 1 | u64::from(d[space.tiles() - 2])) as i64;
     let k = space.shape.cols - 1;
     for &mv in &moves[blank.0] {
@@ -101,11 +100,11 @@ pub(crate) fn for_each_neighbour(
             Move::Slide { to } => (to, full),
             Move::Up { to, window } => (
                 to,
-                full + rotate_left_delta(space, &d, &s, window as usize, k),
+                full + rotate_left_delta(space, d, s, window as usize, k),
             ),
             Move::Down { to, window } => (
                 to,
-                full + rotate_right_delta(space, &d, &s, window as usize, k),
+                full + rotate_right_delta(space, d, s, window as usize, k),
             ),
         };
         visit(u64::from(to) * space.block + (new_full as u64 >> 1));
@@ -122,8 +121,13 @@ pub(crate) fn expand_range(
     (cur, next): (u64, u64),
     record: bool,
 ) -> (u64, Vec<u64>) {
+    // A task lies inside one block: one blank cell, ranks lo - start .. hi - start.
+    let (blank, _) = space.split(lo);
+    let start = blank.0 as u64 * space.block;
+    debug_assert!(hi <= start + space.block);
     let mut found = 0u64;
     let mut marked = vec![];
+    let mut cursor = Cursor::new();
     let (first, last) = ((lo / 32) as usize, ((hi - 1) / 32) as usize);
     for w in first..=last {
         let mut mask = Table::matching(table.word(w), cur);
@@ -136,9 +140,9 @@ pub(crate) fn expand_range(
             mask &= !0u64 >> (2 * (base + 32 - hi));
         }
         while mask != 0 {
-            let index = base + u64::from(mask.trailing_zeros() / 2);
+            let rank = base + u64::from(mask.trailing_zeros() / 2) - start;
             mask &= mask - 1;
-            for_each_neighbour(space, moves, index, |n| {
+            for_each_neighbour(space, moves, &mut cursor, blank, rank, |n| {
                 if table.visit(n, next) {
                     found += 1;
                     if record {
@@ -172,7 +176,10 @@ mod tests {
                         .map(|b| space.index(&b).expect("same class"))
                         .collect();
                     let mut got = vec![];
-                    for_each_neighbour(&space, &moves, index, |n| got.push(n));
+                    let (blank, rank) = space.split(index);
+                    for_each_neighbour(&space, &moves, &mut Cursor::new(), blank, rank, |n| {
+                        got.push(n)
+                    });
                     want.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, want, "{shape} goal {goal} board {board}");
