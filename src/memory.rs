@@ -20,8 +20,17 @@ pub fn table_bytes(shape: Shape) -> f64 {
 
 /// `MemAvailable` from /proc/meminfo, where there is one.
 pub fn available_bytes() -> Option<u64> {
+    meminfo("MemAvailable:")
+}
+
+/// `MemTotal` from /proc/meminfo, where there is one.
+pub fn total_bytes() -> Option<u64> {
+    meminfo("MemTotal:")
+}
+
+fn meminfo(key: &str) -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let line = info.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }

@@ -26,6 +26,8 @@ pub enum Command {
     Solvable(SolvableArgs),
     /// Print the exact number of configurations of an RxC board (any size)
     Count(CountArgs),
+    /// Time the standard boards at several thread counts (median of N runs)
+    Bench(BenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -70,4 +72,28 @@ pub struct CountArgs {
     /// Board size, e.g. 4x4 or 10x10
     #[arg(value_name = "RxC")]
     pub board: String,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Boards to time, comma-separated
+    #[arg(
+        long,
+        value_name = "RxC,...",
+        value_delimiter = ',',
+        default_value = "3x3,2x5,2x6,3x4"
+    )]
+    pub boards: Vec<String>,
+    /// Thread counts to time, comma-separated (default: 1 and all cores)
+    #[arg(long, value_name = "N,...", value_delimiter = ',')]
+    pub threads: Vec<usize>,
+    /// Runs per board and thread count; the median is reported
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub runs: usize,
+    /// Directory for bench.csv and bench-machine.txt
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
 }

@@ -2,6 +2,7 @@
 
 pub mod args;
 mod cmd_analyze;
+mod cmd_bench;
 mod cmd_count;
 mod cmd_solvable;
 mod progress;
@@ -16,5 +17,6 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Analyze(a) => cmd_analyze::run(a),
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),
+        Command::Bench(a) => cmd_bench::run(a),
     }
 }
