@@ -14,7 +14,7 @@ use crate::space::StateSpace;
 
 /// A move of the blank, precomputed per blank cell (engine orientation).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Move {
+pub enum Move {
     /// Left or right: the sequence is unchanged.
     Slide { to: u32 },
     /// Blank up: the tile above joins the sequence C-1 places later; the window starts at
@@ -25,7 +25,7 @@ pub(crate) enum Move {
 }
 
 /// For each engine blank cell, the moves it can make.
-pub(crate) fn moves(space: &StateSpace) -> Vec<Vec<Move>> {
+pub fn moves(space: &StateSpace) -> Vec<Vec<Move>> {
     let shape = space.shape;
     let c = shape.cols as u32;
     (0..shape.cells())
@@ -83,7 +83,7 @@ fn rotate_right_delta(space: &StateSpace, d: &[u8], s: &[u8], i: usize, k: usize
 
 /// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
 #[inline(always)]
-pub(crate) fn for_each_neighbour(
+pub fn for_each_neighbour(
     space: &StateSpace,
     moves: &[Vec<Move>],
     cursor: &mut Cursor,

@@ -1,0 +1,200 @@
+//! Criterion benches: ranking, unranking, neighbour indices (ns per state), whole searches of
+//! 3x3 and 2x5, and the table's visit with raw `AtomicU64` against bitvec. Every timed closure
+//! checks its answer. Inputs come from a fixed-seed generator, so runs are comparable.
+//! Run: `cargo bench --bench engine`; figures are recorded in benches/README.md.
+
+use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use bitvec::prelude::*;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tilespace::bfs::layer::{for_each_neighbour, moves};
+use tilespace::bfs::table::Table;
+use tilespace::rank::{Cursor, Indexer, MAX_TILES};
+use tilespace::{analyze, AnalyzeOptions, Cell, Shape, StateSpace};
+
+/// A fixed-seed 64-bit LCG (Knuth's MMIX constants): the same inputs on every run.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 32) * n) >> 32
+    }
+}
+
+const N: u64 = 4096;
+
+fn ranking(c: &mut Criterion) {
+    let ix = Indexer::new(11); // 12-cell boards
+    let mut rng = Lcg(1);
+    let ranks: Vec<u64> = (0..N).map(|_| rng.below(ix.class_size())).collect();
+    let seqs: Vec<Vec<u8>> = ranks
+        .iter()
+        .map(|&r| {
+            let (mut d, mut s) = ([0u8; MAX_TILES], [0u8; MAX_TILES]);
+            ix.unrank(r, 0, &mut d, &mut s);
+            s[..11].to_vec()
+        })
+        .collect();
+    let mut g = c.benchmark_group("rank-11-tiles");
+    g.throughput(Throughput::Elements(N));
+    g.bench_function("rank", |b| {
+        b.iter(|| {
+            for (s, &r) in seqs.iter().zip(&ranks) {
+                assert_eq!(ix.rank(black_box(s)), r);
+            }
+        })
+    });
+    g.bench_function("unrank-random", |b| {
+        let mut cursor = Cursor::new();
+        b.iter(|| {
+            for (s, &r) in seqs.iter().zip(&ranks) {
+                ix.seek(&mut cursor, black_box(r), 0);
+                assert_eq!(cursor.seq[..11], s[..]);
+            }
+        })
+    });
+    g.bench_function("unrank-sequential", |b| {
+        let mut cursor = Cursor::new();
+        b.iter(|| {
+            let mut sum = 0u64;
+            for r in 1_000_000..1_000_000 + N {
+                ix.seek(&mut cursor, black_box(r), 0);
+                sum += u64::from(cursor.seq[10]);
+            }
+            // Each sequence is a permutation of 0..11: its last entry averages 5.
+            assert!(sum > 0 && sum < 11 * N);
+        })
+    });
+    g.finish();
+}
+
+fn neighbours(c: &mut Criterion) {
+    let mut g = c.benchmark_group("neighbour-indices");
+    g.throughput(Throughput::Elements(N));
+    for (r, cols) in [(2, 6), (3, 4)] {
+        let shape = Shape::new(r, cols).unwrap();
+        let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+        let moves = moves(&space);
+        let block = space.block;
+        g.bench_function(format!("{shape}-sequential"), |b| {
+            let mut cursor = Cursor::new();
+            b.iter(|| {
+                let mut count = 0u64;
+                for rank in 5_000_000..5_000_000 + N {
+                    let blank = Cell(5);
+                    for_each_neighbour(&space, &moves, &mut cursor, blank, rank, |n| {
+                        assert!(n < space.states());
+                        count += 1;
+                    });
+                }
+                assert_eq!(count, N * moves[5].len() as u64);
+            })
+        });
+        let mut rng = Lcg(2);
+        let states: Vec<u64> = (0..N).map(|_| rng.below(space.states())).collect();
+        g.bench_function(format!("{shape}-random"), |b| {
+            let mut cursor = Cursor::new();
+            b.iter(|| {
+                for &i in &states {
+                    let (blank, rank) = (Cell((i / block) as usize), i % block);
+                    let mut count = 0;
+                    for_each_neighbour(&space, &moves, &mut cursor, blank, rank, |_| count += 1);
+                    assert_eq!(count, moves[blank.0].len());
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+fn searches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("bfs");
+    g.sample_size(10);
+    // Figures from the seeds: Gong's 3x3 worst case 31, 5x2 worst case 55.
+    for (name, radius) in [("3x3", 31), ("2x5", 55)] {
+        let shape: Shape = name.parse().unwrap();
+        let goal = Cell(shape.cells() - 1);
+        g.throughput(Throughput::Elements(
+            tilespace::count::reachable_u64(shape).unwrap(),
+        ));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+                assert_eq!(a.distribution.radius(), radius);
+                assert!(a.verified);
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The hot write of the search: claim a random unseen 2-bit slot in a 2x6-sized table.
+/// Raw atomics do it with one load and one `fetch_or` whose result says who claimed it; bitvec
+/// reads the two bits, then sets them with `set_aliased`, which cannot report a race.
+fn table_visit(c: &mut Criterion) {
+    let states = 239_500_800u64;
+    let mut rng = Lcg(3);
+    let targets: Vec<u64> = (0..1 << 16).map(|_| rng.below(states)).collect();
+    let mut g = c.benchmark_group("table-visit-2x6");
+    g.throughput(Throughput::Elements(targets.len() as u64));
+    // One table each, pre-faulted; only the visits are timed, the slots are cleared after.
+    let table = Table::new(states);
+    for w in table.words() {
+        w.store(0, Ordering::Relaxed);
+    }
+    let clear = |words: &[AtomicU64]| {
+        for &i in &targets {
+            words[(i / 32) as usize].store(0, Ordering::Relaxed);
+        }
+    };
+    g.bench_function("raw-atomic-u64", |b| {
+        b.iter_custom(|iters| {
+            let mut total = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                let start = std::time::Instant::now();
+                let claimed = targets.iter().filter(|&&i| table.visit(i, 2)).count();
+                total += start.elapsed();
+                assert!(claimed > targets.len() * 99 / 100);
+                clear(table.words());
+            }
+            total
+        })
+    });
+    let words: Vec<AtomicU64> = (0..states.div_ceil(32))
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    g.bench_function("bitvec-atomic", |b| {
+        b.iter_custom(|iters| {
+            let mut total = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                let start = std::time::Instant::now();
+                let bits = BitSlice::<AtomicU64, Lsb0>::from_slice(&words);
+                let mut claimed = 0;
+                for &i in &targets {
+                    let at = 2 * i as usize;
+                    if !bits[at] && !bits[at + 1] {
+                        bits.set_aliased(at + 1, true); // code 2 = 0b10
+                        claimed += 1;
+                    }
+                }
+                total += start.elapsed();
+                assert!(claimed > targets.len() * 99 / 100);
+                assert_eq!(
+                    words[(targets[0] / 32) as usize].load(Ordering::Relaxed)
+                        & 0x5555_5555_5555_5555,
+                    0
+                );
+                clear(&words);
+            }
+            total
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, ranking, neighbours, searches, table_visit);
+criterion_main!(benches);
