@@ -24,3 +24,5 @@ run() {
 run analyze --seed-table
 run analyze 3x3 --blank first --blank center
 run analyze 2x6 3x4
+echo "\$ tilespace bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3" | tee -a "$out/COMMANDS.md"
+"$bin" bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3 --out "$out" --quiet | tee -a "$out/COMMANDS.md"
