@@ -193,6 +193,14 @@ fn write_csv(
     write_atomic(path, &bytes)
 }
 
+/// Fails early, naming the path, if files cannot be written under `dir` (before a long run).
+pub fn check_writable(dir: &Path) -> Result<(), Error> {
+    let probe = dir.join(".tilespace-write-test");
+    write_atomic(&probe, b"")?;
+    let _ = fs::remove_file(probe);
+    Ok(())
+}
+
 /// Writes `bytes` to `path` through a temporary file and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let err = |source| Error::Write {

@@ -298,6 +298,12 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "cannot write",
         ),
         (&["count", "0x4"], "both sides must be at least 2"),
+        (&["bench", "--runs", "0", "-q"], "--runs must be at least 1"),
+        (
+            &["bench", "--threads", "0,2", "-q"],
+            "--threads must be at least 1",
+        ),
+        (&["bench", "--boards", "4x4", "-q"], "needs 2.6 TB"),
     ];
     for (args, message) in cases {
         let o = tilespace(args, tmp.path());
@@ -310,5 +316,50 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "{args:?}: one line, got {err}"
         );
         assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn bench_writes_the_table_and_the_machine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &[
+            "bench",
+            "--boards",
+            "2x3,2x2",
+            "--threads",
+            "2,1",
+            "--runs",
+            "3",
+            "-q",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (header, rows) = read_csv(&tmp.path().join("results/bench.csv"));
+    assert_eq!(
+        header.join(","),
+        "board,threads,runs,median_seconds,min_seconds,states_per_second,speedup,efficiency"
+    );
+    let keys: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["board"].as_str(), r["threads"].as_str()))
+        .collect();
+    assert_eq!(
+        keys,
+        [("2x3", "1"), ("2x3", "2"), ("2x2", "1"), ("2x2", "2")]
+    );
+    for r in &rows {
+        assert_eq!(r["runs"], "3");
+        let (median, min): (f64, f64) = (
+            r["median_seconds"].parse().unwrap(),
+            r["min_seconds"].parse().unwrap(),
+        );
+        assert!(min <= median);
+    }
+    assert_eq!(rows[0]["speedup"], "1.0");
+    let machine = std::fs::read_to_string(tmp.path().join("results/bench-machine.txt")).unwrap();
+    for key in ["cpu:", "cores:", "memory:", "rustc:", "revision:", "date:"] {
+        assert!(machine.contains(key), "{machine}");
     }
 }

@@ -27,7 +27,6 @@ pub const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 pub struct Table {
     words: Box<[AtomicU64]>,
-    states: u64,
 }
 
 impl Table {
@@ -42,11 +41,7 @@ impl Table {
         // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (asserted
         // above), and the box is uniquely owned, so reinterpreting the allocation is sound.
         let words = unsafe { Box::from_raw(raw) };
-        Table { words, states }
-    }
-
-    pub fn states(&self) -> u64 {
-        self.states
+        Table { words }
     }
 
     /// Bytes of the table proper.

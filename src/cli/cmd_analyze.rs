@@ -62,7 +62,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             }
         }
     }
-    check_writable(&args.out)?;
+    report::check_writable(&args.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -83,13 +83,6 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     }
     let seeds_agree = !args.seed_table || print_seed_table(&done)?;
     Ok(if all_verified && seeds_agree { 0 } else { 1 })
-}
-
-/// Fails early, with the path, if reports could not be written under `dir`.
-fn check_writable(dir: &Path) -> Result<(), tilespace::Error> {
-    report::write_atomic(&dir.join(".tilespace-write-test"), b"")?;
-    let _ = std::fs::remove_file(dir.join(".tilespace-write-test"));
-    Ok(())
 }
 
 fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
-use tilespace::report::write_atomic;
+use tilespace::report::{check_writable, write_atomic};
 use tilespace::{analyze, memory, AnalyzeOptions, GoalBlank, Shape};
 
 use super::args::BenchArgs;
@@ -54,8 +54,7 @@ pub fn run(args: BenchArgs) -> Result<i32> {
         memory::check(shape, None)?;
     }
     let csv_path = args.out.join("bench.csv");
-    write_atomic(&args.out.join(".tilespace-write-test"), b"")?;
-    let _ = std::fs::remove_file(args.out.join(".tilespace-write-test"));
+    check_writable(&args.out)?;
 
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
