@@ -49,14 +49,21 @@ const RECORD_CAP: u64 = 1 << 22;
 
 /// Runs the BFS on the current rayon pool, calling `progress` after each layer.
 pub fn search(space: &StateSpace, progress: &(dyn Fn(LayerDone) + Sync)) -> Search {
+    search_recording(space, progress, RECORD_CAP)
+}
+
+/// `search`, keeping layers of at most `cap` states on the way.
+fn search_recording(space: &StateSpace, progress: &(dyn Fn(LayerDone) + Sync), cap: u64) -> Search {
     let start = Instant::now();
-    let first = run(space, progress, None);
+    let first = run(space, progress, cap, None);
     let mut found = match first.last_layer {
         Some(_) => first,
-        // The last layer was too large to record on the way: search again, recording it.
+        // The last layer was too large to record on the way: search again, recording it. The
+        // first table is released before the second is allocated, so memory never doubles.
         None => {
             let radius = first.layers.len() as u32 - 1;
-            run(space, &|_| {}, Some(radius))
+            drop(first);
+            run(space, &|_| {}, cap, Some(radius))
         }
     };
     let mut antipodes = found
@@ -82,11 +89,12 @@ struct Run {
 }
 
 /// One BFS from the goal. Records a layer's indices when the layer before it is small enough
-/// that it cannot exceed `RECORD_CAP` (a state has at most 4 neighbours), or when it is at
+/// that it cannot exceed `cap` (a state has at most 4 neighbours), or when it is at
 /// `record_depth`.
 fn run(
     space: &StateSpace,
     progress: &(dyn Fn(LayerDone) + Sync),
+    cap: u64,
     record_depth: Option<u32>,
 ) -> Run {
     let table = Table::new(space.states());
@@ -105,7 +113,7 @@ fn run(
     loop {
         let depth = layers.len() as u32 - 1;
         let colour = goal_colour ^ (depth as usize & 1);
-        let record = 4 * layers[depth as usize] <= RECORD_CAP || record_depth == Some(depth + 1);
+        let record = 4 * layers[depth as usize] <= cap || record_depth == Some(depth + 1);
         let codes = (code(depth), code(depth + 1));
         let results: Vec<(u64, Vec<u64>)> = tasks(space, |b| space.shape.colour(Cell(b)) == colour)
             .into_par_iter()
@@ -142,4 +150,24 @@ fn tasks(space: &StateSpace, keep: impl Fn(usize) -> bool) -> Vec<(u64, u64)> {
                 .map(move |s| (s, (s + CHUNK).min(hi)))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+
+    /// With nothing recorded on the way, the second search finds the same antipodes.
+    #[test]
+    fn unrecorded_last_layer_is_found_by_a_second_search() {
+        for (r, c) in [(2, 3), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let recorded = search_recording(&space, &|_| {}, RECORD_CAP);
+            let rerun = search_recording(&space, &|_| {}, 0);
+            assert_eq!(rerun.layers, recorded.layers);
+            assert_eq!(rerun.antipodes, recorded.antipodes);
+            assert_eq!(rerun.table_seen, space.states());
+        }
+    }
 }
