@@ -7,6 +7,12 @@
 //! `rank = full_rank >> 1` is a bijection onto `0..m!/2`, and unranking recovers `d[m-2]`
 //! from the parity.
 
+/// The low bit of every byte.
+const LOW_BYTE_BITS: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+
+/// Rank steps below this are taken by adding to the digits (`Indexer::seek`).
+const NEAR: u64 = 1 << 12;
+
 /// Most tiles in a sequence the engine indexes (16-cell boards have 15 tiles).
 pub const MAX_TILES: usize = 16;
 
@@ -145,18 +151,44 @@ impl Indexer {
     /// ranks costs a few positions instead of m.
     #[inline(always)]
     pub fn seek(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
-        let packed = self.digits_of(rank, parity);
-        let changed = packed ^ cursor.packed;
-        if changed == 0 {
+        let m = self.m;
+        let step = rank.wrapping_sub(cursor.rank);
+        let first = if parity != cursor.parity || step >= NEAR {
+            let packed = self.digits_of(rank, parity);
+            let changed = packed ^ cursor.packed;
+            cursor.packed = packed;
+            cursor.digits = packed.to_le_bytes();
+            (changed.trailing_zeros() / 8) as usize
+        } else if step == 0 {
             return;
-        }
-        let first = (changed.trailing_zeros() / 8) as usize;
-        cursor.packed = packed;
-        cursor.digits = packed.to_le_bytes();
+        } else {
+            // A few ranks on: add to the last mixed-radix digit (radix 3) and carry leftwards.
+            let mut j = m - 3;
+            let mut carry = step as u32;
+            loop {
+                let radix = (m - j) as u32;
+                let v = u32::from(cursor.digits[j]) + carry;
+                if v < radix {
+                    cursor.digits[j] = v as u8;
+                    break;
+                }
+                cursor.digits[j] = (v % radix) as u8;
+                carry = v / radix;
+                j -= 1;
+            }
+            // Digit m-2 fixes the parity; the digit sum's parity is that of the low bits.
+            let packed = u128::from_le_bytes(cursor.digits);
+            let low = packed & ((1u128 << (8 * (m - 2))) - 1) & LOW_BYTE_BITS;
+            cursor.digits[m - 2] = ((low.count_ones() ^ u32::from(parity)) & 1) as u8;
+            cursor.packed = u128::from_le_bytes(cursor.digits);
+            j
+        };
+        cursor.rank = rank;
+        cursor.parity = parity;
         // unused[j]: nibble i is the i-th smallest value not placed before position j.
         let mut unused = cursor.unused[first];
-        for j in first..self.m {
-            let shift = 4 * ((packed >> (8 * j)) as u32 & 0xFF);
+        for j in first..m {
+            let shift = 4 * u32::from(cursor.digits[j]);
             cursor.seq[j] = ((unused >> shift) & 0xF) as u8;
             let below = unused & ((1u64 << shift) - 1);
             unused = below | ((unused >> shift >> 4) << shift);
@@ -169,6 +201,9 @@ impl Indexer {
 #[derive(Clone, Debug)]
 pub struct Cursor {
     packed: u128,
+    /// The rank and parity `packed` holds (`u64::MAX`: none yet).
+    rank: u64,
+    parity: u8,
     pub digits: [u8; MAX_TILES],
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
@@ -181,6 +216,9 @@ impl Cursor {
         unused[0] = 0xFEDC_BA98_7654_3210;
         Cursor {
             packed: u128::MAX,
+            rank: u64::MAX,
+            // No parity: the first seek cannot take the stepping path.
+            parity: 2,
             digits: [0xFF; MAX_TILES],
             seq: [0; MAX_TILES],
             unused,

@@ -1,8 +1,13 @@
-//! One BFS layer: expand every frontier state of a range of the table into the next layer.
+//! One BFS layer: expand frontier states into the next layer.
 //!
-//! A state is unranked once; its neighbours' indices are derived from its Lehmer digits
-//! without re-ranking:
-//! - a horizontal move keeps the sequence: same rank, neighbouring block;
+//! The table is sequence-major (see `space`): the states sharing a tile sequence are adjacent.
+//! A frontier is found by scanning the table word by word (32 states a word, matched against
+//! the layer's code and the blank colour of the layer in a few bit operations), or, for small
+//! layers, taken from the list of their indices. A sequence is unranked once (a `Cursor` seek,
+//! which only rebuilds from the first Lehmer digit that changed, and scans go in rank order) and
+//! serves every frontier blank cell it has. Neighbour indices come without re-ranking:
+//! - a horizontal move keeps the sequence: same rank, another slot of the same sequence, in the
+//!   same cache line;
 //! - a vertical move rotates a window of C consecutive sequence entries (one tile moves past
 //!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
 //!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C) work.
@@ -12,16 +17,28 @@ use crate::board::Cell;
 use crate::rank::Cursor;
 use crate::space::StateSpace;
 
-/// A move of the blank, precomputed per blank cell (engine orientation).
+/// A move of the blank, precomputed per blank cell (engine orientation) with where its target
+/// lies in the table.
 #[derive(Clone, Copy, Debug)]
 pub enum Move {
-    /// Left or right: the sequence is unchanged.
-    Slide { to: u32 },
+    /// Left or right: the sequence is unchanged; the target is `slot` of the same sequence.
+    Slide { slot: u32 },
     /// Blank up: the tile above joins the sequence C-1 places later; the window starts at
-    /// sequence position `window` and its first entry moves to its end.
-    Up { to: u32, window: u32 },
+    /// sequence position `window` and its first entry moves to its end. The target sequence
+    /// lies in the region starting at `offset`, with `width` slots per sequence.
+    Up {
+        window: u32,
+        slot: u32,
+        width: u32,
+        offset: u64,
+    },
     /// Blank down: the tile below moves C-1 places earlier; the window's last entry moves first.
-    Down { to: u32, window: u32 },
+    Down {
+        window: u32,
+        slot: u32,
+        width: u32,
+        offset: u64,
+    },
 }
 
 /// For each engine blank cell, the moves it can make.
@@ -34,12 +51,25 @@ pub fn moves(space: &StateSpace) -> Vec<Vec<Move>> {
                 .neighbours(Cell(b))
                 .map(|to| {
                     let (b, t) = (b as u32, to.0 as u32);
+                    let slot = u32::from(space.slot[to.0]);
+                    let region = &space.regions[space.parity[to.0] as usize];
+                    let (width, offset) = (region.width() as u32, region.offset);
                     if t + c == b {
-                        Move::Up { to: t, window: t }
+                        Move::Up {
+                            window: t,
+                            slot,
+                            width,
+                            offset,
+                        }
                     } else if t == b + c {
-                        Move::Down { to: t, window: b }
+                        Move::Down {
+                            window: b,
+                            slot,
+                            width,
+                            offset,
+                        }
                     } else {
-                        Move::Slide { to: t }
+                        Move::Slide { slot }
                     }
                 })
                 .collect()
@@ -89,60 +119,122 @@ pub fn for_each_neighbour(
     cursor: &mut Cursor,
     blank: Cell,
     rank: u64,
-    mut visit: impl FnMut(u64),
+    visit: impl FnMut(u64),
 ) {
     space.indexer.seek(cursor, rank, space.parity[blank.0]);
+    let base = space.index_of(blank, rank) - u64::from(space.slot[blank.0]);
+    neighbours_at::<0>(space, &moves[blank.0], cursor, base, rank, visit)
+}
+
+/// The neighbours of a state whose sequence (rank `rank`) is in `cursor` and whose sequence
+/// starts at table index `base`. `COLS` is the engine's column count, or 0 to read it from
+/// `space`: a constant lets the window loops unroll (the engine is instantiated for 2, 3, 4).
+#[inline(always)]
+fn neighbours_at<const COLS: usize>(
+    space: &StateSpace,
+    moves: &[Move],
+    cursor: &Cursor,
+    base: u64,
+    rank: u64,
+    mut visit: impl FnMut(u64),
+) {
     let (d, s) = (&cursor.digits, &cursor.seq);
     let full = (rank << 1 | u64::from(d[space.tiles() - 2])) as i64;
-    let k = space.shape.cols - 1;
-    for &mv in &moves[blank.0] {
-        let (to, new_full) = match mv {
-            Move::Slide { to } => (to, full),
-            Move::Up { to, window } => (
-                to,
-                full + rotate_left_delta(space, d, s, window as usize, k),
-            ),
-            Move::Down { to, window } => (
-                to,
-                full + rotate_right_delta(space, d, s, window as usize, k),
-            ),
+    let k = if COLS == 0 { space.shape.cols } else { COLS } - 1;
+    for &mv in moves {
+        let index = match mv {
+            Move::Slide { slot } => base + u64::from(slot),
+            Move::Up {
+                window,
+                slot,
+                width,
+                offset,
+            } => {
+                let new = full + rotate_left_delta(space, d, s, window as usize, k);
+                offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
+            }
+            Move::Down {
+                window,
+                slot,
+                width,
+                offset,
+            } => {
+                let new = full + rotate_right_delta(space, d, s, window as usize, k);
+                offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
+            }
         };
-        visit(u64::from(to) * space.block + (new_full as u64 >> 1));
+        visit(index);
     }
 }
 
-/// Expands the states of `lo..hi` that hold `cur` into unseen neighbours marked `next`;
-/// returns how many states this call marked, and their indices if `record` is set.
-pub(crate) fn expand_range(
+/// What expanding part of a layer produced: states newly marked, and their indices if asked.
+pub(crate) type Found = (u64, Vec<u64>);
+
+/// Scans `lo..hi` (inside region `p`) for states holding `cur` whose blank has colour `colour`,
+/// and marks their unseen neighbours `next`.
+pub(crate) fn expand_scan<const COLS: usize>(
     space: &StateSpace,
     moves: &[Vec<Move>],
     table: &Table,
-    (lo, hi): (u64, u64),
+    (p, lo, hi): (u8, u64, u64),
+    colour: usize,
     (cur, next): (u64, u64),
     record: bool,
-) -> (u64, Vec<u64>) {
-    // A task lies inside one block: one blank cell, ranks lo - start .. hi - start.
-    let (blank, _) = space.split(lo);
-    let start = blank.0 as u64 * space.block;
-    debug_assert!(hi <= start + space.block);
+) -> Found {
+    let region = &space.regions[p as usize];
+    let width = region.width();
+    let blanks = &region.blanks;
+    // start_mask[q]: the slots of a word whose first slot is slot q of its sequence that hold a
+    // blank of the layer's colour (low bit of each 2-bit slot).
+    let start_mask: Vec<u64> = (0..width)
+        .map(|q| {
+            (0..32u64)
+                .filter(|s| {
+                    let b = blanks[((q + s) % width) as usize];
+                    space.shape.colour(Cell(b as usize)) == colour
+                })
+                .fold(0, |m, s| m | 1 << (2 * s))
+        })
+        .collect();
+    // split[pos] = (pos / width, pos % width) for the positions a word reaches: no division in
+    // the loop.
+    let split: Vec<(u8, u8)> = (0..width + 32)
+        .map(|pos| ((pos / width) as u8, (pos % width) as u8))
+        .collect();
     let mut found = 0u64;
     let mut marked = vec![];
     let mut cursor = Cursor::new();
-    let (first, last) = ((lo / 32) as usize, ((hi - 1) / 32) as usize);
+    let mut at = u64::MAX;
+    let mut base = 0u64;
+    let (first, last) = (lo / 32, (hi - 1) / 32);
+    // The sequence rank and slot q of the word's first slot. The first word may begin before
+    // the region (those slots are masked out): the rank is then negative, kept wrapped.
+    let rel = (first * 32) as i64 - region.offset as i64;
+    let (mut rank0, mut q) = (
+        rel.div_euclid(width as i64) as u64,
+        rel.rem_euclid(width as i64) as u64,
+    );
     for w in first..=last {
-        let mut mask = Table::matching(table.word(w), cur);
-        // Slots of this word outside lo..hi belong to another task.
-        let base = w as u64 * 32;
-        if base < lo {
-            mask &= !0u64 << (2 * (lo - base));
+        let mut mask = Table::matching(table.word(w as usize), cur) & start_mask[q as usize];
+        let start = w * 32;
+        if start < lo {
+            mask &= !0u64 << (2 * (lo - start));
         }
-        if base + 32 > hi {
-            mask &= !0u64 >> (2 * (base + 32 - hi));
+        if start + 32 > hi {
+            mask &= !0u64 >> (2 * (start + 32 - hi));
         }
         while mask != 0 {
-            let rank = base + u64::from(mask.trailing_zeros() / 2) - start;
+            let pos = q + u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
-            for_each_neighbour(space, moves, &mut cursor, blank, rank, |n| {
+            let (carry, j) = split[pos as usize];
+            let rank = rank0.wrapping_add(u64::from(carry));
+            let j = j as usize;
+            if rank != at {
+                space.indexer.seek(&mut cursor, rank, p);
+                at = rank;
+                base = region.offset + rank * width;
+            }
+            neighbours_at::<COLS>(space, &moves[blanks[j] as usize], &cursor, base, rank, |n| {
                 if table.visit(n, next) {
                     found += 1;
                     if record {
@@ -151,6 +243,37 @@ pub(crate) fn expand_range(
                 }
             });
         }
+        let (carry, next_q) = split[q as usize + 32];
+        rank0 = rank0.wrapping_add(u64::from(carry));
+        q = u64::from(next_q);
+    }
+    (found, marked)
+}
+
+/// Expands the listed frontier states (ascending indices) into unseen neighbours marked `next`.
+pub(crate) fn expand_list<const COLS: usize>(
+    space: &StateSpace,
+    moves: &[Vec<Move>],
+    table: &Table,
+    frontier: &[u64],
+    next: u64,
+    record: bool,
+) -> Found {
+    let mut found = 0u64;
+    let mut marked = vec![];
+    let mut cursor = Cursor::new();
+    for &i in frontier {
+        let (blank, rank) = space.split(i);
+        space.indexer.seek(&mut cursor, rank, space.parity[blank.0]);
+        let base = i - u64::from(space.slot[blank.0]);
+        neighbours_at::<COLS>(space, &moves[blank.0], &cursor, base, rank, |n| {
+            if table.visit(n, next) {
+                found += 1;
+                if record {
+                    marked.push(n);
+                }
+            }
+        });
     }
     (found, marked)
 }

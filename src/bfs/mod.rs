@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::board::Cell;
 use crate::space::StateSpace;
 use table::{code, Table};
 
@@ -115,10 +114,36 @@ fn run(
         let colour = goal_colour ^ (depth as usize & 1);
         let record = 4 * layers[depth as usize] <= cap || record_depth == Some(depth + 1);
         let codes = (code(depth), code(depth + 1));
-        let results: Vec<(u64, Vec<u64>)> = tasks(space, |b| space.shape.colour(Cell(b)) == colour)
-            .into_par_iter()
-            .map(|range| layer::expand_range(space, &moves, &table, range, codes, record))
-            .collect();
+        let results: Vec<layer::Found> = match &mut last_layer {
+            // A recorded frontier is expanded from its list instead of scanning the table.
+            Some(frontier) => {
+                frontier.par_sort_unstable();
+                frontier
+                    .par_chunks(LIST_CHUNK)
+                    .map(|part| {
+                        let list = match space.shape.cols {
+                            2 => layer::expand_list::<2>,
+                            3 => layer::expand_list::<3>,
+                            4 => layer::expand_list::<4>,
+                            _ => layer::expand_list::<0>,
+                        };
+                        list(space, &moves, &table, part, codes.1, record)
+                    })
+                    .collect()
+            }
+            None => tasks(space)
+                .into_par_iter()
+                .map(|task| {
+                    let scan = match space.shape.cols {
+                        2 => layer::expand_scan::<2>,
+                        3 => layer::expand_scan::<3>,
+                        4 => layer::expand_scan::<4>,
+                        _ => layer::expand_scan::<0>,
+                    };
+                    scan(space, &moves, &table, task, colour, codes, record)
+                })
+                .collect(),
+        };
         let found: u64 = results.iter().map(|r| r.0).sum();
         if found == 0 {
             break;
@@ -139,15 +164,18 @@ fn run(
     }
 }
 
-/// Chunks `lo..hi` of the blocks whose blank cell passes `keep`.
-fn tasks(space: &StateSpace, keep: impl Fn(usize) -> bool) -> Vec<(u64, u64)> {
-    (0..space.shape.cells())
-        .filter(|&b| keep(b))
-        .flat_map(|b| {
-            let (lo, hi) = (b as u64 * space.block, (b as u64 + 1) * space.block);
+/// Frontier states per parallel task when the frontier is a list.
+const LIST_CHUNK: usize = 1 << 12;
+
+/// The table split into chunks of `CHUNK` slots, each inside one region: (region, lo, hi).
+fn tasks(space: &StateSpace) -> Vec<(u8, u64, u64)> {
+    (0..2u8)
+        .flat_map(|p| {
+            let region = &space.regions[p as usize];
+            let (lo, hi) = (region.offset, region.offset + space.half * region.width());
             (lo..hi)
                 .step_by(CHUNK as usize)
-                .map(move |s| (s, (s + CHUNK).min(hi)))
+                .map(move |s| (p, s, (s + CHUNK).min(hi)))
         })
         .collect()
 }
@@ -155,7 +183,7 @@ fn tasks(space: &StateSpace, keep: impl Fn(usize) -> bool) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
+    use crate::board::{Cell, Shape};
 
     /// With nothing recorded on the way, the second search finds the same antipodes.
     #[test]
