@@ -79,7 +79,6 @@ fn neighbours(c: &mut Criterion) {
         let shape = Shape::new(r, cols).unwrap();
         let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
         let moves = moves(&space);
-        let block = space.block;
         g.bench_function(format!("{shape}-sequential"), |b| {
             let mut cursor = Cursor::new();
             b.iter(|| {
@@ -100,7 +99,7 @@ fn neighbours(c: &mut Criterion) {
             let mut cursor = Cursor::new();
             b.iter(|| {
                 for &i in &states {
-                    let (blank, rank) = (Cell((i / block) as usize), i % block);
+                    let (blank, rank) = space.split(i);
                     let mut count = 0;
                     for_each_neighbour(&space, &moves, &mut cursor, blank, rank, |_| count += 1);
                     assert_eq!(count, moves[blank.0].len());

@@ -7,9 +7,6 @@
 //! `rank = full_rank >> 1` is a bijection onto `0..m!/2`, and unranking recovers `d[m-2]`
 //! from the parity.
 
-/// The low bit of every byte.
-const LOW_BYTE_BITS: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
-
 /// Rank steps below this are taken by adding to the digits (`Indexer::seek`).
 const NEAR: u64 = 1 << 12;
 
@@ -155,9 +152,10 @@ impl Indexer {
         let step = rank.wrapping_sub(cursor.rank);
         let first = if parity != cursor.parity || step >= NEAR {
             let packed = self.digits_of(rank, parity);
-            let changed = packed ^ cursor.packed;
-            cursor.packed = packed;
+            let changed = packed ^ u128::from_le_bytes(cursor.digits);
             cursor.digits = packed.to_le_bytes();
+            // Parity of digits 0..m-3: the digit m-2 completes it to `parity`.
+            cursor.low_parity = cursor.digits[m - 2] ^ parity;
             (changed.trailing_zeros() / 8) as usize
         } else if step == 0 {
             return;
@@ -165,22 +163,30 @@ impl Indexer {
             // A few ranks on: add to the last mixed-radix digit (radix 3) and carry leftwards.
             let mut j = m - 3;
             let mut carry = step as u32;
+            // The parity of the digit sum is kept up to date digit by digit (reading the digits
+            // back as one wide word right after byte stores would stall store forwarding).
+            let mut flips = 0u8;
             loop {
                 let radix = (m - j) as u32;
-                let v = u32::from(cursor.digits[j]) + carry;
-                if v < radix {
-                    cursor.digits[j] = v as u8;
+                let old = cursor.digits[j];
+                let v = u32::from(old) + carry;
+                let new = if v < radix {
+                    carry = 0;
+                    v as u8
+                } else {
+                    carry = v / radix;
+                    (v % radix) as u8
+                };
+                cursor.digits[j] = new;
+                flips ^= old ^ new;
+                if carry == 0 {
                     break;
                 }
-                cursor.digits[j] = (v % radix) as u8;
-                carry = v / radix;
                 j -= 1;
             }
-            // Digit m-2 fixes the parity; the digit sum's parity is that of the low bits.
-            let packed = u128::from_le_bytes(cursor.digits);
-            let low = packed & ((1u128 << (8 * (m - 2))) - 1) & LOW_BYTE_BITS;
-            cursor.digits[m - 2] = ((low.count_ones() ^ u32::from(parity)) & 1) as u8;
-            cursor.packed = u128::from_le_bytes(cursor.digits);
+            cursor.low_parity ^= flips & 1;
+            // Digit m-2 completes the digit sum to the sequence's parity.
+            cursor.digits[m - 2] = cursor.low_parity ^ parity;
             j
         };
         cursor.rank = rank;
@@ -200,8 +206,9 @@ impl Indexer {
 /// A sequence with its Lehmer digits, kept between calls to `Indexer::seek`.
 #[derive(Clone, Debug)]
 pub struct Cursor {
-    packed: u128,
-    /// The rank and parity `packed` holds (`u64::MAX`: none yet).
+    /// Parity of the sum of digits 0..m-3.
+    low_parity: u8,
+    /// The rank and parity the cursor holds (`u64::MAX`: none yet).
     rank: u64,
     parity: u8,
     pub digits: [u8; MAX_TILES],
@@ -215,7 +222,7 @@ impl Cursor {
         let mut unused = [0u64; MAX_TILES + 1];
         unused[0] = 0xFEDC_BA98_7654_3210;
         Cursor {
-            packed: u128::MAX,
+            low_parity: 0,
             rank: u64::MAX,
             // No parity: the first seek cannot take the stepping path.
             parity: 2,
