@@ -1,6 +1,6 @@
 //! One complete analysis of a board: search, verify against the theorems, summarise.
 
-use crate::bfs::{search, LayerDone};
+use crate::bfs::{search_from, LayerDone};
 use crate::board::{Board, Cell, Shape};
 use crate::count::reachable_u64;
 use crate::distribution::Distribution;
@@ -20,14 +20,19 @@ pub struct AnalyzeOptions {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub shape: Shape,
+    /// The goal's blank cell: the reference that decides which boards are solvable.
     pub goal: Cell,
+    /// Where the search started: `None` for the goal, else a board (of either class).
+    pub start: Option<Board>,
+    /// 0 if the start is solvable (the goal's class), 1 otherwise.
+    pub class: u8,
     pub distribution: Distribution,
     /// The states at the maximum depth, in the user's orientation, in index order.
     pub antipodes: Vec<Board>,
     /// (RC)!/2, from the counting theorem.
     pub expected: u64,
     /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, and
-    /// every antipode passes the solvability test.
+    /// every antipode is in the start's class by the solvability test.
     pub verified: bool,
     pub threads: usize,
     pub seconds: f64,
@@ -52,20 +57,52 @@ pub fn analyze(
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
+    analyze_from(shape, goal, None, options, progress)
+}
+
+/// Enumerates every state reachable from `start` (the goal if `None`), solvable or not: the
+/// search covers the start's parity class, and the layers are distances from the start.
+pub fn analyze_from(
+    shape: Shape,
+    goal: Cell,
+    start: Option<&Board>,
+    options: AnalyzeOptions,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Analysis, Error> {
     memory::check(shape, options.max_memory)?;
-    let space = StateSpace::new(shape, goal)?;
+    if let Some(b) = start {
+        if b.shape() != shape {
+            return Err(Error::Board(format!(
+                "the start board is {}, not {shape}",
+                b.shape()
+            )));
+        }
+    }
+    let class = match start {
+        Some(b) if !solvability(b, goal).solvable => 1,
+        _ => 0,
+    };
+    let space = StateSpace::with_class(shape, goal, class)?;
+    let start_index = match start {
+        Some(b) => space.index(b).expect("a board is in the class its parity says"),
+        None => space.goal_index(),
+    };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
-    let found = search(&space, progress);
+    let found = search_from(&space, start_index, progress);
     let antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
     let distribution = Distribution {
         layers: found.layers,
     };
     let verified = distribution.total() == expected
         && found.table_seen == expected
-        && antipodes.iter().all(|b| solvability(b, goal).solvable);
+        && antipodes
+            .iter()
+            .all(|b| solvability(b, goal).solvable == (class == 0));
     Ok(Analysis {
         shape,
         goal,
+        start: start.cloned(),
+        class,
         distribution,
         antipodes,
         expected,

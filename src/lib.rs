@@ -28,8 +28,9 @@ pub mod parity;
 pub mod rank;
 pub mod report;
 pub mod space;
+pub mod theorem;
 
-pub use analysis::{analyze, Analysis, AnalyzeOptions};
+pub use analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
 pub use bfs::LayerDone;
 pub use board::{Board, Cell, GoalBlank, Shape};
 pub use distribution::{Distribution, Fraction};

@@ -20,6 +20,13 @@ pub struct SummaryRow {
     pub cols: usize,
     /// The goal's blank cell, `R,C` 1-based.
     pub goal_blank: String,
+    /// Where the search started: `goal`, or the board given with `--from`. (Summaries written
+    /// before this column existed read as `goal`.)
+    #[serde(default = "default_start")]
+    pub start: String,
+    /// `solvable` (the goal's class) or `unsolvable` (the other half).
+    #[serde(default = "default_class")]
+    pub class: String,
     /// States reached from the goal.
     pub states: u64,
     /// (RC)!/2 from the counting theorem.
@@ -48,6 +55,14 @@ pub struct SummaryRow {
     pub table_bytes: u64,
 }
 
+fn default_start() -> String {
+    "goal".into()
+}
+
+fn default_class() -> String {
+    class_name(0).into()
+}
+
 impl SummaryRow {
     pub fn from_analysis(a: &Analysis) -> SummaryRow {
         let d = &a.distribution;
@@ -58,6 +73,8 @@ impl SummaryRow {
             rows: a.shape.rows,
             cols: a.shape.cols,
             goal_blank: a.shape.cell_label(a.goal),
+            start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
+            class: class_name(a.class).into(),
             states: d.total(),
             expected_states: a.expected,
             verified: a.verified,
@@ -76,13 +93,36 @@ impl SummaryRow {
         }
     }
 
-    fn key(&self) -> (usize, usize, usize, String) {
+    fn key(&self) -> (usize, usize, usize, String, bool, String) {
         (
             self.rows * self.cols,
             self.rows,
             self.cols,
             self.goal_blank.clone(),
+            self.start != "goal",
+            self.start.clone(),
         )
+    }
+}
+
+/// How reports name a parity class.
+pub fn class_name(class: u8) -> &'static str {
+    if class == 0 {
+        "solvable"
+    } else {
+        "unsolvable"
+    }
+}
+
+/// Name of an analysis's report directory: `RxC`, `RxC-blank-R-C` for another goal blank, and
+/// `RxC-from-T-T-…` (the start's cells in reading order, 0 the blank) for a search from a board.
+pub fn report_name(a: &Analysis) -> String {
+    match &a.start {
+        None => a.shape.report_name(a.goal),
+        Some(b) => {
+            let cells: Vec<String> = b.cells().iter().map(|t| t.to_string()).collect();
+            format!("{}-from-{}", a.shape, cells.join("-"))
+        }
     }
 }
 
@@ -94,7 +134,7 @@ pub struct ReportPaths {
 }
 
 pub fn paths(dir: &Path, a: &Analysis) -> ReportPaths {
-    let board_dir = dir.join(a.shape.report_name(a.goal));
+    let board_dir = dir.join(report_name(a));
     ReportPaths {
         summary: dir.join("summary.csv"),
         depths: board_dir.join("depths.csv"),
@@ -139,13 +179,11 @@ pub fn write_antipodes(path: &Path, a: &Analysis) -> Result<(), Error> {
     })
 }
 
-/// Replaces the row of the same board and goal blank in `summary.csv`, or adds it; rows are
-/// kept sorted by cells, rows, columns and goal blank.
+/// Replaces the row of the same board, goal blank and start in `summary.csv`, or adds it; rows
+/// are kept sorted by cells, rows, columns, goal blank, then searches from the goal first.
 pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
     let mut rows = read_summary(path)?;
-    rows.retain(|r| {
-        (r.board.as_str(), r.goal_blank.as_str()) != (row.board.as_str(), row.goal_blank.as_str())
-    });
+    rows.retain(|r| r.key() != row.key());
     rows.push(row);
     rows.sort_by_key(SummaryRow::key);
     write_csv(path, |w| {
@@ -158,6 +196,11 @@ pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
 
 /// The rows of a `summary.csv`; none if the file does not exist.
 pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
+    read_rows(path)
+}
+
+/// The rows of a CSV report; none if the file does not exist.
+fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
     let read_err = |e: csv::Error| Error::Read {
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
@@ -227,4 +270,71 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         let _ = fs::remove_file(&tmp);
     }
     result.map_err(err)
+}
+
+/// One row of `theorem.csv`: one parity class of one board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TheoremRow {
+    pub board: String,
+    /// `solvable` or `unsolvable`.
+    pub class: String,
+    /// The board the class was searched from.
+    pub start: String,
+    /// States reached from `start`.
+    pub states: u64,
+    /// (RC)!/2.
+    pub expected: u64,
+    /// The whole class was reached from `start`: it is one connected component.
+    pub component: bool,
+    /// Every state of the class gets this class from the sign (parity) test.
+    pub parity_test_agrees: bool,
+    pub goal_blank: String,
+    /// Eccentricity of `start`.
+    pub radius: u32,
+}
+
+impl TheoremRow {
+    pub fn rows(t: &crate::theorem::Theorem) -> Vec<TheoremRow> {
+        t.classes
+            .iter()
+            .map(|c| TheoremRow {
+                board: t.shape.to_string(),
+                class: class_name(c.class).into(),
+                start: c.start.to_string(),
+                states: c.analysis.states(),
+                expected: c.expected,
+                component: c.component,
+                parity_test_agrees: c.parity_test_agrees,
+                goal_blank: t.shape.cell_label(t.goal),
+                radius: c.analysis.distribution.radius(),
+            })
+            .collect()
+    }
+
+    fn key(&self) -> (usize, String, String, String) {
+        let cells = self
+            .board
+            .parse::<crate::board::Shape>()
+            .map_or(0, |s| s.cells());
+        (
+            cells,
+            self.board.clone(),
+            self.goal_blank.clone(),
+            self.class.clone(),
+        )
+    }
+}
+
+/// Replaces the rows of the same board, goal blank and class in `theorem.csv`, or adds them.
+pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
+    let mut rows: Vec<TheoremRow> = read_rows(path)?;
+    rows.retain(|r| new.iter().all(|n| n.key() != r.key()));
+    rows.extend(new);
+    rows.sort_by_key(TheoremRow::key);
+    write_csv(path, |w| {
+        for r in &rows {
+            w.serialize(r)?;
+        }
+        Ok(())
+    })
 }

@@ -64,6 +64,7 @@ const RECORD_CAP: u64 = 1 << 22;
 enum Scan {
     /// Push while it is cheaper, then pull.
     Auto,
+    #[cfg_attr(not(test), allow(dead_code))]
     Push,
     Pull,
 }
@@ -174,8 +175,10 @@ fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) ->
             4 * layers[depth as usize] <= plan.cap || plan.record_depth == Some(depth + 1);
         let codes = (code(depth), code(depth + 1));
         let results: Vec<layer::Found> = match &mut last_layer {
-            // A recorded frontier is expanded from its list instead of scanning the table.
-            Some(frontier) => {
+            // A recorded frontier is expanded from its list instead of scanning the table, when
+            // it is small next to the table: a scan reads a word per 32 states in a few
+            // nanoseconds, a listed state costs a sort and an unranking from scratch.
+            Some(frontier) if frontier.len() as u64 * LIST_RATIO < table.bytes() / 8 => {
                 frontier.par_sort_unstable();
                 frontier
                     .par_chunks(LIST_CHUNK)
@@ -190,7 +193,7 @@ fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) ->
                     })
                     .collect()
             }
-            None => {
+            _ => {
                 // Push costs the frontier with its aliases 6, 12, … layers back; pull costs the
                 // unseen states of the next layer's colour. Once pull wins it keeps winning.
                 let aliased: u64 = layers.iter().rev().step_by(6).sum();
@@ -251,6 +254,9 @@ fn expander(cols: usize, pull: bool) -> Expand {
         (_, true) => layer::expand_pull::<0>,
     }
 }
+
+/// A recorded layer is expanded from its list if it has fewer states than table words over this.
+const LIST_RATIO: u64 = 8;
 
 /// Frontier states per parallel task when the frontier is a list.
 const LIST_CHUNK: usize = 1 << 12;

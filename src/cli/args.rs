@@ -28,6 +28,8 @@ pub enum Command {
     Count(CountArgs),
     /// Time the standard boards at several thread counts (median of N runs)
     Bench(BenchArgs),
+    /// Verify the counting theorem by enumerating both parity classes; writes theorem.csv
+    Theorem(TheoremArgs),
 }
 
 #[derive(Args, Debug)]
@@ -53,6 +55,9 @@ pub struct AnalyzeArgs {
     /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
+    /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
+    #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
+    pub from: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -96,4 +101,26 @@ pub struct BenchArgs {
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TheoremArgs {
+    /// Board sizes, e.g. 2x3 3x3 (up to 12 cells)
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: String,
+    /// Directory for theorem.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
+    #[arg(long, value_name = "SIZE")]
+    pub max_memory: Option<String>,
 }

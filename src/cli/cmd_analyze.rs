@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use tilespace::report::{self, SummaryRow};
-use tilespace::{analyze, memory, Analysis, AnalyzeOptions, Cell, GoalBlank, Shape};
+use tilespace::{analyze_from, memory, Analysis, AnalyzeOptions, Board, Cell, GoalBlank, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
@@ -39,18 +39,23 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         .iter()
         .map(|b| b.parse::<GoalBlank>())
         .collect::<Result<Vec<_>, _>>()?;
-    let max_memory = args
-        .max_memory
-        .as_deref()
-        .map(memory::parse_size)
-        .transpose()
-        .map_err(|e| tilespace::Error::Argument(format!("--max-memory: {e}")))?;
-    let threads = match args.threads {
-        Some(0) => bail!(tilespace::Error::Argument(
+    let max_memory = super::max_memory(args.max_memory.as_deref())?;
+    // Validated before any work starts; the pool itself is built after the output check.
+    if args.threads == Some(0) {
+        bail!(tilespace::Error::Argument(
             "--threads must be at least 1".into()
-        )),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        ));
+    }
+    let start = match &args.from {
+        None => None,
+        Some(text) => {
+            let [shape] = shapes[..] else {
+                bail!(tilespace::Error::Argument(
+                    "--from takes exactly one board size, the start board's".into()
+                ));
+            };
+            Some(Board::parse(text, Some(shape))?)
+        }
     };
     let mut jobs: Vec<(Shape, Cell)> = vec![];
     for &shape in &shapes {
@@ -63,10 +68,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         }
     }
     report::check_writable(&args.out)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
+    let pool = super::thread_pool(args.threads)?;
 
     let options = AnalyzeOptions { max_memory };
     let mut all_verified = true;
@@ -74,7 +76,11 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     for (shape, goal) in jobs {
         let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
         let progress = Progress::new(args.quiet, expected, &shape.to_string());
-        let a = pool.install(|| analyze(shape, goal, options, &|l| progress.layer(l)))?;
+        let a = pool.install(|| {
+            analyze_from(shape, goal, start.as_ref(), options, &|l| {
+                progress.layer(l)
+            })
+        })?;
         progress.finish();
         let paths = report::write_all(&args.out, &a)?;
         print_summary(&a, &[&paths.summary, &paths.depths, &paths.antipodes])?;
@@ -97,11 +103,18 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
             row.expected_states
         )
     };
-    writeln!(
-        out,
-        "{} (goal blank {}): {} states {check}",
-        row.board, row.goal_blank, row.states
-    )?;
+    match &a.start {
+        None => writeln!(
+            out,
+            "{} (goal blank {}): {} states {check}",
+            row.board, row.goal_blank, row.states
+        )?,
+        Some(b) => writeln!(
+            out,
+            "{} from {b} ({} class for goal blank {}): {} states {check}",
+            row.board, row.class, row.goal_blank, row.states
+        )?,
+    }
     writeln!(
         out,
         "  radius {}, {} antipode{}, mean {} = {}, median {}, widest layer at depth {} ({} states)",

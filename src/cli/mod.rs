@@ -5,6 +5,7 @@ mod cmd_analyze;
 mod cmd_bench;
 mod cmd_count;
 mod cmd_solvable;
+mod cmd_theorem;
 mod progress;
 
 use anyhow::Result;
@@ -18,5 +19,29 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),
         Command::Bench(a) => cmd_bench::run(a),
+        Command::Theorem(a) => cmd_theorem::run(a),
     }
+}
+
+/// A worker pool of `threads` threads (all cores if `None`); 0 is refused.
+pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    let threads = match threads {
+        Some(0) => anyhow::bail!(tilespace::Error::Argument(
+            "--threads must be at least 1".into()
+        )),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    use anyhow::Context;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")
+}
+
+/// The `--max-memory` value in bytes.
+pub fn max_memory(text: Option<&str>) -> Result<Option<u64>, tilespace::Error> {
+    text.map(tilespace::memory::parse_size)
+        .transpose()
+        .map_err(|e| tilespace::Error::Argument(format!("--max-memory: {e}")))
 }

@@ -1,0 +1,82 @@
+//! `tilespace theorem RxC`: enumerate both parity classes and print the theorem's verdicts.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::report::{self, TheoremRow};
+use tilespace::theorem::{self, Theorem};
+use tilespace::{memory, AnalyzeOptions, GoalBlank, Shape};
+
+use super::args::TheoremArgs;
+use super::progress::Progress;
+
+pub fn run(args: TheoremArgs) -> Result<i32> {
+    let shapes = args
+        .boards
+        .iter()
+        .map(|b| b.parse::<Shape>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let blank: GoalBlank = args.blank.parse()?;
+    let max_memory = super::max_memory(args.max_memory.as_deref())?;
+    let mut jobs = vec![];
+    for &shape in &shapes {
+        memory::check(shape, max_memory)?;
+        jobs.push((shape, blank.resolve(shape)?));
+    }
+    report::check_writable(&args.out)?;
+    let pool = super::thread_pool(args.threads)?;
+    let options = AnalyzeOptions { max_memory };
+    let path = args.out.join("theorem.csv");
+    let mut all = true;
+    for (shape, goal) in jobs {
+        let total = 2 * tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX / 2);
+        let progress = Progress::new(args.quiet, total, &shape.to_string());
+        let half = total / 2;
+        let t = pool.install(|| {
+            theorem::verify(shape, goal, options, &|class, l| {
+                progress.layer(tilespace::LayerDone {
+                    seen: u64::from(class) * half + l.seen,
+                    ..l
+                })
+            })
+        })?;
+        progress.finish();
+        report::upsert_theorem(&path, TheoremRow::rows(&t))?;
+        print(&t)?;
+        all &= t.holds();
+    }
+    writeln!(std::io::stdout(), "report: {}", path.display())?;
+    Ok(if all { 0 } else { 1 })
+}
+
+fn print(t: &Theorem) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let n = t.shape.cells();
+    let verdict = |ok: bool| if ok { "holds" } else { "FAILS" };
+    writeln!(
+        out,
+        "{} (goal blank {}): {}! = {} configurations",
+        t.shape,
+        t.shape.cell_label(t.goal),
+        n,
+        2 * t.classes[0].expected
+    )?;
+    for c in &t.classes {
+        writeln!(
+            out,
+            "  {:<10} from {}: {} states reached (expected {}!/2 = {}), radius {}, parity test {}",
+            report::class_name(c.class),
+            c.start,
+            c.analysis.states(),
+            n,
+            c.expected,
+            c.analysis.distribution.radius(),
+            if c.parity_test_agrees { "agrees on every state" } else { "DISAGREES" }
+        )?;
+    }
+    writeln!(out, "  each class has exactly {n}!/2 states: {}", verdict(t.halves()))?;
+    writeln!(out, "  the classes are disjoint (parity test separates them): {}", verdict(t.disjoint()))?;
+    writeln!(out, "  each class is one connected component: {}", verdict(t.components()))?;
+    writeln!(out, "  theorem: {}", verdict(t.holds()))?;
+    Ok(())
+}
