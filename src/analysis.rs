@@ -82,9 +82,14 @@ pub fn analyze_from(
         Some(b) if !solvability(b, goal).solvable => 1,
         _ => 0,
     };
+    if shape.is_line() {
+        return Ok(analyze_line(shape, goal, start, class));
+    }
     let space = StateSpace::with_class(shape, goal, class)?;
     let start_index = match start {
-        Some(b) => space.index(b).expect("a board is in the class its parity says"),
+        Some(b) => space
+            .index(b)
+            .expect("a board is in the class its parity says"),
         None => space.goal_index(),
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
@@ -111,4 +116,40 @@ pub fn analyze_from(
         seconds: found.seconds,
         table_bytes: found.table_bytes,
     })
+}
+
+/// A line: n reachable configurations, searched explicitly.
+fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> Analysis {
+    let clock = std::time::Instant::now();
+    let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
+    let reached = crate::line::reach(&from);
+    let radius = reached.iter().map(|r| r.1).max().unwrap_or(0);
+    let mut layers = vec![0u64; radius as usize + 1];
+    for (_, d) in &reached {
+        layers[*d as usize] += 1;
+    }
+    let mut antipodes: Vec<Board> = reached
+        .iter()
+        .filter(|r| r.1 == radius)
+        .map(|r| r.0.clone())
+        .collect();
+    antipodes.sort_by_key(|b| b.blank().0);
+    let expected = shape.cells() as u64;
+    let verified = reached.len() as u64 == expected
+        && reached
+            .iter()
+            .all(|(b, _)| solvability(b, goal).solvable == (class == 0));
+    Analysis {
+        shape,
+        goal,
+        start: start.cloned(),
+        class,
+        distribution: Distribution { layers },
+        antipodes,
+        expected,
+        verified,
+        threads: 1,
+        seconds: clock.elapsed().as_secs_f64(),
+        table_bytes: 0,
+    }
 }

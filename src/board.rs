@@ -21,11 +21,12 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// A shape with both sides at least 2 (the puzzle needs room to move in both directions).
+    /// A shape of at least 2 cells. Lines (1×n, n×1) are accepted: their blank only moves along
+    /// the line, so they are handled apart from the R, C ≥ 2 theory (see `Shape::is_line`).
     pub fn new(rows: usize, cols: usize) -> Result<Shape, Error> {
-        if rows < 2 || cols < 2 {
+        if rows == 0 || cols == 0 || rows * cols < 2 {
             return Err(Error::Shape(format!(
-                "{rows}x{cols}: both sides must be at least 2"
+                "{rows}x{cols}: a board needs at least 2 cells"
             )));
         }
         if rows > MAX_SIDE || cols > MAX_SIDE {
@@ -38,6 +39,11 @@ impl Shape {
 
     pub fn cells(self) -> usize {
         self.rows * self.cols
+    }
+
+    /// 1×n or n×1: the tiles can never pass each other.
+    pub fn is_line(self) -> bool {
+        self.rows == 1 || self.cols == 1
     }
 
     pub fn transposed(self) -> Shape {
@@ -443,7 +449,9 @@ mod tests {
     fn shapes_and_blanks_parse() {
         assert_eq!("4x4".parse::<Shape>().unwrap(), s(4, 4));
         assert_eq!("2×5".parse::<Shape>().unwrap(), s(2, 5));
-        assert!("1x5".parse::<Shape>().is_err());
+        assert!("1x5".parse::<Shape>().unwrap().is_line());
+        assert!("1x1".parse::<Shape>().is_err());
+        assert!("0x4".parse::<Shape>().is_err());
         assert!("3by3".parse::<Shape>().is_err());
         let sh = s(3, 4);
         let cell = |b: &str| b.parse::<GoalBlank>().unwrap().resolve(sh).unwrap();

@@ -16,10 +16,15 @@ pub fn factorial(n: u64) -> BigUint {
     (2..=n).fold(BigUint::from(1u32), |acc, k| acc * k)
 }
 
-/// RC!, and its two halves: for R, C ≥ 2 exactly half the configurations are reachable.
+/// RC!, and its two halves: for R, C ≥ 2 exactly half the configurations are reachable. On a
+/// line (1×n) only the n positions of the blank among the tiles in goal order are.
 pub fn counts(shape: Shape) -> Counts {
     let total = factorial(shape.cells() as u64);
-    let reachable = &total / 2u32;
+    let reachable = if shape.is_line() {
+        BigUint::from(shape.cells())
+    } else {
+        &total / 2u32
+    };
     let unreachable = &total - &reachable;
     Counts {
         total,
@@ -28,8 +33,12 @@ pub fn counts(shape: Shape) -> Counts {
     }
 }
 
-/// (RC)!/2 as a machine integer, when it fits: the number of states the engine indexes.
+/// States reachable from the goal as a machine integer, when it fits: (RC)!/2 (the states the
+/// engine indexes), or n on a line.
 pub fn reachable_u64(shape: Shape) -> Option<u64> {
+    if shape.is_line() {
+        return Some(shape.cells() as u64);
+    }
     (2..=shape.cells() as u64)
         .try_fold(1u64, |acc, k| acc.checked_mul(k))
         .map(|f| f / 2)

@@ -23,6 +23,7 @@ pub mod board;
 pub mod count;
 pub mod distribution;
 pub mod error;
+pub mod line;
 pub mod memory;
 pub mod parity;
 pub mod rank;

@@ -75,6 +75,10 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 
 /// Refuses a board whose table would not fit, before anything is allocated.
 pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
+    if shape.is_line() {
+        // n explicit boards, not a table.
+        return Ok(());
+    }
     let needed = table_bytes(shape);
     let refuse = |limit: String| Error::TooLarge {
         shape: shape.to_string(),

@@ -70,7 +70,12 @@ impl StateSpace {
 
     /// Class 0 (solvable for this goal) or 1 (the other half).
     pub fn with_class(user_shape: Shape, user_goal: Cell, class: u8) -> Result<StateSpace, Error> {
-        Self::oriented(user_shape, user_goal, class, Self::prefers_transposed(user_shape))
+        Self::oriented(
+            user_shape,
+            user_goal,
+            class,
+            Self::prefers_transposed(user_shape),
+        )
     }
 
     /// The engine's orientation: fewer columns, so that a vertical move rotates a short window
@@ -112,7 +117,8 @@ impl StateSpace {
                     ^ (((shape.cols - 1) * shape.row(Cell(b)).abs_diff(shape.row(goal))) & 1) as u8
             })
             .collect();
-        let group = |p: u8| -> Vec<u8> { (0..n as u8).filter(|&b| parity[b as usize] == p).collect() };
+        let group =
+            |p: u8| -> Vec<u8> { (0..n as u8).filter(|&b| parity[b as usize] == p).collect() };
         let (g0, g1) = (group(0), group(1));
         let mut slot = vec![0u8; n];
         for g in [&g0, &g1] {

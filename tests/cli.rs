@@ -37,7 +37,8 @@ fn read_csv(path: &Path) -> (Vec<String>, Vec<HashMap<String, String>>) {
     (header, rows)
 }
 
-const SUMMARY_COLUMNS: &str = "board,rows,cols,goal_blank,states,expected_states,verified,radius,\
+const SUMMARY_COLUMNS: &str =
+    "board,rows,cols,goal_blank,start,class,states,expected_states,verified,radius,\
 antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width,threads,\
 seconds,states_per_second,table_bytes";
 
@@ -280,7 +281,16 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
         (&["analyze", "4x4", "-q"], "needs 2.6 TB"),
         (&["analyze", "2x7", "-q"], "needs 10.9 GB"),
         (&["analyze", "3x3x3", "-q"], "not a board size"),
-        (&["analyze", "1x5", "-q"], "both sides must be at least 2"),
+        (&["analyze", "1x1", "-q"], "a board needs at least 2 cells"),
+        (
+            &["analyze", "3x3", "--from", "1 2 3/4 5 6/7 8 8", "-q"],
+            "tile 8 appears 2 times and the blank",
+        ),
+        (
+            &["analyze", "3x3", "2x3", "--from", "1 2 3/4 5 6/7 8 0", "-q"],
+            "--from takes exactly one board size",
+        ),
+        (&["theorem", "4x4", "-q"], "needs 2.6 TB"),
         (
             &["analyze", "3x3", "--threads", "0", "-q"],
             "--threads must be at least 1",
@@ -297,7 +307,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             &["analyze", "2x2", "--out", "a-file/sub", "-q"],
             "cannot write",
         ),
-        (&["count", "0x4"], "both sides must be at least 2"),
+        (&["count", "0x4"], "a board needs at least 2 cells"),
         (&["bench", "--runs", "0", "-q"], "--runs must be at least 1"),
         (
             &["bench", "--threads", "0,2", "-q"],
@@ -362,4 +372,64 @@ fn bench_writes_the_table_and_the_machine() {
     for key in ["cpu:", "cores:", "memory:", "rustc:", "revision:", "date:"] {
         assert!(machine.contains(key), "{machine}");
     }
+}
+
+/// `analyze --from` an unsolvable board searches the other class; `theorem` checks both classes
+/// of the seed boards and a line, writes theorem.csv, and exits 0.
+#[test]
+fn analyze_from_and_theorem_end_to_end() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "--from",
+            "1 2 3/4 5 6/8 7 0",
+            "--out",
+            "out",
+            "-q",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("unsolvable class"), "{text}");
+    assert!(text.contains("181440 states = 9!/2, verified"), "{text}");
+    let (_, rows) = read_csv(&tmp.path().join("out/summary.csv"));
+    assert_eq!(rows[0]["class"], "unsolvable");
+    assert_eq!(rows[0]["start"], "1 2 3/4 5 6/8 7 0");
+    assert!(tmp
+        .path()
+        .join("out/3x3-from-1-2-3-4-5-6-8-7-0/depths.csv")
+        .exists());
+
+    let o = tilespace(
+        &["theorem", "2x3", "3x3", "1x6", "--out", "out", "-q"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.matches("theorem: holds").count(), 3, "{text}");
+    let (header, rows) = read_csv(&tmp.path().join("out/theorem.csv"));
+    assert_eq!(
+        header.join(","),
+        "board,class,start,states,expected,component,parity_test_agrees,goal_blank,radius"
+    );
+    assert_eq!(rows.len(), 6);
+    for r in &rows {
+        assert_eq!(r["states"], r["expected"], "{r:?}");
+        assert_eq!(r["component"], "true");
+        assert_eq!(r["parity_test_agrees"], "true");
+    }
+    let r = rows
+        .iter()
+        .find(|r| r["board"] == "3x3" && r["class"] == "unsolvable")
+        .unwrap();
+    assert_eq!(r["states"], "181440");
+    assert_eq!(r["start"], "1 2 3/4 5 6/8 7 0");
+    let r = rows
+        .iter()
+        .find(|r| r["board"] == "1x6" && r["class"] == "solvable")
+        .unwrap();
+    assert_eq!((r["states"].as_str(), r["radius"].as_str()), ("6", "5"));
 }

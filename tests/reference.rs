@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use tilespace::{analyze, solvability, AnalyzeOptions, Board, Cell, Shape};
+use tilespace::{analyze, analyze_from, solvability, AnalyzeOptions, Board, Cell, Shape};
 
 /// Depth of every board reachable from the goal with blank on `goal`. Boards are plain
 /// vectors of tiles in reading order, 0 for the blank.
@@ -18,6 +18,11 @@ fn reference_bfs(rows: usize, cols: usize, goal: usize) -> HashMap<Vec<u32>, u32
             next += 1;
         }
     }
+    reference_bfs_from(rows, cols, start)
+}
+
+/// Depth of every board reachable from `start`.
+fn reference_bfs_from(rows: usize, cols: usize, start: Vec<u32>) -> HashMap<Vec<u32>, u32> {
     let mut depth = HashMap::from([(start.clone(), 0u32)]);
     let mut queue = VecDeque::from([start]);
     while let Some(b) = queue.pop_front() {
@@ -164,5 +169,142 @@ fn ten_cell_boards_match_reference() {
         for b in &a.antipodes {
             assert!(solvability(b, Cell(goal)).solvable);
         }
+    }
+}
+
+/// A small deterministic generator for shuffles (no dependency, reproducible).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// From random starts of both classes, on every board up to 9 cells: the engine's per-depth
+/// counts and antipodes equal the reference BFS from the same start; each class is reached
+/// completely; and the two classes partition all (RC)! configurations.
+#[test]
+fn searches_from_any_start_match_reference_and_classes_partition_everything() {
+    let mut rng = Lcg(7);
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let n = rows * cols;
+        let goal = Cell(n - 1);
+        let mut classes_seen: [Option<HashSet<Vec<u32>>>; 2] = [None, None];
+        for _ in 0..6 {
+            let mut cells: Vec<u32> = (0..n as u32).collect();
+            for i in (1..n).rev() {
+                cells.swap(i, rng.below(i + 1));
+            }
+            let start = Board::new(shape, cells.clone()).unwrap();
+            let class = usize::from(!solvability(&start, goal).solvable);
+            let a = analyze_from(
+                shape,
+                goal,
+                Some(&start),
+                AnalyzeOptions::default(),
+                &|_| {},
+            )
+            .unwrap();
+            assert!(a.verified, "{shape} from {start}");
+            assert_eq!(a.class as usize, class);
+            let reference = reference_bfs_from(rows, cols, cells);
+            assert_eq!(
+                a.distribution.layers,
+                layers(&reference),
+                "{shape} from {start}"
+            );
+            assert_eq!(a.states(), factorial(n) / 2);
+            let radius = a.distribution.radius();
+            let mut want: Vec<&Vec<u32>> = reference
+                .iter()
+                .filter(|(_, &d)| d == radius)
+                .map(|(b, _)| b)
+                .collect();
+            let mut got: Vec<&[u32]> = a.antipodes.iter().map(|b| b.cells()).collect();
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{shape} from {start}");
+            // Every board reached from this start is in the start's class by the parity test.
+            for b in reference.keys() {
+                let b = Board::new(shape, b.clone()).unwrap();
+                assert_eq!(usize::from(!solvability(&b, goal).solvable), class, "{b}");
+            }
+            let set: HashSet<Vec<u32>> = reference.into_keys().collect();
+            if let Some(earlier) = &classes_seen[class] {
+                assert_eq!(earlier, &set, "one class is one component");
+            }
+            classes_seen[class] = Some(set);
+        }
+        if let [Some(a), Some(b)] = &classes_seen {
+            assert!(a.is_disjoint(b));
+            assert_eq!((a.len() + b.len()) as u64, factorial(n), "{shape}");
+        } else {
+            panic!("{shape}: six random starts all fell in one class");
+        }
+    }
+}
+
+/// Lines 1×n and n×1 for n up to 8: every one of the n! configurations lies in a component of
+/// exactly n (its tile order), there are (n-1)! components, and the engine's analysis and the
+/// solvability test agree: exactly the n configurations in goal order are solvable.
+#[test]
+fn lines_split_into_tile_orders_of_n_configurations() {
+    for n in 2..=8usize {
+        for (rows, cols) in [(1, n), (n, 1)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let goal = Cell(n - 1);
+            let mut component: HashMap<Vec<u32>, usize> = HashMap::new();
+            let mut sizes = vec![];
+            let mut cells: Vec<u32> = (0..n as u32).collect();
+            let mut all = vec![];
+            heap_permutations(&mut cells, n, &mut all);
+            assert_eq!(all.len() as u64, factorial(n));
+            for c in all {
+                if component.contains_key(&c) {
+                    continue;
+                }
+                let reached = reference_bfs_from(rows, cols, c);
+                let id = sizes.len();
+                sizes.push(reached.len());
+                for b in reached.into_keys() {
+                    assert!(component.insert(b, id).is_none());
+                }
+            }
+            assert!(sizes.iter().all(|&s| s == n), "{shape}: {sizes:?}");
+            assert_eq!(sizes.len() as u64, factorial(n - 1));
+            let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+            assert!(a.verified);
+            assert_eq!(a.states(), n as u64);
+            assert_eq!(a.distribution.radius() as usize, n - 1);
+            let goal_component = component[Board::goal(shape, goal).cells()];
+            for (b, id) in &component {
+                let board = Board::new(shape, b.clone()).unwrap();
+                assert_eq!(
+                    solvability(&board, goal).solvable,
+                    *id == goal_component,
+                    "{board}"
+                );
+            }
+        }
+    }
+}
+
+/// All permutations of `a[..k]` (Heap's algorithm), appended to `out`.
+fn heap_permutations(a: &mut [u32], k: usize, out: &mut Vec<Vec<u32>>) {
+    if k <= 1 {
+        out.push(a.to_vec());
+        return;
+    }
+    heap_permutations(a, k - 1, out);
+    for i in 0..k - 1 {
+        let j = if k % 2 == 0 { i } else { 0 };
+        a.swap(j, k - 1);
+        heap_permutations(a, k - 1, out);
     }
 }

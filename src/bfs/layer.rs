@@ -307,12 +307,19 @@ pub(crate) fn expand_scan<const COLS: usize>(
 ) -> Found {
     let mut claims = Claims::new(table, next, record);
     let select = |word| Table::matching(word, cur);
-    for_each_slot(space, table, task, colour, select, |cursor, base, rank, blank, _| {
-        neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
-            claims.push(n);
-            false
-        });
-    });
+    for_each_slot(
+        space,
+        table,
+        task,
+        colour,
+        select,
+        |cursor, base, rank, blank, _| {
+            neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
+                claims.push(n);
+                false
+            });
+        },
+    );
     claims.finish()
 }
 
@@ -332,17 +339,24 @@ pub(crate) fn expand_pull<const COLS: usize>(
     let mut found = 0u64;
     let mut marked = vec![];
     let select = |word| Table::matching(word, 0);
-    for_each_slot(space, table, task, colour, select, |cursor, base, rank, blank, index| {
-        let hit = neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
-            table.get(n) == cur
-        });
-        if hit && table.visit(index, next) {
-            found += 1;
-            if record {
-                marked.push(index);
+    for_each_slot(
+        space,
+        table,
+        task,
+        colour,
+        select,
+        |cursor, base, rank, blank, index| {
+            let hit = neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
+                table.get(n) == cur
+            });
+            if hit && table.visit(index, next) {
+                found += 1;
+                if record {
+                    marked.push(index);
+                }
             }
-        }
-    });
+        },
+    );
     (found, marked)
 }
 

@@ -171,8 +171,7 @@ fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) ->
     loop {
         let depth = layers.len() as u32 - 1;
         let colour = start_colour ^ (depth as usize & 1);
-        let record =
-            4 * layers[depth as usize] <= plan.cap || plan.record_depth == Some(depth + 1);
+        let record = 4 * layers[depth as usize] <= plan.cap || plan.record_depth == Some(depth + 1);
         let codes = (code(depth), code(depth + 1));
         let results: Vec<layer::Found> = match &mut last_layer {
             // A recorded frontier is expanded from its list instead of scanning the table, when
@@ -289,7 +288,11 @@ mod tests {
             for goal in [0, shape.cells() / 2, shape.cells() - 1] {
                 for class in [0, 1] {
                     let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
-                    let start = if class == 0 { space.goal_index() } else { space.states() / 3 };
+                    let start = if class == 0 {
+                        space.goal_index()
+                    } else {
+                        space.states() / 3
+                    };
                     let listed = search_with(&space, start, &|_| {}, RECORD_CAP, Scan::Auto);
                     assert_eq!(listed.layers.iter().sum::<u64>(), space.states());
                     for scan in [Scan::Auto, Scan::Push, Scan::Pull] {

@@ -19,6 +19,20 @@ pub fn run(args: CountArgs) -> Result<i32> {
         n - 1
     )?;
     writeln!(out, "total        {}   ({n}!)", c.total)?;
+    if shape.is_line() {
+        writeln!(
+            out,
+            "reachable    {}   (n: the blank's positions among the tiles in goal order)",
+            c.reachable
+        )?;
+        writeln!(out, "unreachable  {}   ({n}! - {n})", c.unreachable)?;
+        writeln!(
+            out,
+            "note: the {n}!/2 of the theorem needs R, C >= 2: on a line no tile can pass \
+             another, so every tile order is its own component of {n} configurations."
+        )?;
+        return Ok(0);
+    }
     writeln!(
         out,
         "reachable    {}   ({n}!/2: the goal's parity class)",

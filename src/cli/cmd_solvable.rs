@@ -50,10 +50,19 @@ pub fn run(args: SolvableArgs) -> Result<i32> {
         parity(s.sign_parity as u64),
         s.blank_distance,
         parity(s.blank_distance as u64),
-        if s.solvable {
-            "parities agree, solvable"
-        } else {
-            "parities differ, not solvable"
+        match (
+            board.shape().is_line(),
+            s.sign_parity % 2 == s.blank_distance % 2
+        ) {
+            (true, agree) => {
+                if agree {
+                    "parities agree (necessary only: on a line the tile order decides)"
+                } else {
+                    "parities differ, not solvable"
+                }
+            }
+            (false, _) if s.solvable => "parities agree, solvable",
+            (false, _) => "parities differ, not solvable",
         }
     )?;
     Ok(if s.solvable { 0 } else { 1 })
