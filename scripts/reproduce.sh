@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 out="${1:-results}"
 cargo build --release --quiet
 bin=target/release/tilespace
-rm -rf "$out/summary.csv" "$out"/[0-9]*x[0-9]*
+rm -rf "$out/summary.csv" "$out/theorem.csv" "$out"/[0-9]*x[0-9]*
 mkdir -p "$out"
 {
   echo "# tilespace analyze runs behind the CSV files in this directory"
@@ -24,5 +24,7 @@ run() {
 run analyze --seed-table
 run analyze 3x3 --blank first --blank center
 run analyze 2x6 3x4
+run analyze 3x3 --from "1 2 3/4 5 6/8 7 0"
+run theorem 2x2 2x3 2x4 2x5 3x3 1x5
 echo "\$ tilespace bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3" | tee -a "$out/COMMANDS.md"
 "$bin" bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3 --out "$out" --quiet | tee -a "$out/COMMANDS.md"

@@ -27,7 +27,8 @@ pub struct Analysis {
     /// 0 if the start is solvable (the goal's class), 1 otherwise.
     pub class: u8,
     pub distribution: Distribution,
-    /// The states at the maximum depth, in the user's orientation, in index order.
+    /// The states at the maximum depth, in the user's orientation, ordered by their cells
+    /// (reading order, lexicographically), so reports do not depend on the engine's layout.
     pub antipodes: Vec<Board>,
     /// (RC)!/2, from the counting theorem.
     pub expected: u64,
@@ -94,7 +95,8 @@ pub fn analyze_from(
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
     let found = search_from(&space, start_index, progress);
-    let antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
+    let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
+    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
     let distribution = Distribution {
         layers: found.layers,
     };
@@ -133,7 +135,7 @@ fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> A
         .filter(|r| r.1 == radius)
         .map(|r| r.0.clone())
         .collect();
-    antipodes.sort_by_key(|b| b.blank().0);
+    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
     let expected = shape.cells() as u64;
     let verified = reached.len() as u64 == expected
         && reached
