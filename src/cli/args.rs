@@ -34,27 +34,17 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Board sizes, e.g. 3x3 2x5 (rows x columns), up to 12 cells
+    /// Board sizes, e.g. 3x3 2x5 (rows x columns): up to 12 cells, or any line 1xN
     #[arg(value_name = "RxC", required_unless_present = "seed_table")]
     pub boards: Vec<String>,
     /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: Vec<String>,
-    /// Directory for the reports
-    #[arg(long, value_name = "DIR", default_value = "results")]
-    pub out: PathBuf,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
-    /// No progress display on stderr
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Run the boards of the seeds (2x2 2x3 2x4 2x5 3x3) and compare with their figures
     #[arg(long, conflicts_with = "boards")]
     pub seed_table: bool,
-    /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<String>,
     /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
     #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
     pub from: Option<String>,
@@ -111,7 +101,14 @@ pub struct TheoremArgs {
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: String,
-    /// Directory for theorem.csv
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Options shared by the commands that enumerate boards.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Directory for the reports
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (default: all cores)

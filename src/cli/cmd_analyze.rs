@@ -39,9 +39,9 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         .iter()
         .map(|b| b.parse::<GoalBlank>())
         .collect::<Result<Vec<_>, _>>()?;
-    let max_memory = super::max_memory(args.max_memory.as_deref())?;
+    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
     // Validated before any work starts; the pool itself is built after the output check.
-    if args.threads == Some(0) {
+    if args.run.threads == Some(0) {
         bail!(tilespace::Error::Argument(
             "--threads must be at least 1".into()
         ));
@@ -67,20 +67,20 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             }
         }
     }
-    report::check_writable(&args.out)?;
-    let pool = super::thread_pool(args.threads)?;
+    report::check_writable(&args.run.out)?;
+    let pool = super::thread_pool(args.run.threads)?;
 
     let options = AnalyzeOptions { max_memory };
     let mut all_verified = true;
     let mut done = vec![];
     for (shape, goal) in jobs {
         let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
-        let progress = Progress::new(args.quiet, expected, &shape.to_string());
+        let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
         let a = pool.install(|| {
             analyze_from(shape, goal, start.as_ref(), options, &|l| progress.layer(l))
         })?;
         progress.finish();
-        let paths = report::write_all(&args.out, &a)?;
+        let paths = report::write_all(&args.run.out, &a)?;
         print_summary(&a, &[&paths.summary, &paths.depths, &paths.antipodes])?;
         all_verified &= a.verified;
         done.push(a);

@@ -17,20 +17,20 @@ pub fn run(args: TheoremArgs) -> Result<i32> {
         .map(|b| b.parse::<Shape>())
         .collect::<Result<Vec<_>, _>>()?;
     let blank: GoalBlank = args.blank.parse()?;
-    let max_memory = super::max_memory(args.max_memory.as_deref())?;
+    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
     let mut jobs = vec![];
     for &shape in &shapes {
         memory::check(shape, max_memory)?;
         jobs.push((shape, blank.resolve(shape)?));
     }
-    report::check_writable(&args.out)?;
-    let pool = super::thread_pool(args.threads)?;
+    report::check_writable(&args.run.out)?;
+    let pool = super::thread_pool(args.run.threads)?;
     let options = AnalyzeOptions { max_memory };
-    let path = args.out.join("theorem.csv");
+    let path = args.run.out.join("theorem.csv");
     let mut all = true;
     for (shape, goal) in jobs {
         let total = 2 * tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX / 2);
-        let progress = Progress::new(args.quiet, total, &shape.to_string());
+        let progress = Progress::new(args.run.quiet, total, &shape.to_string());
         let half = total / 2;
         let t = pool.install(|| {
             theorem::verify(shape, goal, options, &|class, l| {
