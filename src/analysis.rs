@@ -11,9 +11,11 @@ use crate::space::StateSpace;
 
 /// What a caller may set for one analysis.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AnalyzeOptions {
+pub struct AnalyzeOptions<'a> {
     /// Refuse boards whose table needs more bytes than this.
     pub max_memory: Option<u64>,
+    /// Save the finished table here (`saved`), for `distance` and `solve`.
+    pub save_table: Option<&'a std::path::Path>,
 }
 
 /// Everything `analyze` reports about one (board, goal blank).
@@ -95,6 +97,10 @@ pub fn analyze_from(
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
     let found = search_from(&space, start_index, progress);
+    if let Some(path) = options.save_table {
+        let radius = found.layers.len() as u32 - 1;
+        crate::saved::save(path, &space, &found.table, radius)?;
+    }
     let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
     antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
     let distribution = Distribution {

@@ -31,6 +31,12 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A saved table that cannot be used: not one, another version, truncated, corrupted.
+    #[error("bad table {path}: {why}")]
+    Table { path: PathBuf, why: String },
+    /// The board is in the other class: no solution exists (exit status 1, like `solvable`).
+    #[error("not solvable: {0}")]
+    Unsolvable(String),
     /// A verification the tool performs on its own results failed: a bug, never bad input.
     #[error("check failed: {0}")]
     Check(String),
@@ -40,7 +46,7 @@ impl Error {
     /// 2 for input the user can correct, 1 for a failed check.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Check(_) => 1,
+            Error::Check(_) | Error::Unsolvable(_) => 1,
             _ => 2,
         }
     }

@@ -28,6 +28,7 @@ pub mod memory;
 pub mod parity;
 pub mod rank;
 pub mod report;
+pub mod saved;
 pub mod space;
 pub mod theorem;
 

@@ -433,3 +433,81 @@ fn analyze_from_and_theorem_end_to_end() {
         .unwrap();
     assert_eq!((r["states"].as_str(), r["radius"].as_str()), ("6", "5"));
 }
+
+/// Save the 3x3 table, ask the distance of an antipode (31) and an optimal solution; several
+/// boards from stdin as CSV; a damaged table and an unsolvable board are refused.
+#[test]
+fn save_table_then_distance_and_solve() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "--save-table",
+            "t.tst",
+            "--out",
+            "out",
+            "-q",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilespace(
+        &["distance", "8 6 7/2 5 4/3 0 1", "--table", "t.tst"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "8 6 7/2 5 4/3 0 1: 31\n");
+    let o = tilespace(
+        &["solve", "8 6 7/2 5 4/3 0 1", "--table", "t.tst"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("31 moves (optimal, verified by replay)"),
+        "{text}"
+    );
+    let blank = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("blank: "))
+        .unwrap();
+    assert_eq!(blank.len(), 31);
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(["solve", "--table", "t.tst", "--input", "-", "--csv"])
+        .current_dir(tmp.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/8 7 0\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "one board is unsolvable");
+    assert_eq!(
+        stdout(&o),
+        "board,distance,tiles,blank_moves\n1 2 3/4 5 6/7 0 8,1,8,R\n1 2 3/4 5 6/8 7 0,unsolvable,,\n"
+    );
+
+    let mut bytes = std::fs::read(tmp.path().join("t.tst")).unwrap();
+    bytes.truncate(bytes.len() - 100);
+    std::fs::write(tmp.path().join("short.tst"), bytes).unwrap();
+    let o = tilespace(
+        &["distance", "1 2 3/4 5 6/7 8 0", "--table", "short.tst"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("truncated"), "{}", stderr(&o));
+    let o = tilespace(
+        &["distance", "1 2 3/4 5 6/8 7 0", "--table", "t.tst"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not solvable"), "{}", stderr(&o));
+}

@@ -42,7 +42,7 @@ pub struct LayerDone {
 }
 
 /// The raw outcome of a search: per-depth counts and the states of the last layer.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Search {
     pub layers: Vec<u64>,
     /// Indices of the states at the maximum depth, ascending.
@@ -52,6 +52,8 @@ pub struct Search {
     pub table_bytes: u64,
     pub seconds: f64,
     pub threads: usize,
+    /// The finished table: every state of the class holds 1 + its depth mod 3.
+    pub table: Table,
 }
 
 /// Largest layer whose indices are kept while searching (8 bytes each). The code in the table
@@ -125,6 +127,7 @@ fn search_with(
         table_bytes: found.table.bytes(),
         seconds: clock.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
+        table: found.table,
     }
 }
 

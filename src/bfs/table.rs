@@ -29,6 +29,12 @@ pub struct Table {
     words: Box<[AtomicU64]>,
 }
 
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} words)", self.words.len())
+    }
+}
+
 impl Table {
     /// A table of `states` unseen states.
     pub fn new(states: u64) -> Table {

@@ -30,6 +30,10 @@ pub enum Command {
     Bench(BenchArgs),
     /// Verify the counting theorem by enumerating both parity classes; writes theorem.csv
     Theorem(TheoremArgs),
+    /// Exact optimal number of moves to the goal, from a saved table
+    Distance(QueryArgs),
+    /// An optimal solution from a saved table, verified by replaying it
+    Solve(QueryArgs),
 }
 
 #[derive(Args, Debug)]
@@ -45,6 +49,9 @@ pub struct AnalyzeArgs {
     /// Run the boards of the seeds (2x2 2x3 2x4 2x5 3x3) and compare with their figures
     #[arg(long, conflicts_with = "boards")]
     pub seed_table: bool,
+    /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve`
+    #[arg(long, value_name = "FILE")]
+    pub save_table: Option<PathBuf>,
     /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
     #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
     pub from: Option<String>,
@@ -120,4 +127,20 @@ pub struct RunArgs {
     /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
     #[arg(long, value_name = "SIZE")]
     pub max_memory: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// Boards, e.g. "8 6 7/2 5 4/3 0 1" (or read them with --input)
+    #[arg(value_name = "BOARD")]
+    pub boards: Vec<String>,
+    /// The table written by `analyze RxC --save-table FILE`
+    #[arg(long, value_name = "FILE")]
+    pub table: PathBuf,
+    /// Also read boards from FILE, one per line ('-' for stdin)
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// One CSV row per board instead of text
+    #[arg(long)]
+    pub csv: bool,
 }

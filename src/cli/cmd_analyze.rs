@@ -70,7 +70,17 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     report::check_writable(&args.run.out)?;
     let pool = super::thread_pool(args.run.threads)?;
 
-    let options = AnalyzeOptions { max_memory };
+    if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
+        bail!(tilespace::Error::Argument(
+            "--save-table saves one search from the goal: give one board size and one --blank, \
+             without --from"
+                .into()
+        ));
+    }
+    let options = AnalyzeOptions {
+        max_memory,
+        save_table: args.save_table.as_deref(),
+    };
     let mut all_verified = true;
     let mut done = vec![];
     for (shape, goal) in jobs {
@@ -81,7 +91,13 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         })?;
         progress.finish();
         let paths = report::write_all(&args.run.out, &a)?;
-        print_summary(&a, &[&paths.summary, &paths.depths, &paths.antipodes])?;
+        let mut written = vec![
+            paths.summary.as_path(),
+            paths.depths.as_path(),
+            paths.antipodes.as_path(),
+        ];
+        written.extend(args.save_table.as_deref());
+        print_summary(&a, &written)?;
         all_verified &= a.verified;
         done.push(a);
     }

@@ -25,7 +25,10 @@ pub fn run(args: TheoremArgs) -> Result<i32> {
     }
     report::check_writable(&args.run.out)?;
     let pool = super::thread_pool(args.run.threads)?;
-    let options = AnalyzeOptions { max_memory };
+    let options = AnalyzeOptions {
+        max_memory,
+        save_table: None,
+    };
     let path = args.run.out.join("theorem.csv");
     let mut all = true;
     for (shape, goal) in jobs {

@@ -4,6 +4,7 @@ pub mod args;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_count;
+mod cmd_query;
 mod cmd_solvable;
 mod cmd_theorem;
 mod progress;
@@ -20,6 +21,8 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Count(a) => cmd_count::run(a),
         Command::Bench(a) => cmd_bench::run(a),
         Command::Theorem(a) => cmd_theorem::run(a),
+        Command::Distance(a) => cmd_query::run(a, false),
+        Command::Solve(a) => cmd_query::run(a, true),
     }
 }
 

@@ -1,0 +1,226 @@
+//! Saved distance tables: the finished BFS table on disk, from which the exact optimal distance
+//! of every state, and an optimal solution, can be recovered.
+//!
+//! The table holds 1 + depth mod 3 for every state of the class. From a state at depth d every
+//! neighbour is at d-1 or d+1, so a neighbour whose code is that of d-1 is always there: walking
+//! to such neighbours reaches the start (the goal) in exactly d steps, which gives both the
+//! distance and an optimal path.
+//!
+//! File layout (little-endian): a 64-byte header, then the table's words.
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | magic `TSTABLE\0` |
+//! | 8..12 | format version |
+//! | 12..16, 16..20 | rows, cols (the user's orientation) |
+//! | 20..24 | goal blank cell (index in reading order) |
+//! | 24..28 | radius |
+//! | 28 | class (0 solvable) |
+//! | 29 | 1 if the engine worked transposed |
+//! | 32..40 | states |
+//! | 40..48 | checksum of the words |
+//! | 48..56 | checksum of bytes 0..48 |
+//!
+//! The index layout is the engine's (see `space`); a change of layout changes the version.
+//! Reading maps the file (memmap2): a query touches only the pages it reads, plus one checksum
+//! pass over the words when the file is opened.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+use crate::bfs::table::Table;
+use crate::board::{Board, Cell, Shape};
+use crate::error::Error;
+use crate::space::StateSpace;
+
+const MAGIC: &[u8; 8] = b"TSTABLE\0";
+/// Version 1: the sequence-major layout of `space`, 2 bits per state, 32 states per word.
+const VERSION: u32 = 1;
+const HEADER: usize = 64;
+
+/// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
+fn checksum(words: impl Iterator<Item = u64>) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 29;
+    }
+    h
+}
+
+fn header_words(header: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    header
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+}
+
+/// Writes `table` (the finished search of `space` from its goal, of radius `radius`) to `path`,
+/// through a temporary file and a rename.
+pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Result<(), Error> {
+    let words = table.words();
+    let mut bytes = Vec::with_capacity(HEADER + words.len() * 8);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&(space.user_shape.rows as u32).to_le_bytes());
+    bytes.extend_from_slice(&(space.user_shape.cols as u32).to_le_bytes());
+    bytes.extend_from_slice(&(space.user_goal.0 as u32).to_le_bytes());
+    bytes.extend_from_slice(&radius.to_le_bytes());
+    bytes.extend_from_slice(&[space.class, u8::from(space.transposed), 0, 0]);
+    bytes.extend_from_slice(&space.states().to_le_bytes());
+    let data = checksum(
+        words
+            .iter()
+            .map(|w| w.load(std::sync::atomic::Ordering::Relaxed)),
+    );
+    bytes.extend_from_slice(&data.to_le_bytes());
+    let head = checksum(header_words(&bytes[..48]));
+    bytes.extend_from_slice(&head.to_le_bytes());
+    bytes.resize(HEADER, 0);
+    for w in words {
+        bytes.extend_from_slice(&w.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes());
+    }
+    crate::report::write_atomic(path, &bytes)
+}
+
+/// A saved table, memory-mapped.
+pub struct SavedTable {
+    pub path: PathBuf,
+    pub shape: Shape,
+    pub goal: Cell,
+    pub radius: u32,
+    space: StateSpace,
+    map: Mmap,
+}
+
+impl SavedTable {
+    /// Opens and checks a saved table: magic, version, header checksum, length, and the
+    /// checksum of every word. Any mismatch is a clear error, never a wrong answer.
+    pub fn open(path: &Path) -> Result<SavedTable, Error> {
+        let bad = |why: String| Error::Table {
+            path: path.to_path_buf(),
+            why,
+        };
+        let file = File::open(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        // SAFETY: the file is only read; a concurrent writer could change what we read, which
+        // the checksums below would catch for the state at open time.
+        let map = unsafe { Mmap::map(&file) }.map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if map.len() < HEADER || &map[..8] != MAGIC {
+            return Err(bad("not a tilespace table (no TSTABLE header)".into()));
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().expect("4 bytes"));
+        let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().expect("8 bytes"));
+        if u32_at(8) != VERSION {
+            return Err(bad(format!(
+                "format version {} (this tilespace reads version {VERSION}): save it again",
+                u32_at(8)
+            )));
+        }
+        if checksum(header_words(&map[..48])) != u64_at(48) {
+            return Err(bad("the header is corrupted (checksum mismatch)".into()));
+        }
+        let shape = Shape::new(u32_at(12) as usize, u32_at(16) as usize)
+            .map_err(|e| bad(format!("bad shape in header: {e}")))?;
+        let goal = Cell(u32_at(20) as usize);
+        let (class, transposed) = (map[28], map[29] != 0);
+        if goal.0 >= shape.cells() || class > 1 {
+            return Err(bad("bad goal or class in header".into()));
+        }
+        let space = StateSpace::oriented(shape, goal, class, transposed)?;
+        let states = u64_at(32);
+        let words = states.div_ceil(32) as usize;
+        if states != space.states() {
+            return Err(bad(format!(
+                "header says {states} states, {shape} has {}",
+                space.states()
+            )));
+        }
+        if map.len() != HEADER + words * 8 {
+            return Err(bad(format!(
+                "truncated or padded: {} bytes, expected {}",
+                map.len(),
+                HEADER + words * 8
+            )));
+        }
+        if checksum(header_words(&map[HEADER..])) != u64_at(40) {
+            return Err(bad("the table is corrupted (checksum mismatch)".into()));
+        }
+        Ok(SavedTable {
+            path: path.to_path_buf(),
+            shape,
+            goal,
+            radius: u32_at(24),
+            space,
+            map,
+        })
+    }
+
+    fn code(&self, index: u64) -> u64 {
+        let o = HEADER + (index / 32) as usize * 8;
+        let w = u64::from_le_bytes(self.map[o..o + 8].try_into().expect("8 bytes"));
+        (w >> (2 * (index % 32))) & 3
+    }
+
+    fn code_of(&self, board: &Board) -> Option<u64> {
+        self.space.index(board).map(|i| self.code(i))
+    }
+
+    fn check(&self, board: &Board) -> Result<(), Error> {
+        if board.shape() != self.shape {
+            return Err(Error::Board(format!(
+                "{board} is a {} board; the table is for {}",
+                board.shape(),
+                self.shape
+            )));
+        }
+        if self.space.index(board).is_none() {
+            return Err(Error::Unsolvable(format!(
+                "{board} cannot reach the goal: {}",
+                crate::parity::solvability(board, self.goal).rule
+            )));
+        }
+        Ok(())
+    }
+
+    /// An optimal solution: the boards from `board` to the goal, both included.
+    pub fn solve(&self, board: &Board) -> Result<Vec<Board>, Error> {
+        self.check(board)?;
+        let goal = Board::goal(self.shape, self.goal);
+        let mut path = vec![board.clone()];
+        let mut here = board.clone();
+        let mut code = self.code_of(&here).expect("checked");
+        while here != goal {
+            // One neighbour is a layer closer: its code is that of depth - 1.
+            let want = (code + 1) % 3 + 1;
+            let next = here
+                .neighbours()
+                .find(|n| self.code_of(n) == Some(want))
+                .ok_or_else(|| Error::Table {
+                    path: self.path.clone(),
+                    why: format!("no neighbour of {here} is one move closer: the table is wrong"),
+                })?;
+            if path.len() as u32 > self.radius {
+                return Err(Error::Table {
+                    path: self.path.clone(),
+                    why: "a descent longer than the radius: the table is wrong".into(),
+                });
+            }
+            code = want;
+            here = next;
+            path.push(here.clone());
+        }
+        Ok(path)
+    }
+
+    /// The exact optimal number of moves from `board` to the goal.
+    pub fn distance(&self, board: &Board) -> Result<u32, Error> {
+        Ok(self.solve(board)?.len() as u32 - 1)
+    }
+}

@@ -1,0 +1,119 @@
+//! Saved tables: distances and optimal solutions against the reference BFS, and refusal of
+//! damaged or mismatched files.
+
+use std::collections::{HashMap, VecDeque};
+
+use rayon::prelude::*;
+use tilespace::saved::SavedTable;
+use tilespace::{analyze, AnalyzeOptions, Board, Cell, Error, Shape};
+
+/// Distances from the goal by a plain BFS over explicit boards.
+fn reference(shape: Shape, goal: Cell) -> HashMap<Board, u32> {
+    let start = Board::goal(shape, goal);
+    let mut depth = HashMap::from([(start.clone(), 0u32)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(b) = queue.pop_front() {
+        let d = depth[&b];
+        for n in b.neighbours() {
+            if !depth.contains_key(&n) {
+                depth.insert(n.clone(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    depth
+}
+
+fn saved(shape: Shape, goal: Cell, dir: &std::path::Path) -> SavedTable {
+    let path = dir.join(format!("{shape}.tst"));
+    let options = AnalyzeOptions {
+        save_table: Some(&path),
+        ..Default::default()
+    };
+    analyze(shape, goal, options, &|_| {}).unwrap();
+    SavedTable::open(&path).unwrap()
+}
+
+/// Every state of 2x3, 3x2 and 3x3 (several goal cells for the small ones): the table's distance
+/// equals the reference, and the solution is a chain of single moves from the board to the goal
+/// of exactly that length.
+#[test]
+fn every_state_gets_its_reference_distance_and_an_optimal_solution() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (r, c, goals) in [(2, 3, vec![0, 2, 5]), (3, 2, vec![5]), (3, 3, vec![8])] {
+        let shape = Shape::new(r, c).unwrap();
+        for g in goals {
+            let goal = Cell(g);
+            let table = saved(shape, goal, tmp.path());
+            let want = reference(shape, goal);
+            let target = Board::goal(shape, goal);
+            want.par_iter().for_each(|(board, &d)| {
+                let path = table.solve(board).unwrap();
+                assert_eq!(path.len() as u32 - 1, d, "{board}");
+                assert_eq!(path.first(), Some(board));
+                assert_eq!(path.last(), Some(&target));
+                for w in path.windows(2) {
+                    assert!(
+                        w[0].neighbours().any(|n| n == w[1]),
+                        "not a move: {} {}",
+                        w[0],
+                        w[1]
+                    );
+                }
+            });
+        }
+    }
+}
+
+/// Samples of 2x5: distance from the table equals the reference's.
+#[test]
+fn samples_of_2x5_match_the_reference() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shape = Shape::new(2, 5).unwrap();
+    let table = saved(shape, Cell(9), tmp.path());
+    let want = reference(shape, Cell(9));
+    let sample: Vec<_> = want.iter().step_by(997).collect();
+    assert!(sample.len() > 1000);
+    sample.par_iter().for_each(|(board, &d)| {
+        assert_eq!(table.distance(board).unwrap(), d, "{board}");
+    });
+}
+
+/// Damaged, truncated, mismatched or foreign files are refused with a reason; a board of the
+/// other class or another size is refused too.
+#[test]
+fn bad_tables_and_boards_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shape = Shape::new(2, 3).unwrap();
+    let table = saved(shape, Cell(5), tmp.path());
+    let path = tmp.path().join("2x3.tst");
+    let good = std::fs::read(&path).unwrap();
+    let why = |bytes: &[u8]| -> String {
+        let p = tmp.path().join("bad.tst");
+        std::fs::write(&p, bytes).unwrap();
+        match SavedTable::open(&p) {
+            Err(e @ Error::Table { .. }) => e.to_string(),
+            Err(e) => panic!("wrong kind of error: {e}"),
+            Ok(_) => panic!("a bad table was accepted"),
+        }
+    };
+    let mut data = good.clone();
+    *data.last_mut().unwrap() ^= 0x40;
+    assert!(why(&data).contains("table is corrupted"));
+    assert!(why(&good[..good.len() - 8]).contains("truncated"));
+    let mut header = good.clone();
+    header[13] ^= 1; // rows
+    assert!(why(&header).contains("header is corrupted"));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert!(why(&version).contains("format version 9"));
+    assert!(why(b"depth,states\n0,1\n").contains("not a tilespace table"));
+
+    let unsolvable = Board::parse("1 2 3/5 4 0", None).unwrap();
+    assert!(matches!(
+        table.solve(&unsolvable),
+        Err(Error::Unsolvable(_))
+    ));
+    let other = Board::parse("1 2/3 0", None).unwrap();
+    assert!(matches!(table.distance(&other), Err(Error::Board(_))));
+}
