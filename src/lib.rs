@@ -26,6 +26,7 @@ pub mod error;
 pub mod line;
 pub mod memory;
 pub mod parity;
+pub mod random;
 pub mod rank;
 pub mod report;
 pub mod saved;

@@ -34,6 +34,8 @@ pub enum Command {
     Distance(QueryArgs),
     /// An optimal solution from a saved table, verified by replaying it
     Solve(QueryArgs),
+    /// Uniformly random solvable boards (any size), reproducible with --seed
+    Random(RandomArgs),
 }
 
 #[derive(Args, Debug)]
@@ -143,4 +145,20 @@ pub struct QueryArgs {
     /// One CSV row per board instead of text
     #[arg(long)]
     pub csv: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RandomArgs {
+    /// Board size, e.g. 4x4 or 20x20
+    #[arg(value_name = "RxC")]
+    pub board: String,
+    /// Seed: the same seed gives the same boards (default: from the clock)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// How many boards, one per line
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub count: u64,
+    /// Goal blank cell the boards must be able to reach: last, first, center or R,C
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: String,
 }

@@ -5,6 +5,7 @@ mod cmd_analyze;
 mod cmd_bench;
 mod cmd_count;
 mod cmd_query;
+mod cmd_random;
 mod cmd_solvable;
 mod cmd_theorem;
 mod progress;
@@ -23,6 +24,7 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Theorem(a) => cmd_theorem::run(a),
         Command::Distance(a) => cmd_query::run(a, false),
         Command::Solve(a) => cmd_query::run(a, true),
+        Command::Random(a) => cmd_random::run(a),
     }
 }
 

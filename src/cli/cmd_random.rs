@@ -1,0 +1,29 @@
+//! `tilespace random RxC`: uniformly random solvable boards, one per line.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::random::{solvable_board, Rng};
+use tilespace::{GoalBlank, Shape};
+
+use super::args::RandomArgs;
+
+pub fn run(args: RandomArgs) -> Result<i32> {
+    let shape: Shape = args.board.parse()?;
+    let goal = args.blank.parse::<GoalBlank>()?.resolve(shape)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    if args.seed.is_none() {
+        eprintln!("seed {seed}");
+    }
+    let mut rng = Rng::new(seed);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for _ in 0..args.count {
+        writeln!(out, "{}", solvable_board(shape, goal, &mut rng))?;
+    }
+    out.flush()?;
+    Ok(0)
+}
