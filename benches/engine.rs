@@ -10,26 +10,15 @@ use bitvec::prelude::*;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tilespace::bfs::layer::{for_each_neighbour, moves};
 use tilespace::bfs::table::Table;
+use tilespace::random::Rng;
 use tilespace::rank::{Cursor, Indexer, MAX_TILES};
 use tilespace::{analyze, AnalyzeOptions, Cell, Shape, StateSpace};
-
-/// A fixed-seed 64-bit LCG (Knuth's MMIX constants): the same inputs on every run.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 32) * n) >> 32
-    }
-}
 
 const N: u64 = 4096;
 
 fn ranking(c: &mut Criterion) {
     let ix = Indexer::new(11); // 12-cell boards
-    let mut rng = Lcg(1);
+    let mut rng = Rng::new(1);
     let ranks: Vec<u64> = (0..N).map(|_| rng.below(ix.class_size())).collect();
     let seqs: Vec<Vec<u8>> = ranks
         .iter()
@@ -93,7 +82,7 @@ fn neighbours(c: &mut Criterion) {
                 assert_eq!(count, N * moves[5].len() as u64);
             })
         });
-        let mut rng = Lcg(2);
+        let mut rng = Rng::new(2);
         let states: Vec<u64> = (0..N).map(|_| rng.below(space.states())).collect();
         g.bench_function(format!("{shape}-random"), |b| {
             let mut cursor = Cursor::new();
@@ -136,7 +125,7 @@ fn searches(c: &mut Criterion) {
 /// reads the two bits, then sets them with `set_aliased`, which cannot report a race.
 fn table_visit(c: &mut Criterion) {
     let states = 239_500_800u64;
-    let mut rng = Lcg(3);
+    let mut rng = Rng::new(3);
     let targets: Vec<u64> = (0..1 << 16).map(|_| rng.below(states)).collect();
     let mut g = c.benchmark_group("table-visit-2x6");
     g.throughput(Throughput::Elements(targets.len() as u64));

@@ -107,7 +107,7 @@ pub fn analyze_from(
         layers: found.layers,
     };
     let verified = distribution.total() == expected
-        && found.table_seen == expected
+        && found.table.seen() == expected
         && antipodes
             .iter()
             .all(|b| solvability(b, goal).solvable == (class == 0));
@@ -122,7 +122,7 @@ pub fn analyze_from(
         verified,
         threads: found.threads,
         seconds: found.seconds,
-        table_bytes: found.table_bytes,
+        table_bytes: found.table.bytes(),
     })
 }
 

@@ -182,10 +182,19 @@ pub fn write_antipodes(path: &Path, a: &Analysis) -> Result<(), Error> {
 /// Replaces the row of the same board, goal blank and start in `summary.csv`, or adds it; rows
 /// are kept sorted by cells, rows, columns, goal blank, then searches from the goal first.
 pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
-    let mut rows = read_summary(path)?;
-    rows.retain(|r| r.key() != row.key());
-    rows.push(row);
-    rows.sort_by_key(SummaryRow::key);
+    upsert(path, vec![row], SummaryRow::key)
+}
+
+/// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`.
+fn upsert<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
+where
+    T: Serialize + serde::de::DeserializeOwned,
+    K: Ord,
+{
+    let mut rows: Vec<T> = read_rows(path)?;
+    rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
+    rows.extend(new);
+    rows.sort_by_key(|r| key(r));
     write_csv(path, |w| {
         for r in &rows {
             w.serialize(r)?;
@@ -246,6 +255,15 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
 
 /// Writes `bytes` to `path` through a temporary file and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// `write_atomic`, with the contents streamed by `fill` (for files too large to build in
+/// memory first, such as saved tables).
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut std::io::BufWriter<fs::File>) -> std::io::Result<()>,
+) -> Result<(), Error> {
     let err = |source| Error::Write {
         path: path.to_path_buf(),
         source,
@@ -261,8 +279,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .unwrap_or("report");
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+        fill(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         fs::rename(&tmp, path)
     })();
@@ -327,14 +346,5 @@ impl TheoremRow {
 
 /// Replaces the rows of the same board, goal blank and class in `theorem.csv`, or adds them.
 pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
-    let mut rows: Vec<TheoremRow> = read_rows(path)?;
-    rows.retain(|r| new.iter().all(|n| n.key() != r.key()));
-    rows.extend(new);
-    rows.sort_by_key(TheoremRow::key);
-    write_csv(path, |w| {
-        for r in &rows {
-            w.serialize(r)?;
-        }
-        Ok(())
-    })
+    upsert(path, new, TheoremRow::key)
 }

@@ -57,10 +57,10 @@ fn header_words(header: &[u8]) -> impl Iterator<Item = u64> + '_ {
 }
 
 /// Writes `table` (the finished search of `space` from its goal, of radius `radius`) to `path`,
-/// through a temporary file and a rename.
+/// through a temporary file and a rename. The words are streamed, not copied in memory.
 pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Result<(), Error> {
     let words = table.words();
-    let mut bytes = Vec::with_capacity(HEADER + words.len() * 8);
+    let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&(space.user_shape.rows as u32).to_le_bytes());
@@ -78,10 +78,14 @@ pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Resu
     let head = checksum(header_words(&bytes[..48]));
     bytes.extend_from_slice(&head.to_le_bytes());
     bytes.resize(HEADER, 0);
-    for w in words {
-        bytes.extend_from_slice(&w.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes());
-    }
-    crate::report::write_atomic(path, &bytes)
+    crate::report::write_atomic_with(path, |out| {
+        use std::io::Write;
+        out.write_all(&bytes)?;
+        for w in words {
+            out.write_all(&w.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes())?;
+        }
+        Ok(())
+    })
 }
 
 /// A saved table, memory-mapped.

@@ -336,8 +336,8 @@ pub(crate) fn expand_pull<const COLS: usize>(
     (cur, next): (u64, u64),
     record: bool,
 ) -> Found {
-    let mut found = 0u64;
-    let mut marked = vec![];
+    // Each state is claimed by the one task that owns it, so `visit` always wins here.
+    let mut claims = Claims::new(table, next, record);
     let select = |word| Table::matching(word, 0);
     for_each_slot(
         space,
@@ -349,15 +349,12 @@ pub(crate) fn expand_pull<const COLS: usize>(
             let hit = neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
                 table.get(n) == cur
             });
-            if hit && table.visit(index, next) {
-                found += 1;
-                if record {
-                    marked.push(index);
-                }
+            if hit {
+                claims.push(index);
             }
         },
     );
-    (found, marked)
+    claims.finish()
 }
 
 /// Expands the listed frontier states (ascending indices) into unseen neighbours marked `next`.

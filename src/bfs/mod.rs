@@ -47,12 +47,10 @@ pub struct Search {
     pub layers: Vec<u64>,
     /// Indices of the states at the maximum depth, ascending.
     pub antipodes: Vec<u64>,
-    /// States found marked in the table at the end, counted independently of the layers.
-    pub table_seen: u64,
-    pub table_bytes: u64,
     pub seconds: f64,
     pub threads: usize,
-    /// The finished table: every state of the class holds 1 + its depth mod 3.
+    /// The finished table: every state of the class holds 1 + its depth mod 3. Its marked
+    /// states (`Table::seen`) are counted independently of the layers.
     pub table: Table,
 }
 
@@ -123,8 +121,6 @@ fn search_with(
     Search {
         layers: found.layers,
         antipodes,
-        table_seen: found.table.seen(),
-        table_bytes: found.table.bytes(),
         seconds: clock.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
         table: found.table,
@@ -185,13 +181,7 @@ fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) ->
                 frontier
                     .par_chunks(LIST_CHUNK)
                     .map(|part| {
-                        let list = match space.shape.cols {
-                            2 => layer::expand_list::<2>,
-                            3 => layer::expand_list::<3>,
-                            4 => layer::expand_list::<4>,
-                            _ => layer::expand_list::<0>,
-                        };
-                        list(space, &moves, &table, part, codes.1, record)
+                        lister(space.shape.cols)(space, &moves, &table, part, codes.1, record)
                     })
                     .collect()
             }
@@ -257,6 +247,19 @@ fn expander(cols: usize, pull: bool) -> Expand {
     }
 }
 
+/// An expansion of part of a listed frontier.
+type ExpandList = fn(&StateSpace, &[Vec<layer::Move>], &Table, &[u64], u64, bool) -> layer::Found;
+
+/// The list expansion for this column count.
+fn lister(cols: usize) -> ExpandList {
+    match cols {
+        2 => layer::expand_list::<2>,
+        3 => layer::expand_list::<3>,
+        4 => layer::expand_list::<4>,
+        _ => layer::expand_list::<0>,
+    }
+}
+
 /// A recorded layer is expanded from its list if it has fewer states than table words over this.
 const LIST_RATIO: u64 = 8;
 
@@ -303,7 +306,7 @@ mod tests {
                         let what = format!("{shape} goal {goal} class {class} {scan:?}");
                         assert_eq!(scanned.layers, listed.layers, "{what}");
                         assert_eq!(scanned.antipodes, listed.antipodes, "{what}");
-                        assert_eq!(scanned.table_seen, space.states(), "{what}");
+                        assert_eq!(scanned.table.seen(), space.states(), "{what}");
                     }
                 }
             }

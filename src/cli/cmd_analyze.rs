@@ -30,10 +30,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     } else {
         args.boards.clone()
     };
-    let shapes = names
-        .iter()
-        .map(|b| b.parse::<Shape>())
-        .collect::<Result<Vec<_>, _>>()?;
+    let shapes = super::shapes(&names)?;
     let blanks = args
         .blank
         .iter()

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::{bail, Context, Result};
 use tilespace::report::{check_writable, write_atomic};
-use tilespace::{analyze, memory, AnalyzeOptions, GoalBlank, Shape};
+use tilespace::{analyze, memory, AnalyzeOptions, GoalBlank};
 
 use super::args::BenchArgs;
 use super::progress::Progress;
@@ -27,11 +27,7 @@ struct BenchRow {
 }
 
 pub fn run(args: BenchArgs) -> Result<i32> {
-    let shapes = args
-        .boards
-        .iter()
-        .map(|b| b.parse::<Shape>())
-        .collect::<Result<Vec<_>, _>>()?;
+    let shapes = super::shapes(&args.boards)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads = if args.threads.is_empty() {
         vec![1, cores]

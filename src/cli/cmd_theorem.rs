@@ -5,17 +5,13 @@ use std::io::Write;
 use anyhow::Result;
 use tilespace::report::{self, TheoremRow};
 use tilespace::theorem::{self, Theorem};
-use tilespace::{memory, AnalyzeOptions, GoalBlank, Shape};
+use tilespace::{memory, AnalyzeOptions, GoalBlank};
 
 use super::args::TheoremArgs;
 use super::progress::Progress;
 
 pub fn run(args: TheoremArgs) -> Result<i32> {
-    let shapes = args
-        .boards
-        .iter()
-        .map(|b| b.parse::<Shape>())
-        .collect::<Result<Vec<_>, _>>()?;
+    let shapes = super::shapes(&args.boards)?;
     let blank: GoalBlank = args.blank.parse()?;
     let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
     let mut jobs = vec![];

@@ -44,6 +44,11 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
         .context("cannot start the worker threads")
 }
 
+/// Board sizes as given on the command line.
+pub fn shapes(names: &[String]) -> Result<Vec<tilespace::Shape>, tilespace::Error> {
+    names.iter().map(|b| b.parse()).collect()
+}
+
 /// The `--max-memory` value in bytes.
 pub fn max_memory(text: Option<&str>) -> Result<Option<u64>, tilespace::Error> {
     text.map(tilespace::memory::parse_size)
