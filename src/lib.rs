@@ -20,11 +20,13 @@
 pub mod analysis;
 pub mod bfs;
 pub mod board;
+pub mod construct;
 pub mod count;
 pub mod distribution;
 pub mod error;
 pub mod line;
 pub mod memory;
+pub mod moves;
 pub mod parity;
 pub mod random;
 pub mod rank;

@@ -465,7 +465,7 @@ fn save_table_then_distance_and_solve() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.contains("31 moves (optimal, verified by replay)"),
+        text.contains("31 moves (optimal; verified by replay)"),
         "{text}"
     );
     let blank = text
@@ -492,7 +492,9 @@ fn save_table_then_distance_and_solve() {
     assert_eq!(o.status.code(), Some(1), "one board is unsolvable");
     assert_eq!(
         stdout(&o),
-        "board,distance,tiles,blank_moves\n1 2 3/4 5 6/7 0 8,1,8,R\n1 2 3/4 5 6/8 7 0,unsolvable,,\n"
+        "board,solvable,moves,optimal,lower_bound,tiles,blank_moves\n\
+         1 2 3/4 5 6/7 0 8,true,1,true,1,8,R\n\
+         1 2 3/4 5 6/8 7 0,false,,,,,\n"
     );
 
     let mut bytes = std::fs::read(tmp.path().join("t.tst")).unwrap();
@@ -510,4 +512,50 @@ fn save_table_then_distance_and_solve() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not solvable"), "{}", stderr(&o));
+}
+
+/// `solve` without a table: random boards from `random` (20x20, and 3x5 with the blank's goal
+/// in the centre) are solved, and the printed moves, replayed here, reach the goal.
+#[test]
+fn constructive_solve_of_random_boards() {
+    use tilespace::moves::{verify, Moves};
+    use tilespace::{Board, GoalBlank, Shape};
+    let tmp = tempfile::tempdir().unwrap();
+    for (shape, blank) in [("20x20", "last"), ("3x5", "center"), ("7x2", "1,1")] {
+        let o = tilespace(
+            &[
+                "random", shape, "--seed", "9", "--count", "5", "--blank", blank,
+            ],
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::write(tmp.path().join("boards.txt"), stdout(&o)).unwrap();
+        let o = tilespace(
+            &["solve", "--input", "boards.txt", "--csv", "--blank", blank],
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let mut rows = csv::Reader::from_reader(text.as_bytes());
+        let mut n = 0;
+        for row in rows.records() {
+            let row = row.unwrap();
+            let board = Board::parse(&row[0], None).unwrap();
+            let s: Shape = shape.parse().unwrap();
+            let goal = blank.parse::<GoalBlank>().unwrap().resolve(s).unwrap();
+            let moves = Moves::parse(&row[6]).unwrap();
+            assert_eq!(moves.len().to_string(), &row[2]);
+            assert_eq!(&row[3], "false");
+            assert!(moves.len() >= row[4].parse::<usize>().unwrap());
+            verify(&board, &moves, &Board::goal(s, goal)).unwrap();
+            n += 1;
+        }
+        assert_eq!(n, 5);
+    }
+    let o = tilespace(&["solve", "1 2 3/4 5 6/8 7 0"], tmp.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("inversion"), "{}", stderr(&o));
+    let o = tilespace(&["distance", "1 2 3/4 5 6/7 8 0"], tmp.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--table"), "{}", stderr(&o));
 }

@@ -32,7 +32,7 @@ pub enum Command {
     Theorem(TheoremArgs),
     /// Exact optimal number of moves to the goal, from a saved table
     Distance(QueryArgs),
-    /// An optimal solution from a saved table, verified by replaying it
+    /// A solution verified by replay: optimal with --table, else constructive (any size)
     Solve(QueryArgs),
     /// Uniformly random solvable boards (any size), reproducible with --seed
     Random(RandomArgs),
@@ -136,9 +136,16 @@ pub struct QueryArgs {
     /// Boards, e.g. "8 6 7/2 5 4/3 0 1" (or read them with --input)
     #[arg(value_name = "BOARD")]
     pub boards: Vec<String>,
-    /// The table written by `analyze RxC --save-table FILE`
+    /// The table written by `analyze RxC --save-table FILE` (optimal answers). Without it,
+    /// `solve` builds a solution row by row for any size (not optimal)
     #[arg(long, value_name = "FILE")]
-    pub table: PathBuf,
+    pub table: Option<PathBuf>,
+    /// The boards' size when each is given as one flat list
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based); a table knows its own
+    #[arg(long, value_name = "CELL")]
+    pub blank: Option<String>,
     /// Also read boards from FILE, one per line ('-' for stdin)
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,

@@ -1,17 +1,127 @@
-//! `tilespace distance` and `tilespace solve`: questions about single boards, answered from a
-//! saved table.
+//! `tilespace distance` and `tilespace solve`: questions about single boards. With a saved table
+//! the answers are optimal; without one, `solve` builds a solution for any size.
 
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
+use tilespace::construct;
+use tilespace::moves::{self, Moves};
 use tilespace::saved::SavedTable;
-use tilespace::{Board, Error};
+use tilespace::{Board, Cell, Error, GoalBlank, Shape};
 
 use super::args::QueryArgs;
 
+/// Where the answers come from.
+enum Source {
+    Table(Box<SavedTable>),
+    Construct { goal: GoalBlank },
+}
+
+/// One board's answer, as printed.
+struct Answer {
+    moves: Moves,
+    optimal: bool,
+    lower_bound: usize,
+}
+
 /// Exit status 0 if every board was answered, 1 if one is not solvable, 2 for bad input.
 pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
-    let table = SavedTable::open(&args.table)?;
+    let source = match &args.table {
+        Some(path) => {
+            let table = SavedTable::open(path)?;
+            if let Some(text) = &args.blank {
+                let asked = text.parse::<GoalBlank>()?.resolve(table.shape)?;
+                if asked != table.goal {
+                    anyhow::bail!(Error::Argument(format!(
+                        "--blank {text}: the table's goal blank is {}",
+                        table.shape.cell_label(table.goal)
+                    )));
+                }
+            }
+            Source::Table(Box::new(table))
+        }
+        None if solve => Source::Construct {
+            goal: args.blank.as_deref().unwrap_or("last").parse()?,
+        },
+        None => anyhow::bail!(Error::Argument(
+            "distance needs --table FILE (written by `analyze RxC --save-table FILE`); \
+             `solve` without a table gives a solution that is not optimal"
+                .into()
+        )),
+    };
+    let shape = match (&source, &args.shape) {
+        (Source::Table(t), _) => Some(t.shape),
+        (_, Some(text)) => Some(text.parse::<Shape>()?),
+        _ => None,
+    };
+    let texts = board_texts(&args)?;
+    // Every board is parsed before any answer is printed.
+    let boards = texts
+        .iter()
+        .map(|t| Board::parse(t, shape))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = std::io::stdout().lock();
+    if args.csv {
+        if solve {
+            writeln!(
+                out,
+                "board,solvable,moves,optimal,lower_bound,tiles,blank_moves"
+            )?;
+        } else {
+            writeln!(out, "board,solvable,distance")?;
+        }
+    }
+    let mut status = 0;
+    for board in &boards {
+        let answer = match answer(&source, board) {
+            Ok(a) => a,
+            Err(Error::Unsolvable(why)) if boards.len() > 1 || args.csv => {
+                status = 1;
+                if args.csv {
+                    // Every field after `solvable` is empty.
+                    let empty = if solve { ",,,,," } else { "," };
+                    writeln!(out, "{board},false{empty}")?;
+                } else {
+                    writeln!(out, "{board}: not solvable: {why}")?;
+                }
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let n = answer.moves.len();
+        let tiles = answer.moves.tiles(board)?;
+        let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let tiles = tiles.join(" ");
+        let blank = &answer.moves;
+        if args.csv {
+            if solve {
+                let lb = answer.lower_bound;
+                let opt = answer.optimal;
+                writeln!(out, "{board},true,{n},{opt},{lb},{tiles},{blank}")?;
+            } else {
+                writeln!(out, "{board},true,{n}")?;
+            }
+        } else if solve {
+            let how = if answer.optimal {
+                "optimal".to_string()
+            } else {
+                format!(
+                    "constructive, not optimal; no solution is shorter than {} (Manhattan)",
+                    answer.lower_bound
+                )
+            };
+            writeln!(out, "{board}: {n} moves ({how}; verified by replay)")?;
+            writeln!(out, "  tiles: {tiles}")?;
+            writeln!(out, "  blank: {blank}")?;
+        } else {
+            writeln!(out, "{board}: {n}")?;
+        }
+    }
+    Ok(status)
+}
+
+/// The boards named on the command line, then those of `--input` (one per line).
+fn board_texts(args: &QueryArgs) -> Result<Vec<String>> {
     let mut texts = args.boards.clone();
     if let Some(path) = &args.input {
         let read = |e| Error::Read {
@@ -38,94 +148,32 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
             "no boards: give BOARD or --input FILE".into()
         ));
     }
-    // Every board is parsed before any answer is printed.
-    let boards = texts
-        .iter()
-        .map(|t| Board::parse(t, Some(table.shape)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut out = std::io::stdout().lock();
-    if args.csv {
-        writeln!(out, "board,distance,tiles,blank_moves")?;
-    }
-    let mut status = 0;
-    for board in &boards {
-        let path = match table.solve(board) {
-            Ok(p) => p,
-            Err(Error::Unsolvable(why)) if boards.len() > 1 || args.csv => {
-                status = 1;
-                if args.csv {
-                    writeln!(out, "{board},unsolvable,,")?;
-                } else {
-                    writeln!(out, "{board}: not solvable: {why}")?;
-                }
-                continue;
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let (tiles, blank) = moves(&path);
-        verify_replay(board, &blank, &path, &Board::goal(table.shape, table.goal))?;
-        let d = path.len() - 1;
-        let tiles_text: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-        if args.csv {
-            let (t, b) = if solve {
-                (tiles_text.join(" "), blank.clone())
-            } else {
-                (String::new(), String::new())
-            };
-            writeln!(out, "{board},{d},{t},{b}")?;
-        } else if solve {
-            writeln!(out, "{board}: {d} moves (optimal, verified by replay)")?;
-            writeln!(out, "  tiles: {}", tiles_text.join(" "))?;
-            writeln!(out, "  blank: {blank}")?;
-        } else {
-            writeln!(out, "{board}: {d}")?;
-        }
-    }
-    Ok(status)
+    Ok(texts)
 }
 
-/// The tile moved at each step, and the blank's moves as U/D/L/R.
-fn moves(path: &[Board]) -> (Vec<u32>, String) {
-    let cols = path[0].shape().cols;
-    path.windows(2)
-        .map(|w| {
-            let (from, to) = (w[0].blank().0, w[1].blank().0);
-            let dir = if to + cols == from {
-                'U'
-            } else if to == from + cols {
-                'D'
-            } else if to + 1 == from {
-                'L'
-            } else {
-                'R'
+/// A solution for `board`, replayed to the goal before it is returned.
+fn answer(source: &Source, board: &Board) -> Result<Answer, Error> {
+    let (answer, goal) = match source {
+        Source::Table(table) => {
+            let path = table.solve(board)?;
+            let a = Answer {
+                moves: Moves::of_path(&path),
+                optimal: true,
+                lower_bound: construct::manhattan(board, table.goal),
             };
-            (w[0].cells()[to], dir)
-        })
-        .unzip()
-}
-
-/// Replays the blank moves from `start`: every move legal, every board as on the path, and the
-/// end is the goal of the table.
-fn verify_replay(start: &Board, blank: &str, path: &[Board], goal: &Board) -> Result<(), Error> {
-    let shape = start.shape();
-    let mut here = start.clone();
-    for (i, m) in blank.chars().enumerate() {
-        let z = here.blank().0;
-        let (r, c) = (shape.row(here.blank()), shape.col(here.blank()));
-        let to = match m {
-            'U' if r > 0 => z - shape.cols,
-            'D' if r + 1 < shape.rows => z + shape.cols,
-            'L' if c > 0 => z - 1,
-            'R' if c + 1 < shape.cols => z + 1,
-            _ => return Err(Error::Check(format!("move {m} is illegal from {here}"))),
-        };
-        here = here.slide(tilespace::Cell(to));
-        if here != path[i + 1] {
-            return Err(Error::Check(format!("replay diverges at move {}", i + 1)));
+            (a, table.goal)
         }
-    }
-    if &here != goal || blank.len() + 1 != path.len() {
-        return Err(Error::Check("replay does not end at the goal".into()));
-    }
-    Ok(())
+        Source::Construct { goal } => {
+            let goal: Cell = goal.resolve(board.shape())?;
+            let c = construct::solve(board, goal)?;
+            let a = Answer {
+                moves: c.moves,
+                optimal: false,
+                lower_bound: c.lower_bound,
+            };
+            (a, goal)
+        }
+    };
+    moves::verify(board, &answer.moves, &Board::goal(board.shape(), goal))?;
+    Ok(answer)
 }
