@@ -48,7 +48,7 @@ pub fn sign_parity(perm: &[usize]) -> usize {
 }
 
 /// The verdict with everything that went into it, for both methods.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Solvability {
     pub solvable: bool,
     /// Inversions among the tiles in reading order, blank left out.

@@ -93,6 +93,35 @@ impl SummaryRow {
         }
     }
 
+    /// The board size, read back from `rows` and `cols`.
+    pub fn shape(&self) -> Result<crate::board::Shape, Error> {
+        crate::board::Shape::new(self.rows, self.cols)
+    }
+
+    /// The goal blank cell, read back from `goal_blank` (`R,C`).
+    pub fn goal_cell(&self) -> Result<crate::board::Cell, Error> {
+        self.goal_blank
+            .parse::<crate::board::GoalBlank>()?
+            .resolve(self.shape()?)
+    }
+
+    /// The start board of a `--from` search, None for a search from the goal.
+    pub fn start_board(&self) -> Result<Option<crate::board::Board>, Error> {
+        if self.start == "goal" {
+            return Ok(None);
+        }
+        crate::board::Board::parse(&self.start, Some(self.shape()?)).map(Some)
+    }
+
+    /// The name of this row's report directory (as `report_name` gives for its analysis).
+    pub fn report_dir(&self) -> Result<String, Error> {
+        let shape = self.shape()?;
+        Ok(match self.start_board()? {
+            None => shape.report_name(self.goal_cell()?),
+            Some(b) => dir_from(shape, &b),
+        })
+    }
+
     fn key(&self) -> (usize, usize, usize, String, bool, String) {
         (
             self.rows * self.cols,
@@ -119,10 +148,60 @@ pub fn class_name(class: u8) -> &'static str {
 pub fn report_name(a: &Analysis) -> String {
     match &a.start {
         None => a.shape.report_name(a.goal),
-        Some(b) => {
-            let cells: Vec<String> = b.cells().iter().map(|t| t.to_string()).collect();
-            format!("{}-from-{}", a.shape, cells.join("-"))
-        }
+        Some(b) => dir_from(a.shape, b),
+    }
+}
+
+fn dir_from(shape: crate::board::Shape, start: &crate::board::Board) -> String {
+    let cells: Vec<String> = start.cells().iter().map(|t| t.to_string()).collect();
+    format!("{shape}-from-{}", cells.join("-"))
+}
+
+/// One row of `depths.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthRow {
+    pub depth: u32,
+    pub states: u64,
+    pub cumulative: u64,
+    pub fraction: f64,
+}
+
+/// The rows of a `depths.csv`; a missing file is an error (the board was not analysed).
+pub fn read_depths(path: &Path) -> Result<Vec<DepthRow>, Error> {
+    require(path)?;
+    read_rows(path)
+}
+
+#[derive(Deserialize)]
+struct AntipodeRow {
+    #[allow(dead_code)]
+    antipode: usize,
+    board: String,
+}
+
+/// The boards of an `antipodes.csv` of a `shape` board; a missing file is an error.
+pub fn read_antipodes(
+    path: &Path,
+    shape: crate::board::Shape,
+) -> Result<Vec<crate::board::Board>, Error> {
+    require(path)?;
+    read_rows::<AntipodeRow>(path)?
+        .into_iter()
+        .map(|r| crate::board::Board::parse(&r.board, Some(shape)))
+        .collect()
+}
+
+fn require(path: &Path) -> Result<(), Error> {
+    if path.exists() {
+        Ok(())
+    } else {
+        Err(Error::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "not found (run `tilespace analyze` for this board first)",
+            ),
+        })
     }
 }
 
@@ -182,11 +261,11 @@ pub fn write_antipodes(path: &Path, a: &Analysis) -> Result<(), Error> {
 /// Replaces the row of the same board, goal blank and start in `summary.csv`, or adds it; rows
 /// are kept sorted by cells, rows, columns, goal blank, then searches from the goal first.
 pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
-    upsert(path, vec![row], SummaryRow::key)
+    upsert_rows(path, vec![row], SummaryRow::key)
 }
 
 /// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`.
-fn upsert<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
+pub fn upsert_rows<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
 where
     T: Serialize + serde::de::DeserializeOwned,
     K: Ord,
@@ -195,12 +274,7 @@ where
     rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
     rows.extend(new);
     rows.sort_by_key(|r| key(r));
-    write_csv(path, |w| {
-        for r in &rows {
-            w.serialize(r)?;
-        }
-        Ok(())
-    })
+    write_rows(path, &rows)
 }
 
 /// The rows of a `summary.csv`; none if the file does not exist.
@@ -209,7 +283,7 @@ pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
 }
 
 /// The rows of a CSV report; none if the file does not exist.
-fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
+pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
     let read_err = |e: csv::Error| Error::Read {
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
@@ -225,6 +299,16 @@ fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Erro
             .map(|r| r.map_err(read_err))
             .collect(),
     }
+}
+
+/// Writes `rows` as a CSV with a header, atomically.
+pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), Error> {
+    write_csv(path, |w| {
+        for r in rows {
+            w.serialize(r)?;
+        }
+        Ok(())
+    })
 }
 
 /// Writes a CSV to a temporary file beside `path`, syncs it and renames it over `path`.
@@ -346,5 +430,5 @@ impl TheoremRow {
 
 /// Replaces the rows of the same board, goal blank and class in `theorem.csv`, or adds them.
 pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
-    upsert(path, new, TheoremRow::key)
+    upsert_rows(path, new, TheoremRow::key)
 }

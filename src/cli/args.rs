@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Parser, Debug)]
 #[command(
     name = "tilespace",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (git ", env!("TILESPACE_GIT_REVISION"), ")"),
     about = "Enumerate every reachable state of R×C sliding-tile puzzles and report exact facts",
     after_help = "Boards: rows separated by '/' or newlines, tiles by spaces or commas, blank 0 or _\n\
                   (\"1 2 3/4 5 6/7 8 0\"). Sizes are RxC: rows x columns (the 15-puzzle is 4x4).\n\
@@ -36,6 +36,16 @@ pub enum Command {
     Solve(QueryArgs),
     /// Uniformly random solvable boards (any size), reproducible with --seed
     Random(RandomArgs),
+    /// Draw the depth distributions in results/ as SVG charts (no enumeration)
+    Plot(PlotArgs),
+    /// Print the summary of every analysed board as a table for papers
+    Table(TableArgs),
+    /// The worst configurations' structure, and Gong's question on 2xn boards
+    Antipodes(AntipodesArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), e.g. `tilespace man > tilespace.1`
+    Man,
 }
 
 #[derive(Args, Debug)]
@@ -57,6 +67,9 @@ pub struct AnalyzeArgs {
     /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
     #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
     pub from: Option<String>,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -69,6 +82,9 @@ pub struct SolvableArgs {
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: String,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -76,6 +92,9 @@ pub struct CountArgs {
     /// Board size, e.g. 4x4 or 10x10
     #[arg(value_name = "RxC")]
     pub board: String,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -150,8 +169,11 @@ pub struct QueryArgs {
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
     /// One CSV row per board instead of text
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub csv: bool,
+    /// One JSON document with every answer instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -168,4 +190,59 @@ pub struct RandomArgs {
     /// Goal blank cell the boards must be able to reach: last, first, center or R,C
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: String,
+}
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// Directory holding summary.csv and the boards' depths.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Directory for the SVG files (default: RESULTS/plots)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Draw the overlay of all boards on a log scale too (overlay-log.svg)
+    #[arg(long)]
+    pub log: bool,
+}
+
+/// The formats of `tilespace table`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    Markdown,
+    Latex,
+    Csv,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Directory holding summary.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
+    pub format: TableFormat,
+    /// The same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct AntipodesArgs {
+    /// Board sizes (default: every board in OUT/summary.csv searched from the goal); a board
+    /// not analysed yet is analysed first (up to 12 cells)
+    #[arg(value_name = "RxC")]
+    pub boards: Vec<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }

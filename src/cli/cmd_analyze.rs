@@ -80,6 +80,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     };
     let mut all_verified = true;
     let mut done = vec![];
+    let mut json_boards = vec![];
     for (shape, goal) in jobs {
         let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
         let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
@@ -94,12 +95,71 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             paths.antipodes.as_path(),
         ];
         written.extend(args.save_table.as_deref());
-        print_summary(&a, &written)?;
+        if args.json {
+            json_boards.push(analysis_json(&a, &written));
+        } else {
+            print_summary(&a, &written)?;
+        }
         all_verified &= a.verified;
         done.push(a);
     }
-    let seeds_agree = !args.seed_table || print_seed_table(&done)?;
+    let seeds_agree = if args.json {
+        let (agree, rows) = seed_comparison(&done);
+        let mut doc = serde_json::json!({ "boards": json_boards, "verified": all_verified });
+        if args.seed_table {
+            doc["seed_table"] = serde_json::Value::Array(rows);
+            doc["seeds_agree"] = agree.into();
+        }
+        super::print_json(&doc)?;
+        !args.seed_table || agree
+    } else {
+        !args.seed_table || print_seed_table(&done)?
+    };
     Ok(if all_verified && seeds_agree { 0 } else { 1 })
+}
+
+/// One board of `analyze --json`: the summary row's fields, the distribution (states per
+/// depth from 0), every antipode, and the files written.
+fn analysis_json(a: &Analysis, paths: &[&Path]) -> serde_json::Value {
+    let mut v = serde_json::to_value(SummaryRow::from_analysis(a)).expect("plain fields");
+    v["distribution"] = a.distribution.layers.clone().into();
+    v["antipode_boards"] = a
+        .antipodes
+        .iter()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .into();
+    v["reports"] = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .into();
+    v
+}
+
+/// Our figures beside Gong's for the seed boards; true if every one agrees.
+fn seed_comparison(done: &[Analysis]) -> (bool, Vec<serde_json::Value>) {
+    let mut all = true;
+    let rows = done
+        .iter()
+        .zip(SEED_TABLE)
+        .map(|(a, (_, gong, radius, mean))| {
+            let ours = format!("{:.1}", a.distribution.mean().to_f64());
+            let agree = a.distribution.radius() == radius && ours == mean;
+            all &= agree;
+            serde_json::json!({
+                "board": a.shape.to_string(),
+                "gong_name": gong,
+                "radius": a.distribution.radius(),
+                "seed_radius": radius,
+                "mean_exact": a.distribution.mean().to_string(),
+                "mean": format!("{:.6}", a.distribution.mean().to_f64()),
+                "seed_mean": mean,
+                "agree": agree,
+            })
+        })
+        .collect();
+    (all, rows)
 }
 
 fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
@@ -165,6 +225,7 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
 
 /// Prints our figures beside the seeds'; true if every one agrees.
 fn print_seed_table(done: &[Analysis]) -> Result<bool> {
+    let (all, rows) = seed_comparison(done);
     let mut out = std::io::stdout().lock();
     writeln!(out)?;
     writeln!(
@@ -172,22 +233,22 @@ fn print_seed_table(done: &[Analysis]) -> Result<bool> {
         "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  agree",
         "board", "Gong's", "radius", "seed radius", "mean (exact)", "mean", "seed mean"
     )?;
-    let mut all = true;
-    for (a, (_, gong, radius, mean)) in done.iter().zip(SEED_TABLE) {
-        let ours = format!("{:.1}", a.distribution.mean().to_f64());
-        let agree = a.distribution.radius() == radius && ours == mean;
-        all &= agree;
+    for r in rows {
+        let text = |k: &str| match &r[k] {
+            serde_json::Value::String(s) => s.clone(),
+            v => v.to_string(),
+        };
         writeln!(
             out,
             "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  {}",
-            a.shape.to_string(),
-            gong,
-            a.distribution.radius(),
-            radius,
-            a.distribution.mean().to_string(),
-            format!("{:.6}", a.distribution.mean().to_f64()),
-            mean,
-            if agree { "yes" } else { "NO" }
+            text("board"),
+            text("gong_name"),
+            text("radius"),
+            text("seed_radius"),
+            text("mean_exact"),
+            text("mean"),
+            text("seed_mean"),
+            if r["agree"] == true { "yes" } else { "NO" }
         )?;
     }
     Ok(all)

@@ -12,6 +12,18 @@ pub fn run(args: CountArgs) -> Result<i32> {
     let shape: Shape = args.board.parse()?;
     let n = shape.cells();
     let c = counts(shape);
+    if args.json {
+        // Exact integers of any size, as decimal strings (JSON parsers round large numbers).
+        super::print_json(&serde_json::json!({
+            "board": shape.to_string(),
+            "cells": n,
+            "line": shape.is_line(),
+            "total": c.total.to_string(),
+            "reachable": c.reachable.to_string(),
+            "unreachable": c.unreachable.to_string(),
+        }))?;
+        return Ok(0);
+    }
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

@@ -72,12 +72,17 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
         }
     }
     let mut status = 0;
+    let mut json = Vec::new();
     for board in &boards {
         let answer = match answer(&source, board) {
             Ok(a) => a,
-            Err(Error::Unsolvable(why)) if boards.len() > 1 || args.csv => {
+            Err(Error::Unsolvable(why)) if boards.len() > 1 || args.csv || args.json => {
                 status = 1;
-                if args.csv {
+                if args.json {
+                    json.push(serde_json::json!({
+                        "board": board.to_string(), "solvable": false, "why": why,
+                    }));
+                } else if args.csv {
                     // Every field after `solvable` is empty.
                     let empty = if solve { ",,,,," } else { "," };
                     writeln!(out, "{board},false{empty}")?;
@@ -90,9 +95,23 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
         };
         let n = answer.moves.len();
         let tiles = answer.moves.tiles(board)?;
+        let blank = &answer.moves;
+        if args.json {
+            let mut v = serde_json::json!({ "board": board.to_string(), "solvable": true });
+            if solve {
+                v["moves"] = n.into();
+                v["optimal"] = answer.optimal.into();
+                v["lower_bound"] = answer.lower_bound.into();
+                v["tiles"] = tiles.into();
+                v["blank_moves"] = blank.to_string().into();
+            } else {
+                v["distance"] = n.into();
+            }
+            json.push(v);
+            continue;
+        }
         let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
         let tiles = tiles.join(" ");
-        let blank = &answer.moves;
         if args.csv {
             if solve {
                 let lb = answer.lower_bound;
@@ -116,6 +135,10 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
         } else {
             writeln!(out, "{board}: {n}")?;
         }
+    }
+    if args.json {
+        drop(out);
+        super::print_json(&serde_json::json!({ "answers": json }))?;
     }
     Ok(status)
 }

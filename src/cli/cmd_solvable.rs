@@ -13,6 +13,15 @@ pub fn run(args: SolvableArgs) -> Result<i32> {
     let board = Board::parse(&args.board, shape)?;
     let goal = args.blank.parse::<GoalBlank>()?.resolve(board.shape())?;
     let s = solvability(&board, goal);
+    let status = if s.solvable { 0 } else { 1 };
+    if args.json {
+        let mut doc = serde_json::to_value(&s)?;
+        doc["board"] = board.to_string().into();
+        doc["shape"] = board.shape().to_string().into();
+        doc["goal_blank"] = board.shape().cell_label(goal).into();
+        super::print_json(&doc)?;
+        return Ok(status);
+    }
     let parity = |n: u64| if n % 2 == 0 { "even" } else { "odd" };
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -65,5 +74,5 @@ pub fn run(args: SolvableArgs) -> Result<i32> {
             (false, _) => "parities differ, not solvable",
         }
     )?;
-    Ok(if s.solvable { 0 } else { 1 })
+    Ok(status)
 }

@@ -2,9 +2,13 @@
 
 pub mod args;
 mod cmd_analyze;
+mod cmd_antipodes;
 mod cmd_bench;
 mod cmd_count;
+mod cmd_docs;
+mod cmd_plot;
 mod cmd_query;
+mod cmd_table;
 mod cmd_random;
 mod cmd_solvable;
 mod cmd_theorem;
@@ -25,6 +29,11 @@ pub fn run(cli: Cli) -> Result<i32> {
         Command::Distance(a) => cmd_query::run(a, false),
         Command::Solve(a) => cmd_query::run(a, true),
         Command::Random(a) => cmd_random::run(a),
+        Command::Plot(a) => cmd_plot::run(a),
+        Command::Table(a) => cmd_table::run(a),
+        Command::Antipodes(a) => cmd_antipodes::run(a),
+        Command::Completions(a) => cmd_docs::completions(a),
+        Command::Man => cmd_docs::man(),
     }
 }
 
@@ -54,4 +63,13 @@ pub fn max_memory(text: Option<&str>) -> Result<Option<u64>, tilespace::Error> {
     text.map(tilespace::memory::parse_size)
         .transpose()
         .map_err(|e| tilespace::Error::Argument(format!("--max-memory: {e}")))
+}
+
+/// Prints one JSON document on stdout (the `--json` output of every command).
+pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
+    // Rendered first, so that a closed pipe reaches `main` as the io::Error it is.
+    let text = serde_json::to_string_pretty(doc)? + "\n";
+    use std::io::Write;
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
 }

@@ -1,0 +1,170 @@
+//! `tilespace antipodes [RxC ...]`: the structure of the worst configurations, from the
+//! antipodes in the results directory (boards not analysed yet are analysed first), and the
+//! answer to Gong's question for every board with 2 rows.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::patterns::{self, GongRow, Pattern};
+use tilespace::report;
+use tilespace::{analyze, memory, AnalyzeOptions, Board, Cell, GoalBlank, Shape};
+
+use super::args::AntipodesArgs;
+use super::progress::Progress;
+
+pub fn run(args: AntipodesArgs) -> Result<i32> {
+    let out = &args.run.out;
+    let blank: GoalBlank = args.blank.parse()?;
+    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
+    let mut jobs: Vec<(Shape, Cell)> = Vec::new();
+    if args.boards.is_empty() {
+        for row in report::read_summary(&out.join("summary.csv"))? {
+            if row.start == "goal" {
+                jobs.push((row.shape()?, row.goal_cell()?));
+            }
+        }
+        if jobs.is_empty() {
+            anyhow::bail!(tilespace::Error::Argument(format!(
+                "no boards analysed in {}: name boards, e.g. `tilespace antipodes 2x5`",
+                out.display()
+            )));
+        }
+    } else {
+        for shape in super::shapes(&args.boards)? {
+            jobs.push((shape, blank.resolve(shape)?));
+        }
+    }
+    report::check_writable(out)?;
+    let pool = super::thread_pool(args.run.threads)?;
+    let mut gong = Vec::new();
+    let mut stdout = std::io::stdout().lock();
+    for (shape, goal) in jobs {
+        let dir = out.join(shape.report_name(goal));
+        let listed = dir.join("antipodes.csv");
+        if !listed.exists() {
+            memory::check(shape, max_memory)?;
+            let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
+            let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
+            let options = AnalyzeOptions {
+                max_memory,
+                save_table: None,
+            };
+            let a = pool.install(|| analyze(shape, goal, options, &|l| progress.layer(l)))?;
+            progress.finish();
+            report::write_all(out, &a)?;
+        }
+        let antipodes = report::read_antipodes(&listed, shape)?;
+        let radius = report::read_depths(&dir.join("depths.csv"))?.len() - 1;
+        let rows: Vec<Pattern> = antipodes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| patterns::pattern(i + 1, b, goal))
+            .collect();
+        let path = dir.join("antipode-patterns.csv");
+        report::write_rows(&path, &rows)?;
+        print_board(&mut stdout, shape, goal, radius, &rows)?;
+        consistent_under_symmetries(&antipodes, goal)?;
+        if shape.rows == 2 {
+            let row = gong_row(shape, goal, &antipodes);
+            writeln!(
+                stdout,
+                "  Gong: tile k and tile k+{} share a column in every antipode? {}",
+                shape.cols,
+                if row.holds {
+                    "holds".to_string()
+                } else {
+                    format!("fails: {}", row.why)
+                }
+            )?;
+            gong.push(row);
+        }
+        writeln!(stdout, "  written: {}", path.display())?;
+    }
+    if !gong.is_empty() {
+        let path = out.join("gong.csv");
+        report::upsert_rows(&path, gong, |r: &GongRow| {
+            let cells = r.board.parse::<Shape>().map_or(0, |s| s.cells());
+            (cells, r.board.clone(), r.goal_blank.clone())
+        })?;
+        writeln!(stdout, "Gong's question, every 2-row board: {}", path.display())?;
+    }
+    Ok(0)
+}
+
+fn gong_row(shape: Shape, goal: Cell, antipodes: &[Board]) -> GongRow {
+    let found = patterns::gong_counterexample(antipodes, goal);
+    GongRow {
+        board: shape.to_string(),
+        goal_blank: shape.cell_label(goal),
+        antipodes: antipodes.len(),
+        holds: found.is_none(),
+        counterexample: found.as_ref().map_or(String::new(), |f| f.0.to_string()),
+        why: found.map_or(String::new(), |f| f.1),
+    }
+}
+
+/// A symmetry of the board that fixes the goal blank maps antipodes to antipodes; anything else
+/// means a wrong antipode list.
+fn consistent_under_symmetries(antipodes: &[Board], goal: Cell) -> Result<(), tilespace::Error> {
+    let Some(first) = antipodes.first() else {
+        return Ok(());
+    };
+    for s in patterns::symmetries(first.shape()) {
+        if s.map[goal.0] != goal {
+            continue;
+        }
+        for b in antipodes {
+            let (img, _) = patterns::image(b, goal, &s);
+            if !antipodes.contains(&img) {
+                return Err(tilespace::Error::Check(format!(
+                    "the {} image of antipode {b} is {img}, which is not an antipode",
+                    s.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn print_board(
+    out: &mut impl Write,
+    shape: Shape,
+    goal: Cell,
+    radius: usize,
+    rows: &[Pattern],
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{shape} (goal blank {}): {} antipode{} at {radius} moves",
+        shape.cell_label(goal),
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    )?;
+    let none = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+    for p in rows.iter().take(12) {
+        writeln!(
+            out,
+            "  {:>3}  {}  goal row: {}; goal column: {}; columns kept: {}; rows kept: {}; \
+             own image under: {}",
+            p.antipode,
+            p.board,
+            none(&p.in_goal_row),
+            none(&p.in_goal_column),
+            yes(p.columns_kept),
+            yes(p.rows_kept),
+            none(&p.own_image_under)
+        )?;
+    }
+    if rows.len() > 12 {
+        writeln!(out, "  ... and {} more in the CSV", rows.len() - 12)?;
+    }
+    Ok(())
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}

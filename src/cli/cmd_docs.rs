@@ -1,0 +1,18 @@
+//! `tilespace completions SHELL` and `tilespace man`: generated from the clap definitions.
+
+use anyhow::Result;
+use clap::CommandFactory;
+
+use super::args::{Cli, CompletionsArgs};
+
+pub fn completions(args: CompletionsArgs) -> Result<i32> {
+    let mut cmd = Cli::command();
+    clap_complete::generate(args.shell, &mut cmd, "tilespace", &mut std::io::stdout());
+    Ok(0)
+}
+
+pub fn man() -> Result<i32> {
+    let page = clap_mangen::Man::new(Cli::command());
+    page.render(&mut std::io::stdout().lock())?;
+    Ok(0)
+}

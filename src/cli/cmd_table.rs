@@ -1,0 +1,32 @@
+//! `tilespace table`: the summary of every analysed board, for papers.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::paper::{self, Format, PaperRow};
+use tilespace::{report, Error};
+
+use super::args::{TableArgs, TableFormat};
+
+pub fn run(args: TableArgs) -> Result<i32> {
+    let summary = args.results.join("summary.csv");
+    let rows = report::read_summary(&summary)?;
+    if rows.is_empty() {
+        anyhow::bail!(Error::Argument(format!(
+            "no boards in {}: run `tilespace analyze RxC --out {}` first",
+            summary.display(),
+            args.results.display()
+        )));
+    }
+    let format = match (args.json, args.format) {
+        (true, _) | (_, TableFormat::Json) => Format::Json,
+        (_, TableFormat::Markdown) => Format::Markdown,
+        (_, TableFormat::Latex) => Format::Latex,
+        (_, TableFormat::Csv) => Format::Csv,
+    };
+    let rows: Vec<PaperRow> = rows.iter().map(PaperRow::from).collect();
+    std::io::stdout()
+        .lock()
+        .write_all(paper::render(&rows, format)?.as_bytes())?;
+    Ok(0)
+}
