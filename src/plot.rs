@@ -79,7 +79,10 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .draw()
             .map_err(|e| err(e.to_string()))?;
         chart
-            .draw_series(LineSeries::new(points.iter().copied(), colour(0).stroke_width(2)))
+            .draw_series(LineSeries::new(
+                points.iter().copied(),
+                colour(0).stroke_width(2),
+            ))
             .map_err(|e| err(e.to_string()))?;
     }
     {

@@ -1,41 +1,11 @@
 //! The binary end to end in a temporary directory: reports, their columns and values, and the
 //! one-line errors with exit status 2 for bad input.
 
-use std::collections::HashMap;
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn tilespace(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Command;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn read_csv(path: &Path) -> (Vec<String>, Vec<HashMap<String, String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|rec| {
-            header
-                .iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect();
-    (header, rows)
-}
+use common::{read_csv, stderr, stdout, tilespace};
 
 const SUMMARY_COLUMNS: &str =
     "board,rows,cols,goal_blank,start,class,states,expected_states,verified,radius,\

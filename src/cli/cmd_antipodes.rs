@@ -86,7 +86,11 @@ pub fn run(args: AntipodesArgs) -> Result<i32> {
             let cells = r.board.parse::<Shape>().map_or(0, |s| s.cells());
             (cells, r.board.clone(), r.goal_blank.clone())
         })?;
-        writeln!(stdout, "Gong's question, every 2-row board: {}", path.display())?;
+        writeln!(
+            stdout,
+            "Gong's question, every 2-row board: {}",
+            path.display()
+        )?;
     }
     Ok(0)
 }
@@ -140,7 +144,13 @@ fn print_board(
         rows.len(),
         if rows.len() == 1 { "" } else { "s" }
     )?;
-    let none = |s: &str| if s.is_empty() { "-".to_string() } else { s.to_string() };
+    let none = |s: &str| {
+        if s.is_empty() {
+            "-".to_string()
+        } else {
+            s.to_string()
+        }
+    };
     for p in rows.iter().take(12) {
         writeln!(
             out,

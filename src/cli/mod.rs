@@ -8,9 +8,9 @@ mod cmd_count;
 mod cmd_docs;
 mod cmd_plot;
 mod cmd_query;
-mod cmd_table;
 mod cmd_random;
 mod cmd_solvable;
+mod cmd_table;
 mod cmd_theorem;
 mod progress;
 

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Regenerates the derived reports from the CSVs already in results/ (no enumeration):
+# antipode patterns and Gong's question, the SVG plots, and the paper tables.
+# Usage: scripts/reports.sh [OUT_DIR]   (default: results)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-results}"
+cargo build --release --quiet
+bin=target/release/tilespace
+log="$out/COMMANDS.md"
+run() {
+  echo "\$ tilespace $*" | tee -a "$log"
+  "$bin" "$@" | tee -a "$log"
+  echo >> "$log"
+}
+run antipodes --out "$out" --quiet
+run plot --results "$out" --log
+echo "\$ tilespace table --results $out > $out/table.md (and --format latex > $out/table.tex)" | tee -a "$log"
+"$bin" table --results "$out" > "$out/table.md"
+"$bin" table --results "$out" --format latex > "$out/table.tex"
+cat "$out/table.md" | tee -a "$log"
+echo >> "$log"
