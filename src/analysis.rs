@@ -1,7 +1,8 @@
 //! One complete analysis of a board: search, verify against the theorems, summarise.
 
-use crate::bfs::{search_from, LayerDone};
+use crate::bfs::{search_from, search_resumable, Boundary, LayerDone, Outcome, Search};
 use crate::board::{Board, Cell, Shape};
+use crate::checkpoint;
 use crate::count::reachable_u64;
 use crate::distribution::Distribution;
 use crate::error::Error;
@@ -10,12 +11,15 @@ use crate::parity::solvability;
 use crate::space::StateSpace;
 
 /// What a caller may set for one analysis.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct AnalyzeOptions<'a> {
     /// Refuse boards whose table needs more bytes than this.
     pub max_memory: Option<u64>,
     /// Save the finished table here (`saved`), for `distance` and `solve`.
     pub save_table: Option<&'a std::path::Path>,
+    /// Save checkpoints at layer boundaries (and resume from one); stop at the next boundary
+    /// once `checkpoint::request_stop` is called.
+    pub checkpoint: Option<checkpoint::Options<'a>>,
 }
 
 /// Everything `analyze` reports about one (board, goal blank).
@@ -96,7 +100,10 @@ pub fn analyze_from(
         None => space.goal_index(),
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
-    let found = search_from(&space, start_index, progress);
+    let found = match options.checkpoint {
+        None => search_from(&space, start_index, progress),
+        Some(ck) => search_checkpointed(&space, start_index, start, ck, progress)?,
+    };
     if let Some(path) = options.save_table {
         let radius = found.layers.len() as u32 - 1;
         crate::saved::save(path, &space, &found.table, radius)?;
@@ -124,6 +131,59 @@ pub fn analyze_from(
         seconds: found.seconds,
         table_bytes: found.table.bytes(),
     })
+}
+
+/// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on
+/// request with an error that says how to continue.
+fn search_checkpointed(
+    space: &StateSpace,
+    start_index: u64,
+    start: Option<&Board>,
+    ck: checkpoint::Options,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Search, Error> {
+    let (resume, before) = if ck.resume {
+        let loaded = checkpoint::load(ck.dir, space, start_index)?;
+        (Some(loaded.resume), loaded.seconds)
+    } else {
+        crate::report::check_writable(ck.dir)?;
+        (None, 0.0)
+    };
+    let clock = std::time::Instant::now();
+    let last_save = std::sync::Mutex::new(std::time::Instant::now());
+    let hook = |b: &Boundary| -> Result<bool, Error> {
+        let stop = checkpoint::stop_requested();
+        let mut last = last_save.lock().expect("not poisoned");
+        if stop || last.elapsed() >= ck.every {
+            let t = std::time::Instant::now();
+            checkpoint::save(ck.dir, space, b, before + clock.elapsed().as_secs_f64())?;
+            (ck.saved)(b.layers.len() as u32 - 1, t.elapsed().as_secs_f64());
+            *last = std::time::Instant::now();
+        }
+        Ok(stop)
+    };
+    match search_resumable(space, start_index, progress, &hook, resume)? {
+        Outcome::Done(mut s) => {
+            s.seconds += before;
+            Ok(s)
+        }
+        Outcome::Stopped { depth } => {
+            let shape = space.user_shape;
+            let mut command = format!("tilespace analyze {shape}");
+            if space.user_goal.0 != shape.cells() - 1 {
+                command += &format!(" --blank {}", shape.cell_label(space.user_goal));
+            }
+            if let Some(b) = start {
+                command += &format!(" --from \"{b}\"");
+            }
+            Err(Error::Interrupted(format!(
+                "interrupted after depth {depth}: checkpoint saved in {}; continue with: \
+                 {command} --resume {}",
+                ck.dir.display(),
+                ck.dir.display()
+            )))
+        }
+    }
 }
 
 /// A line: n reachable configurations, searched explicitly.

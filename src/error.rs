@@ -34,6 +34,12 @@ pub enum Error {
     /// A saved table that cannot be used: not one, another version, truncated, corrupted.
     #[error("bad table {path}: {why}")]
     Table { path: PathBuf, why: String },
+    /// A checkpoint that cannot be used: missing, another board or version, damaged.
+    #[error("cannot resume from {path}: {why}")]
+    Checkpoint { path: PathBuf, why: String },
+    /// A run stopped by a signal after saving a checkpoint; says how to continue.
+    #[error("{0}")]
+    Interrupted(String),
     /// The board is in the other class: no solution exists (exit status 1, like `solvable`).
     #[error("not solvable: {0}")]
     Unsolvable(String),
@@ -47,6 +53,8 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Check(_) | Error::Unsolvable(_) => 1,
+            // 128 + SIGINT, as a shell reports a run stopped by Ctrl-C.
+            Error::Interrupted(_) => 130,
             _ => 2,
         }
     }

@@ -20,6 +20,7 @@
 pub mod analysis;
 pub mod bfs;
 pub mod board;
+pub mod checkpoint;
 pub mod construct;
 pub mod count;
 pub mod distribution;

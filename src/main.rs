@@ -19,7 +19,11 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("tilespace: error: {err:#}");
+            match err.downcast_ref::<tilespace::Error>() {
+                // Not a failure: the run stopped where asked and says how to go on.
+                Some(tilespace::Error::Interrupted(how)) => eprintln!("tilespace: {how}"),
+                _ => eprintln!("tilespace: error: {err:#}"),
+            }
             let code = err
                 .downcast_ref::<tilespace::Error>()
                 .map_or(1, |e| e.exit_code());

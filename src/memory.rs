@@ -4,8 +4,14 @@ use crate::board::Shape;
 use crate::count::counts;
 use crate::error::Error;
 
-/// Largest board the in-memory engine runs (2x6, 3x4: 60 MB of table).
-pub const MAX_CELLS: usize = 12;
+/// Memory a search needs besides its table: recorded layers (up to 2^22 indices of 8 bytes, the
+/// list being expanded and the one being found) and the threads' buffers.
+pub const WORKING_BYTES: f64 = 128e6;
+
+/// What a search of `shape` needs in memory: the table and the working memory.
+pub fn needed_bytes(shape: Shape) -> f64 {
+    table_bytes(shape) + WORKING_BYTES
+}
 
 /// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).
 pub fn table_bytes(shape: Shape) -> f64 {
@@ -73,21 +79,23 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok((num * scale) as u64)
 }
 
-/// Refuses a board whose table would not fit, before anything is allocated.
+/// Refuses a board whose search would not fit (table and working memory against `--max-memory`
+/// and against the memory available now), before anything is allocated.
 pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
     if shape.is_line() {
         // n explicit boards, not a table.
         return Ok(());
     }
-    let needed = table_bytes(shape);
+    let needed = needed_bytes(shape);
     let refuse = |limit: String| Error::TooLarge {
         shape: shape.to_string(),
         needed: human_bytes(needed),
         limit,
     };
-    if shape.cells() > MAX_CELLS {
+    if shape.cells() > crate::rank::MAX_TILES + 1 {
         return Err(refuse(format!(
-            "and this version enumerates boards of up to {MAX_CELLS} cells in memory"
+            "and the index handles at most {} cells",
+            crate::rank::MAX_TILES + 1
         )));
     }
     if let Some(max) = max_memory {
@@ -123,6 +131,13 @@ mod tests {
         assert_eq!(human_bytes(table_bytes(s(3, 5))), "163.5 GB");
         let err = check(s(4, 4), None).unwrap_err().to_string();
         assert!(err.contains("2.6 TB"), "{err}");
+        let err = check(s(3, 5), None).unwrap_err().to_string();
+        assert!(err.contains("163.6 GB"), "{err}");
+        // 2x7 fits a 12G limit (10.9 GB of table and the working memory), not an 11G one.
+        assert!(check(s(2, 7), Some(11_000_000_000))
+            .unwrap_err()
+            .to_string()
+            .contains("11.0 GB"));
         assert!(check(s(3, 3), Some(1000))
             .unwrap_err()
             .to_string()

@@ -367,7 +367,9 @@ pub fn write_atomic_with(
         fill(&mut w)?;
         let f = w.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
-        fs::rename(&tmp, path)
+        fs::rename(&tmp, path)?;
+        // The rename itself is durable once the directory is synced.
+        fs::File::open(dir)?.sync_all()
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);

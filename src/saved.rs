@@ -41,7 +41,7 @@ const VERSION: u32 = 1;
 const HEADER: usize = 64;
 
 /// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
-fn checksum(words: impl Iterator<Item = u64>) -> u64 {
+pub(crate) fn checksum(words: impl Iterator<Item = u64>) -> u64 {
     let mut h = 0x9E37_79B9_7F4A_7C15u64;
     for w in words {
         h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);

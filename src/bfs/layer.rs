@@ -388,7 +388,17 @@ mod tests {
     /// Incremental neighbour indices equal ranking the neighbouring boards from scratch.
     #[test]
     fn neighbour_indices_match_direct_ranking() {
-        for (r, c) in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (4, 4)] {
+        for (r, c) in [
+            (2, 2),
+            (3, 2),
+            (2, 3),
+            (3, 3),
+            (4, 3),
+            (3, 4),
+            (4, 4),
+            (2, 7),
+            (7, 2),
+        ] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
                 let space = StateSpace::new(shape, Cell(goal)).unwrap();

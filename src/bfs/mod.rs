@@ -25,6 +25,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::board::Cell;
+use crate::error::Error;
 use crate::space::StateSpace;
 use table::{code, Table};
 
@@ -69,6 +70,43 @@ enum Scan {
     Pull,
 }
 
+/// The search's state at a layer boundary: everything needed to go on exactly as if it had
+/// not stopped. `checkpoint` saves it; `Resume` is the same read back.
+pub struct Boundary<'a> {
+    pub start: u64,
+    /// Set when this is the second search, which records the last layer (see `search_with`).
+    pub record_depth: Option<u32>,
+    pub layers: &'a [u64],
+    /// The last layer's indices, if it was recorded.
+    pub frontier: Option<&'a [u64]>,
+    /// The scans have switched to pull (they never switch back).
+    pub pulling: bool,
+    pub table: &'a Table,
+}
+
+/// A search state read back from a checkpoint.
+pub struct Resume {
+    pub start: u64,
+    pub record_depth: Option<u32>,
+    pub layers: Vec<u64>,
+    pub frontier: Option<Vec<u64>>,
+    pub pulling: bool,
+    pub table: Table,
+}
+
+/// Called after every layer but the last, with the state at that boundary; `Ok(true)` stops
+/// the search there.
+pub type Hook<'a> = &'a (dyn Fn(&Boundary) -> Result<bool, Error> + Sync);
+
+/// How a search with a hook ended.
+pub enum Outcome {
+    Done(Search),
+    /// The hook asked to stop after this depth.
+    Stopped {
+        depth: u32,
+    },
+}
+
 /// Runs the BFS from the goal on the current rayon pool, calling `progress` after each layer.
 pub fn search(space: &StateSpace, progress: &(dyn Fn(LayerDone) + Sync)) -> Search {
     search_from(space, space.goal_index(), progress)
@@ -80,7 +118,30 @@ pub fn search_from(
     start: u64,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Search {
-    search_with(space, start, progress, RECORD_CAP, Scan::Auto)
+    match search_with(space, start, progress, RECORD_CAP, Scan::Auto, None, None) {
+        Ok(Outcome::Done(s)) => s,
+        _ => unreachable!("without a hook a search neither fails nor stops"),
+    }
+}
+
+/// `search_from` with a `hook` at every layer boundary (checkpoints, interruption), continuing
+/// from `resume` if given (its start must be `start`).
+pub fn search_resumable(
+    space: &StateSpace,
+    start: u64,
+    progress: &(dyn Fn(LayerDone) + Sync),
+    hook: Hook,
+    resume: Option<Resume>,
+) -> Result<Outcome, Error> {
+    search_with(
+        space,
+        start,
+        progress,
+        RECORD_CAP,
+        Scan::Auto,
+        Some(hook),
+        resume,
+    )
 }
 
 /// `search_from`, keeping layers of at most `cap` states on the way.
@@ -90,15 +151,20 @@ fn search_with(
     progress: &(dyn Fn(LayerDone) + Sync),
     cap: u64,
     scan: Scan,
-) -> Search {
+    hook: Option<Hook>,
+    resume: Option<Resume>,
+) -> Result<Outcome, Error> {
     let clock = Instant::now();
     let plan = Plan {
         start,
         cap,
         scan,
-        record_depth: None,
+        record_depth: resume.as_ref().and_then(|r| r.record_depth),
     };
-    let first = run(space, plan, progress);
+    let first = match run(space, plan, progress, hook, resume)? {
+        Ran::Done(r) => r,
+        Ran::Stopped(depth) => return Ok(Outcome::Stopped { depth }),
+    };
     let mut found = match first.last_layer {
         Some(_) => first,
         // The last layer was too large to record on the way: search again, recording it. The
@@ -110,7 +176,10 @@ fn search_with(
                 record_depth: Some(radius),
                 ..plan
             };
-            run(space, plan, &|_| {})
+            match run(space, plan, &|_| {}, hook, None)? {
+                Ran::Done(r) => r,
+                Ran::Stopped(depth) => return Ok(Outcome::Stopped { depth }),
+            }
         }
     };
     let mut antipodes = found
@@ -118,13 +187,13 @@ fn search_with(
         .take()
         .expect("the last layer was recorded");
     antipodes.par_sort_unstable();
-    Search {
+    Ok(Outcome::Done(Search {
         layers: found.layers,
         antipodes,
         seconds: clock.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
         table: found.table,
-    }
+    }))
 }
 
 /// What one run of the BFS does: where it starts, which layers it records and how it scans.
@@ -143,30 +212,52 @@ struct Run {
     table: Table,
 }
 
-/// One BFS from `plan.start`. Records a layer's indices when the layer before it is small
-/// enough that it cannot exceed `plan.cap` (a state has at most 4 neighbours), or when it is at
-/// `plan.record_depth`.
-fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) -> Run {
-    let table = Table::new(space.states());
+enum Ran {
+    Done(Run),
+    Stopped(u32),
+}
+
+/// One BFS from `plan.start`, or from where `resume` left it. Records a layer's indices when
+/// the layer before it is small enough that it cannot exceed `plan.cap` (a state has at most 4
+/// neighbours), or when it is at `plan.record_depth`.
+fn run(
+    space: &StateSpace,
+    plan: Plan,
+    progress: &(dyn Fn(LayerDone) + Sync),
+    hook: Option<Hook>,
+    resume: Option<Resume>,
+) -> Result<Ran, Error> {
     let moves = layer::moves(space);
-    table.visit(plan.start, code(0));
-    let mut layers = vec![1u64];
-    let mut last_layer = Some(vec![plan.start]);
-    let mut seen = 1u64;
+    let (table, mut layers, mut last_layer, mut pulling) = match resume {
+        Some(r) => (r.table, r.layers, r.frontier, r.pulling),
+        None => {
+            let table = Table::new(space.states());
+            table.visit(plan.start, code(0));
+            (
+                table,
+                vec![1u64],
+                Some(vec![plan.start]),
+                plan.scan == Scan::Pull,
+            )
+        }
+    };
+    let start_colour = space.shape.colour(space.split(plan.start).0);
+    let mut seen: u64 = layers.iter().sum();
+    // Layer d has the colour of the start's blank flipped d times.
+    let mut seen_by_colour = [0u64; 2];
+    for (d, n) in layers.iter().enumerate() {
+        seen_by_colour[start_colour ^ (d & 1)] += n;
+    }
     progress(LayerDone {
-        depth: 0,
-        states: 1,
+        depth: layers.len() as u32 - 1,
+        states: *layers.last().expect("a layer"),
         seen,
     });
-    let start_colour = space.shape.colour(space.split(plan.start).0);
     // States whose blank has each colour: m!/2 per cell.
     let mut colour_states = [0u64; 2];
     for b in 0..space.shape.cells() {
         colour_states[space.shape.colour(Cell(b))] += space.half;
     }
-    let mut seen_by_colour = [0u64; 2];
-    seen_by_colour[start_colour] = 1;
-    let mut pulling = plan.scan == Scan::Pull;
     loop {
         let depth = layers.len() as u32 - 1;
         let colour = start_colour ^ (depth as usize & 1);
@@ -213,12 +304,25 @@ fn run(space: &StateSpace, plan: Plan, progress: &(dyn Fn(LayerDone) + Sync)) ->
             states: found,
             seen,
         });
+        if let Some(hook) = hook {
+            let here = Boundary {
+                start: plan.start,
+                record_depth: plan.record_depth,
+                layers: &layers,
+                frontier: last_layer.as_deref(),
+                pulling,
+                table: &table,
+            };
+            if hook(&here)? {
+                return Ok(Ran::Stopped(depth + 1));
+            }
+        }
     }
-    Run {
+    Ok(Ran::Done(Run {
         layers,
         last_layer,
         table,
-    }
+    }))
 }
 
 /// A scan of one task of the table: push or pull.
@@ -284,6 +388,13 @@ mod tests {
     use super::*;
     use crate::board::{Cell, Shape};
 
+    fn searched(space: &StateSpace, start: u64, cap: u64, scan: Scan) -> Search {
+        match search_with(space, start, &|_| {}, cap, scan, None, None) {
+            Ok(Outcome::Done(s)) => s,
+            _ => unreachable!(),
+        }
+    }
+
     /// Push only, pull only and the automatic choice, with nothing recorded on the way (so the
     /// scans build every layer and a second search records the last), all give the layers and
     /// antipodes of the search that expands recorded lists, from any goal and either class.
@@ -299,10 +410,10 @@ mod tests {
                     } else {
                         space.states() / 3
                     };
-                    let listed = search_with(&space, start, &|_| {}, RECORD_CAP, Scan::Auto);
+                    let listed = searched(&space, start, RECORD_CAP, Scan::Auto);
                     assert_eq!(listed.layers.iter().sum::<u64>(), space.states());
                     for scan in [Scan::Auto, Scan::Push, Scan::Pull] {
-                        let scanned = search_with(&space, start, &|_| {}, 0, scan);
+                        let scanned = searched(&space, start, 0, scan);
                         let what = format!("{shape} goal {goal} class {class} {scan:?}");
                         assert_eq!(scanned.layers, listed.layers, "{what}");
                         assert_eq!(scanned.antipodes, listed.antipodes, "{what}");

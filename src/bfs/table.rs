@@ -38,9 +38,13 @@ impl std::fmt::Debug for Table {
 impl Table {
     /// A table of `states` unseen states.
     pub fn new(states: u64) -> Table {
-        let words = states.div_ceil(32) as usize;
-        // Zeroed u64s allocated in one go (lazily paged by the OS), viewed as atomics.
-        let plain: Box<[u64]> = vec![0u64; words].into_boxed_slice();
+        // Zeroed u64s allocated in one go (lazily paged by the OS).
+        Table::from_words(vec![0u64; states.div_ceil(32) as usize])
+    }
+
+    /// A table holding `words` (32 states each), as a checkpoint saved them.
+    pub fn from_words(words: Vec<u64>) -> Table {
+        let plain: Box<[u64]> = words.into_boxed_slice();
         const _: () = assert!(std::mem::size_of::<AtomicU64>() == std::mem::size_of::<u64>());
         const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
         let raw = Box::into_raw(plain) as *mut [AtomicU64];

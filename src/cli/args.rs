@@ -50,7 +50,7 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// Board sizes, e.g. 3x3 2x5 (rows x columns): up to 12 cells, or any line 1xN
+    /// Board sizes, e.g. 3x3 2x5 (rows x columns): as memory allows (2x7 needs 11 GB), or any line 1xN
     #[arg(value_name = "RxC", required_unless_present = "seed_table")]
     pub boards: Vec<String>,
     /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
@@ -70,6 +70,15 @@ pub struct AnalyzeArgs {
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
+    /// Save checkpoints in DIR at layer boundaries; Ctrl-C or SIGTERM then saves one and stops
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there)
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
+    #[arg(long, value_name = "DURATION", default_value = "5m")]
+    pub checkpoint_every: String,
 }
 
 #[derive(Args, Debug)]
@@ -123,7 +132,7 @@ pub struct BenchArgs {
 
 #[derive(Args, Debug)]
 pub struct TheoremArgs {
-    /// Board sizes, e.g. 2x3 3x3 (up to 12 cells)
+    /// Board sizes, e.g. 2x3 3x3 (as memory allows)
     #[arg(value_name = "RxC", required = true)]
     pub boards: Vec<String>,
     /// Goal blank cell: last, first, center or R,C (1-based)
@@ -230,7 +239,7 @@ pub struct TableArgs {
 #[derive(Args, Debug)]
 pub struct AntipodesArgs {
     /// Board sizes (default: every board in OUT/summary.csv searched from the goal); a board
-    /// not analysed yet is analysed first (up to 12 cells)
+    /// not analysed yet is analysed first
     #[arg(value_name = "RxC")]
     pub boards: Vec<String>,
     /// Goal blank cell: last, first, center or R,C (1-based)

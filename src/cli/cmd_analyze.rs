@@ -74,9 +74,49 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
                 .into()
         ));
     }
+    let every = super::parse_duration(&args.checkpoint_every)
+        .map_err(|e| tilespace::Error::Argument(format!("--checkpoint-every: {e}")))?;
+    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
+    if checkpoint_dir.is_some() && jobs.len() != 1 {
+        bail!(tilespace::Error::Argument(
+            "--checkpoint and --resume follow one run: give one board size and one --blank".into()
+        ));
+    }
+    // The bar of the board being searched, for the messages of checkpoints saved.
+    let current = std::sync::Mutex::new(None::<Progress>);
+    let saved = |depth: u32, seconds: f64| {
+        let current = current.lock().expect("not poisoned");
+        if let (Some(p), Some(dir)) = (current.as_ref(), checkpoint_dir) {
+            p.message(&format!(
+                "checkpoint after depth {depth} saved in {} ({seconds:.1} s)",
+                dir.display()
+            ));
+        }
+    };
+    let checkpoint = checkpoint_dir.map(|dir| tilespace::checkpoint::Options {
+        dir,
+        every,
+        resume: args.resume.is_some(),
+        saved: &saved,
+    });
+    if checkpoint.is_some() {
+        // First signal: save at the next layer boundary and stop; a second one stops at once.
+        ctrlc::set_handler(|| {
+            if tilespace::checkpoint::stop_requested() {
+                std::process::exit(130);
+            }
+            tilespace::checkpoint::request_stop();
+            eprintln!(
+                "tilespace: stopping: saving a checkpoint at the end of this layer \
+                 (signal again to stop without saving)"
+            );
+        })
+        .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
+    }
     let options = AnalyzeOptions {
         max_memory,
         save_table: args.save_table.as_deref(),
+        checkpoint,
     };
     let mut all_verified = true;
     let mut done = vec![];
@@ -84,11 +124,16 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
     for (shape, goal) in jobs {
         let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
         let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
-        let a = pool.install(|| {
-            analyze_from(shape, goal, start.as_ref(), options, &|l| progress.layer(l))
-        })?;
+        *current.lock().expect("not poisoned") = Some(progress.clone());
+        let a = pool
+            .install(|| analyze_from(shape, goal, start.as_ref(), options, &|l| progress.layer(l)));
         progress.finish();
+        let a = a?;
         let paths = report::write_all(&args.run.out, &a)?;
+        if let Some(dir) = checkpoint_dir {
+            // The reports are written: the checkpoint has done its job.
+            tilespace::checkpoint::remove(dir)?;
+        }
         let mut written = vec![
             paths.summary.as_path(),
             paths.depths.as_path(),

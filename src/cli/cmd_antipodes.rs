@@ -47,7 +47,7 @@ pub fn run(args: AntipodesArgs) -> Result<i32> {
             let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
             let options = AnalyzeOptions {
                 max_memory,
-                save_table: None,
+                ..Default::default()
             };
             let a = pool.install(|| analyze(shape, goal, options, &|l| progress.layer(l)))?;
             progress.finish();

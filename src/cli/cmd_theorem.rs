@@ -23,7 +23,7 @@ pub fn run(args: TheoremArgs) -> Result<i32> {
     let pool = super::thread_pool(args.run.threads)?;
     let options = AnalyzeOptions {
         max_memory,
-        save_table: None,
+        ..Default::default()
     };
     let path = args.run.out.join("theorem.csv");
     let mut all = true;

@@ -73,3 +73,23 @@ pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }
+
+/// Parses `5m`, `90s`, `1h`, `250ms` or `0` (seconds without a unit).
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let num: f64 = num
+        .parse()
+        .map_err(|_| format!("'{text}' is not a duration like 5m, 90s or 1h"))?;
+    let seconds = match unit.trim() {
+        "" | "s" => num,
+        "ms" => num / 1e3,
+        "m" | "min" => num * 60.0,
+        "h" => num * 3600.0,
+        _ => return Err(format!("'{text}' has an unknown unit (use ms, s, m or h)")),
+    };
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}

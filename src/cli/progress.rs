@@ -4,8 +4,10 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tilespace::LayerDone;
 
+#[derive(Clone)]
 pub struct Progress {
     bar: ProgressBar,
+    quiet: bool,
 }
 
 impl Progress {
@@ -26,12 +28,25 @@ impl Progress {
             .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
-        Progress { bar }
+        Progress { bar, quiet }
     }
 
     pub fn layer(&self, done: LayerDone) {
         self.bar.set_message(done.depth.to_string());
         self.bar.set_position(done.seen);
+    }
+
+    /// A line above the bar (checkpoints saved, and the like).
+    pub fn message(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
+        if self.bar.is_hidden() {
+            // Not a terminal: the bar is not drawn, the line is still wanted (logs).
+            eprintln!("{text}");
+        } else {
+            self.bar.println(text);
+        }
     }
 
     pub fn finish(&self) {

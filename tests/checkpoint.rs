@@ -1,0 +1,223 @@
+//! Checkpoint and resume, end to end on 3x4 (release build: seconds): a run killed (SIGKILL) or
+//! interrupted (SIGINT) mid-run and resumed writes exactly the reports of an uninterrupted run;
+//! damaged and mismatched checkpoints are refused; the memory guard refuses boards that do not
+//! fit before allocating.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{read_csv, stderr, stdout, tilespace};
+
+fn spawn(args: &[&str], dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// Depth of the checkpoint in `dir`, if there is one (the layer count in its header, minus 1).
+fn checkpoint_depth(dir: &Path) -> Option<u32> {
+    let bytes = std::fs::read(dir.join("checkpoint.tsc")).ok()?;
+    Some(u32::from_le_bytes(bytes[48..52].try_into().unwrap()) - 1)
+}
+
+/// The reports of `out` that must not depend on interruptions: the summary's figures (not its
+/// timings), the depth distribution and the antipodes.
+fn reports(out: &Path) -> Vec<String> {
+    let (_, rows) = read_csv(&out.join("summary.csv"));
+    let mut all: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let mut keys: Vec<&String> = r.keys().collect();
+            keys.sort();
+            keys.iter()
+                .filter(|k| !["threads", "seconds", "states_per_second"].contains(&k.as_str()))
+                .map(|k| format!("{k}={}", r[*k]))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    for f in ["3x4/depths.csv", "3x4/antipodes.csv"] {
+        all.push(std::fs::read_to_string(out.join(f)).unwrap());
+    }
+    all
+}
+
+fn uninterrupted(dir: &Path) -> Vec<String> {
+    let o = tilespace(&["analyze", "3x4", "--out", "plain", "-q"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    reports(&dir.join("plain"))
+}
+
+fn resume(dir: &Path, ck: &str, out: &str) {
+    let o = tilespace(&["analyze", "3x4", "--resume", ck, "--out", out, "-q"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        !dir.join(ck).join("checkpoint.tsc").exists(),
+        "a finished run removes its checkpoint"
+    );
+}
+
+#[test]
+fn killed_mid_run_then_resumed_gives_the_same_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let want = uninterrupted(dir);
+    let mut child = spawn(
+        &[
+            "analyze",
+            "3x4",
+            "--checkpoint",
+            "ck",
+            "--checkpoint-every",
+            "0",
+            "--out",
+            "r",
+            "-q",
+        ],
+        dir,
+    );
+    // Kill it as soon as a checkpoint deep in the search exists (past the widest layers).
+    let clock = Instant::now();
+    let killed_at = loop {
+        if let Some(d) = checkpoint_depth(&dir.join("ck")).filter(|&d| d >= 30) {
+            child.kill().unwrap();
+            break d;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before a checkpoint at depth 30"
+        );
+        assert!(clock.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    child.wait().unwrap();
+    assert!(
+        !dir.join("r/summary.csv").exists(),
+        "killed before any report"
+    );
+    // The checkpoint left by the kill is a complete one (never half-written).
+    assert!(checkpoint_depth(&dir.join("ck")).unwrap() >= killed_at);
+    resume(dir, "ck", "r");
+    assert_eq!(reports(&dir.join("r")), want);
+}
+
+#[test]
+fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let want = uninterrupted(dir);
+    // One thread: slow enough to be interrupted mid-run; no periodic checkpoint.
+    let child = spawn(
+        &[
+            "analyze",
+            "3x4",
+            "--checkpoint",
+            "ck",
+            "--checkpoint-every",
+            "1h",
+            "--threads",
+            "1",
+            "--out",
+            "r",
+        ],
+        dir,
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("tilespace analyze 3x4 --resume ck"), "{err}");
+    let depth = checkpoint_depth(&dir.join("ck")).unwrap();
+    assert!((1..53).contains(&depth), "stopped mid-run, at {depth}");
+    assert!(!dir.join("r/summary.csv").exists());
+
+    // Damaged or foreign checkpoints are refused, never used.
+    let good = std::fs::read(dir.join("ck/checkpoint.tsc")).unwrap();
+    let refused = |bytes: &[u8], args: &[&str], why: &str| {
+        std::fs::create_dir_all(dir.join("bad")).unwrap();
+        std::fs::write(dir.join("bad/checkpoint.tsc"), bytes).unwrap();
+        let mut all = vec!["analyze"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--resume", "bad", "--out", "r2", "-q"]);
+        let o = tilespace(&all, dir);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+        assert!(!dir.join("r2/summary.csv").exists(), "nothing written");
+    };
+    refused(&good, &["2x6"], "checkpoint of 3x4, not of 2x6");
+    refused(
+        &good,
+        &["3x4", "--blank", "first"],
+        "goal blank is 3,4, not 1,1",
+    );
+    refused(
+        &good,
+        &["3x4", "--from", "1 2 3 4/5 6 7 8/9 11 10 0"],
+        "another start",
+    );
+    let mut flipped = good.clone();
+    let at = good.len() - 1000;
+    flipped[at] ^= 0x10;
+    refused(&flipped, &["3x4"], "data is corrupted");
+    let mut version = good.clone();
+    version[8] = 9;
+    refused(
+        &version,
+        &["3x4"],
+        "format version 9 (this tilespace reads version 1)",
+    );
+    let mut header = good.clone();
+    header[64] ^= 1; // the seconds so far: only the header checksum can tell
+    refused(&header, &["3x4"], "header is corrupted");
+    refused(&good[..good.len() - 8], &["3x4"], "truncated");
+    refused(b"not a checkpoint at all, clearly", &["3x4"], "truncated");
+    let o = tilespace(&["analyze", "3x4", "--resume", "nowhere", "-q"], dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no checkpoint there"), "{}", stderr(&o));
+
+    resume(dir, "ck", "r");
+    assert_eq!(reports(&dir.join("r")), want);
+}
+
+/// Boards beyond this machine are refused with what they need, before anything is allocated:
+/// the address space is limited to 2 GB, so an attempt would fail differently.
+#[test]
+fn memory_guard_refuses_with_figures_without_allocating() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_tilespace");
+    for (args, needs) in [
+        ("analyze 3x5", "163.6 GB"),
+        ("analyze 4x4", "2.6 TB"),
+        ("analyze 2x8", "2.6 TB"),
+        ("analyze 2x7 --max-memory 1G", "11.0 GB"),
+        ("theorem 3x5", "163.6 GB"),
+    ] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 2000000; exec {bin} {args} -q"))
+            .current_dir(tmp.path())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("too large") && err.contains(needs),
+            "{args}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+}
