@@ -1,13 +1,22 @@
 //! The progress display on stderr: one bar per board across its layers. The engine only calls
-//! back after each layer; the bar is owned here.
+//! back after each layer; the bar is owned here. When stderr is not a terminal (a log file), a
+//! long run writes a line at most every `LOG_EVERY` instead.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tilespace::LayerDone;
+
+const LOG_EVERY: Duration = Duration::from_secs(10);
 
 #[derive(Clone)]
 pub struct Progress {
     bar: ProgressBar,
     quiet: bool,
+    label: String,
+    /// When the run started, and when a log line was last written.
+    log: Arc<Mutex<(Instant, Instant)>>,
 }
 
 impl Progress {
@@ -28,12 +37,44 @@ impl Progress {
             .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
-        Progress { bar, quiet }
+        let now = Instant::now();
+        Progress {
+            bar,
+            quiet,
+            label: label.to_string(),
+            log: Arc::new(Mutex::new((now, now))),
+        }
     }
 
     pub fn layer(&self, done: LayerDone) {
         self.bar.set_message(done.depth.to_string());
         self.bar.set_position(done.seen);
+        if self.quiet || !self.bar.is_hidden() {
+            return;
+        }
+        let mut log = self.log.lock().expect("not poisoned");
+        if log.1.elapsed() < LOG_EVERY {
+            return;
+        }
+        log.1 = Instant::now();
+        let total = self.bar.length().unwrap_or(0).max(1);
+        let elapsed = log.0.elapsed().as_secs_f64();
+        // The rate since the start, and the time left at that rate.
+        let rate = done.seen as f64 / elapsed.max(1e-9);
+        let left = total.saturating_sub(done.seen) as f64 / rate.max(1.0);
+        eprintln!(
+            "{} depth {}: {} states at this depth, {} of {} ({:.1}%), {:.1} M states/s, \
+             {:.0} s elapsed, eta {:.0} s",
+            self.label,
+            done.depth,
+            done.states,
+            done.seen,
+            total,
+            100.0 * done.seen as f64 / total as f64,
+            rate / 1e6,
+            elapsed,
+            left
+        );
     }
 
     /// A line above the bar (checkpoints saved, and the like).
