@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The 2x7 run (43,589,145,600 states): about 11 GB of memory and half an hour on 2 cores.
+# Appends the command, its output and /usr/bin/time's wall time and peak RSS to
+# results/COMMANDS.md; checkpoints go to ${CHECKPOINT_DIR:-/tmp/tilespace-2x7} every 10 minutes
+# (after an interruption, run this script again with RESUME=1).
+# Usage: scripts/reproduce-2x7.sh [OUT_DIR]   (default: results)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-results}"
+ck="${CHECKPOINT_DIR:-/tmp/tilespace-2x7}"
+cargo build --release --quiet
+bin=target/release/tilespace
+if [ "${RESUME:-0}" = 1 ]; then mode=(--resume "$ck"); else mode=(--checkpoint "$ck"); fi
+cmd=(analyze 2x7 "${mode[@]}" --checkpoint-every 10m --out "$out")
+{
+  echo "\$ tilespace ${cmd[*]}"
+  echo "revision: $(git rev-parse --short HEAD), machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(date -u +%Y-%m-%dT%H:%MZ)"
+} | tee -a "$out/COMMANDS.md"
+/usr/bin/time -v "$bin" "${cmd[@]}" 2> >(tee /tmp/tilespace-2x7.log >&2) | tee -a "$out/COMMANDS.md"
+grep -E "Elapsed \(wall|Maximum resident" /tmp/tilespace-2x7.log | sed 's/^\s*//' | tee -a "$out/COMMANDS.md"
+echo >> "$out/COMMANDS.md"
