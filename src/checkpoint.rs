@@ -34,7 +34,7 @@ use rayon::prelude::*;
 use crate::bfs::table::Table;
 use crate::bfs::{Boundary, Resume};
 use crate::error::Error;
-use crate::saved::checksum;
+use crate::saved::{checksum, le_words};
 use crate::space::StateSpace;
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
@@ -149,12 +149,6 @@ pub fn save(dir: &Path, space: &StateSpace, b: &Boundary, seconds: f64) -> Resul
         }
         Ok(())
     })
-}
-
-fn le_words(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
-    bytes
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
 }
 
 /// A checkpoint read back, with the seconds of search it records.

@@ -58,17 +58,21 @@ pub fn human_bytes(bytes: f64) -> String {
     format!("{bytes:.1e} B")
 }
 
-/// Parses `12G`, `512M`, `64k`, `1.5G` or plain bytes (decimal units: 1G = 10^9 bytes).
-pub fn parse_size(text: &str) -> Result<u64, String> {
+/// A number and the unit after it (`1.5G` gives 1.5 and `G`), or None without a number.
+fn number_and_unit(text: &str) -> Option<(f64, &str)> {
     let t = text.trim();
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
-    let num: f64 = num
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size like 12G or 512M"))?;
-    let scale = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+    Some((num.parse().ok()?, unit.trim()))
+}
+
+/// Parses `12G`, `512M`, `64k`, `1.5G` or plain bytes (decimal units: 1G = 10^9 bytes).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let (num, unit) =
+        number_and_unit(text).ok_or_else(|| format!("'{text}' is not a size like 12G or 512M"))?;
+    let scale = match unit.to_ascii_uppercase().trim_end_matches('B') {
         "" => 1.0,
         "K" => 1e3,
         "M" => 1e6,
@@ -77,6 +81,20 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         _ => return Err(format!("'{text}' has an unknown unit (use k, M, G or T)")),
     };
     Ok((num * scale) as u64)
+}
+
+/// Parses `5m`, `90s`, `1h`, `250ms` or `0` (seconds without a unit).
+pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let (num, unit) = number_and_unit(text)
+        .ok_or_else(|| format!("'{text}' is not a duration like 5m, 90s or 1h"))?;
+    let seconds = match unit {
+        "" | "s" => num,
+        "ms" => num / 1e3,
+        "m" | "min" => num * 60.0,
+        "h" => num * 3600.0,
+        _ => return Err(format!("'{text}' has an unknown unit (use ms, s, m or h)")),
+    };
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// Refuses a board whose search would not fit (table and working memory against `--max-memory`
@@ -143,6 +161,17 @@ mod tests {
             .to_string()
             .contains("--max-memory"));
         assert!(check(s(3, 3), None).is_ok());
+    }
+
+    #[test]
+    fn durations_parse() {
+        use std::time::Duration;
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("3d").is_err());
     }
 
     #[test]

@@ -50,8 +50,9 @@ pub(crate) fn checksum(words: impl Iterator<Item = u64>) -> u64 {
     h
 }
 
-fn header_words(header: &[u8]) -> impl Iterator<Item = u64> + '_ {
-    header
+/// Little-endian u64s of `bytes` (a multiple of 8 long): headers and data as checksummed.
+pub(crate) fn le_words(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    bytes
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
 }
@@ -75,7 +76,7 @@ pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Resu
             .map(|w| w.load(std::sync::atomic::Ordering::Relaxed)),
     );
     bytes.extend_from_slice(&data.to_le_bytes());
-    let head = checksum(header_words(&bytes[..48]));
+    let head = checksum(le_words(&bytes[..48]));
     bytes.extend_from_slice(&head.to_le_bytes());
     bytes.resize(HEADER, 0);
     crate::report::write_atomic_with(path, |out| {
@@ -127,7 +128,7 @@ impl SavedTable {
                 u32_at(8)
             )));
         }
-        if checksum(header_words(&map[..48])) != u64_at(48) {
+        if checksum(le_words(&map[..48])) != u64_at(48) {
             return Err(bad("the header is corrupted (checksum mismatch)".into()));
         }
         let shape = Shape::new(u32_at(12) as usize, u32_at(16) as usize)
@@ -153,7 +154,7 @@ impl SavedTable {
                 HEADER + words * 8
             )));
         }
-        if checksum(header_words(&map[HEADER..])) != u64_at(40) {
+        if checksum(le_words(&map[HEADER..])) != u64_at(40) {
             return Err(bad("the table is corrupted (checksum mismatch)".into()));
         }
         Ok(SavedTable {

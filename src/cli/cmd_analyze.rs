@@ -74,7 +74,7 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
                 .into()
         ));
     }
-    let every = super::parse_duration(&args.checkpoint_every)
+    let every = memory::parse_duration(&args.checkpoint_every)
         .map_err(|e| tilespace::Error::Argument(format!("--checkpoint-every: {e}")))?;
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
     if checkpoint_dir.is_some() && jobs.len() != 1 {

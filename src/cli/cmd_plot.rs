@@ -10,15 +10,7 @@ use tilespace::Error;
 use super::args::PlotArgs;
 
 pub fn run(args: PlotArgs) -> Result<i32> {
-    let summary = args.results.join("summary.csv");
-    let rows = report::read_summary(&summary)?;
-    if rows.is_empty() {
-        anyhow::bail!(Error::Argument(format!(
-            "no boards in {}: run `tilespace analyze RxC --out {}` first",
-            summary.display(),
-            args.results.display()
-        )));
-    }
+    let rows = super::analysed(&args.results)?;
     let out = args.out.unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
         path: out.clone(),

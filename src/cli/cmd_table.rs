@@ -4,20 +4,11 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::paper::{self, Format, PaperRow};
-use tilespace::{report, Error};
 
 use super::args::{TableArgs, TableFormat};
 
 pub fn run(args: TableArgs) -> Result<i32> {
-    let summary = args.results.join("summary.csv");
-    let rows = report::read_summary(&summary)?;
-    if rows.is_empty() {
-        anyhow::bail!(Error::Argument(format!(
-            "no boards in {}: run `tilespace analyze RxC --out {}` first",
-            summary.display(),
-            args.results.display()
-        )));
-    }
+    let rows = super::analysed(&args.results)?;
     let format = match (args.json, args.format) {
         (true, _) | (_, TableFormat::Json) => Format::Json,
         (_, TableFormat::Markdown) => Format::Markdown,

@@ -74,22 +74,16 @@ pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
     Ok(())
 }
 
-/// Parses `5m`, `90s`, `1h`, `250ms` or `0` (seconds without a unit).
-pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let num: f64 = num
-        .parse()
-        .map_err(|_| format!("'{text}' is not a duration like 5m, 90s or 1h"))?;
-    let seconds = match unit.trim() {
-        "" | "s" => num,
-        "ms" => num / 1e3,
-        "m" | "min" => num * 60.0,
-        "h" => num * 3600.0,
-        _ => return Err(format!("'{text}' has an unknown unit (use ms, s, m or h)")),
-    };
-    Ok(std::time::Duration::from_secs_f64(seconds))
+/// The rows of `results/summary.csv`; an error saying what to run if there are none.
+pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::SummaryRow>> {
+    let summary = results.join("summary.csv");
+    let rows = tilespace::report::read_summary(&summary)?;
+    if rows.is_empty() {
+        anyhow::bail!(tilespace::Error::Argument(format!(
+            "no boards in {}: run `tilespace analyze RxC --out {}` first",
+            summary.display(),
+            results.display()
+        )));
+    }
+    Ok(rows)
 }
