@@ -101,7 +101,7 @@ pub fn analyze_from(
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
     let found = match options.checkpoint {
-        None => search_from(&space, start_index, progress),
+        None => search_from(&space, start_index, progress)?,
         Some(ck) => search_checkpointed(&space, start_index, start, ck, progress)?,
     };
     if let Some(path) = options.save_table {

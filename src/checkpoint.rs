@@ -11,8 +11,8 @@
 //! | 8..12 | format version |
 //! | 12..16, 16..20 | rows, cols (the user's orientation) |
 //! | 20..24 | goal blank cell |
-//! | 24 | class; 25: 1 if the engine works transposed; 26: 1 if pulling |
-//! | 28..32 | depth recorded by a second search, `u32::MAX` if none |
+//! | 24 | class; 25: 1 if the engine works transposed; 26: 1 if pulling; 27: 1 if the layer before the last is unsettled |
+//! | 28..32 | zero |
 //! | 32..40 | start index |
 //! | 40..48 | states |
 //! | 48..52 | layers saved (L) |
@@ -38,8 +38,9 @@ use crate::saved::{checksum, le_words};
 use crate::space::StateSpace;
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
-/// Version 1: the index layout of saved tables version 1 (see `saved`), and the fields above.
-pub const VERSION: u32 = 1;
+/// Version 2: the index layout and table codes of saved tables version 2 (see `saved`), and
+/// the fields above. (Version 1 held depth mod 3 in the table.)
+pub const VERSION: u32 = 2;
 const HEADER: usize = 96;
 const CHUNK_WORDS: usize = 1 << 20;
 
@@ -120,9 +121,9 @@ pub fn save(dir: &Path, space: &StateSpace, b: &Boundary, seconds: f64) -> Resul
         space.class,
         u8::from(space.transposed),
         u8::from(b.pulling),
-        0,
+        u8::from(b.unsettled),
     ]);
-    head.extend_from_slice(&b.record_depth.unwrap_or(u32::MAX).to_le_bytes());
+    head.extend_from_slice(&[0; 4]);
     head.extend_from_slice(&b.start.to_le_bytes());
     head.extend_from_slice(&space.states().to_le_bytes());
     head.extend_from_slice(&(b.layers.len() as u32).to_le_bytes());
@@ -254,17 +255,13 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
     if data != u64_at(72) {
         return Err(bad("the data is corrupted (checksum mismatch)".into()));
     }
-    let record_depth = match u32_at(28) {
-        u32::MAX => None,
-        d => Some(d),
-    };
     Ok(Loaded {
         resume: Resume {
             start,
-            record_depth,
             layers,
             frontier,
             pulling: head[26] != 0,
+            unsettled: head[27] != 0,
             table: Table::from_words(words),
         },
         seconds: f64::from_bits(u64_at(64)),

@@ -143,11 +143,12 @@ impl Indexer {
         packed | u128::from((u64::from(parity) ^ sum) & 1) << (8 * (m - 2))
     }
 
-    /// Moves `cursor` to the sequence of parity `parity` with rank `rank`. Only the values from
-    /// the first Lehmer digit that changed onwards are rebuilt, so stepping through nearby
-    /// ranks costs a few positions instead of m.
+    /// Moves `cursor`'s Lehmer digits to the sequence of parity `parity` with rank `rank`,
+    /// leaving its values (`seq`) behind: the engine needs only the digits (the relative order
+    /// of a few neighbouring entries, all a move needs, follows from their digits; see
+    /// `bfs::layer`). Stepping through nearby ranks adds to the last digits with carries.
     #[inline(always)]
-    pub fn seek(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
+    pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
         let m = self.m;
         let step = rank.wrapping_sub(cursor.rank);
         let first = if parity != cursor.parity || step >= NEAR {
@@ -191,6 +192,20 @@ impl Indexer {
         };
         cursor.rank = rank;
         cursor.parity = parity;
+        cursor.built = cursor.built.min(first);
+    }
+
+    /// Moves `cursor` to the sequence of parity `parity` with rank `rank`: digits and values.
+    /// Only the values from the first Lehmer digit that changed onwards are rebuilt, so stepping
+    /// through nearby ranks costs a few positions instead of m.
+    #[inline(always)]
+    pub fn seek(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
+        self.seek_digits(cursor, rank, parity);
+        let (m, first) = (self.m, cursor.built);
+        if first >= m {
+            return;
+        }
+        cursor.built = m;
         // unused[j]: nibble i is the i-th smallest value not placed before position j.
         let mut unused = cursor.unused[first];
         for j in first..m {
@@ -214,6 +229,9 @@ pub struct Cursor {
     pub digits: [u8; MAX_TILES],
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
+    /// `seq` and `unused` hold the digits' sequence before this position (`seek_digits`
+    /// leaves them behind, `seek` catches up).
+    built: usize,
 }
 
 impl Cursor {
@@ -229,6 +247,7 @@ impl Cursor {
             digits: [0xFF; MAX_TILES],
             seq: [0; MAX_TILES],
             unused,
+            built: 0,
         }
     }
 }

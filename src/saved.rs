@@ -1,10 +1,11 @@
 //! Saved distance tables: the finished BFS table on disk, from which the exact optimal distance
 //! of every state, and an optimal solution, can be recovered.
 //!
-//! The table holds 1 + depth mod 3 for every state of the class. From a state at depth d every
-//! neighbour is at d-1 or d+1, so a neighbour whose code is that of d-1 is always there: walking
-//! to such neighbours reaches the start (the goal) in exactly d steps, which gives both the
-//! distance and an optimal path.
+//! The table holds depth mod 4 for every state of the class (its code gives bit 1, the colour of
+//! its blank cell bit 0; see `bfs::table`). From a state at depth d every neighbour is at d-1 or
+//! d+1, which differ mod 4, so a neighbour holding d-1 mod 4 is always there: walking to such
+//! neighbours reaches the start (the goal) in exactly d steps, which gives both the distance and
+//! an optimal path.
 //!
 //! File layout (little-endian): a 64-byte header, then the table's words.
 //!
@@ -30,14 +31,15 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use crate::bfs::table::Table;
+use crate::bfs::table::{depth_mod4, settled, Table};
 use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
 use crate::space::StateSpace;
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
-/// Version 1: the sequence-major layout of `space`, 2 bits per state, 32 states per word.
-const VERSION: u32 = 1;
+/// Version 2: the sequence-major layout of `space`, 2 bits per state (depth mod 4 with the
+/// blank's colour), 32 states per word. Version 1 held depth mod 3.
+const VERSION: u32 = 2;
 const HEADER: usize = 64;
 
 /// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
@@ -200,24 +202,35 @@ impl SavedTable {
         let goal = Board::goal(self.shape, self.goal);
         let mut path = vec![board.clone()];
         let mut here = board.clone();
-        let mut code = self.code_of(&here).expect("checked");
+        let wrong = |why: String| Error::Table {
+            path: self.path.clone(),
+            why,
+        };
+        // Depth parity: how the blank's colour differs from the goal's.
+        let goal_colour = self.shape.colour(self.goal);
+        let code = self.code_of(&here).expect("checked");
+        if code < 2 {
+            return Err(wrong(format!("{here} is not settled: the table is wrong")));
+        }
+        let parity = (self.shape.colour(here.blank()) ^ goal_colour) as u32;
+        let mut depth4 = depth_mod4(code, parity);
         while here != goal {
-            // One neighbour is a layer closer: its code is that of depth - 1.
-            let want = (code + 1) % 3 + 1;
+            // One neighbour is a layer closer: it holds depth - 1 mod 4.
+            let want = settled((depth4 + 3) % 4);
             let next = here
                 .neighbours()
                 .find(|n| self.code_of(n) == Some(want))
-                .ok_or_else(|| Error::Table {
-                    path: self.path.clone(),
-                    why: format!("no neighbour of {here} is one move closer: the table is wrong"),
+                .ok_or_else(|| {
+                    wrong(format!(
+                        "no neighbour of {here} is one move closer: the table is wrong"
+                    ))
                 })?;
             if path.len() as u32 > self.radius {
-                return Err(Error::Table {
-                    path: self.path.clone(),
-                    why: "a descent longer than the radius: the table is wrong".into(),
-                });
+                return Err(wrong(
+                    "a descent longer than the radius: the table is wrong".into(),
+                ));
             }
-            code = want;
+            depth4 = (depth4 + 3) % 4;
             here = next;
             path.push(here.clone());
         }

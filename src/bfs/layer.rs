@@ -2,17 +2,20 @@
 //!
 //! The table is sequence-major (see `space`): the states sharing a tile sequence are adjacent.
 //! A frontier is found by scanning the table word by word (32 states a word, matched against
-//! the layer's code and the blank colour of the layer in a few bit operations), or, for small
-//! layers, taken from the list of their indices. A sequence is unranked once (a `Cursor` seek,
-//! which only rebuilds from the first Lehmer digit that changed, and scans go in rank order) and
-//! serves every frontier blank cell it has. Neighbour indices come without re-ranking:
+//! `FRONTIER` and the blank colour of the layer in a few bit operations), or, for small layers,
+//! taken from the list of their indices. A sequence's Lehmer digits are computed once for all
+//! its frontier blank cells (`Indexer::seek_digits`: scans go in rank order, so it mostly adds
+//! to the last digits). Neighbour indices come without re-ranking, from the digits alone:
 //! - a horizontal move keeps the sequence: same rank, another slot of the same sequence, in the
 //!   same cache line;
 //! - a vertical move rotates a window of C consecutive sequence entries (one tile moves past
 //!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
-//!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C) work.
+//!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a
+//!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
+//!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
+//!   instructions).
 
-use crate::bfs::table::Table;
+use crate::bfs::table::{settled, Table, FRONTIER};
 use crate::board::Cell;
 use crate::rank::Cursor;
 use crate::space::StateSpace;
@@ -82,15 +85,28 @@ pub fn moves(space: &StateSpace) -> Vec<Vec<Move>> {
         .collect()
 }
 
-/// Change in full rank when the entry at `i` moves to `i + k` (the others shift left).
+/// Change in full rank when the entry at `i` moves to `i + k` (the others shift left), from the
+/// Lehmer digits `d` alone.
+///
+/// A move compares the moving entry x with the k it passes, and the relative order of entries
+/// follows from their digits: `d[j]` is the rank of entry j among the entries from j on, so an
+/// entry's rank among the entries from i on is found by inserting the entries before it, right
+/// to left, at their digits. Here x = entry i ranks `d[i]` among the entries after it, so it is
+/// smaller than entry i+t exactly when `d[i]` ≤ the rank of entry i+t among the entries from
+/// i+1 on.
 #[inline(always)]
-fn rotate_left_delta(space: &StateSpace, d: &[u8], s: &[u8], i: usize, k: usize) -> i64 {
-    let x = s[i];
+fn rotate_left_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
+    let x = d[i];
     let mut below_x = 0i64;
     let mut delta = 0i64;
     for t in 1..=k {
-        // y moves from i+t to i+t-1 and now has x after it.
-        let x_smaller = i64::from(x < s[i + t]);
+        // The rank of entry i+t among the entries from i+1 on.
+        let mut r = d[i + t];
+        for u in (1..t).rev() {
+            r += u8::from(r >= d[i + u]);
+        }
+        // Entry i+t moves to i+t-1 and now has x after it.
+        let x_smaller = i64::from(x <= r);
         below_x += 1 - x_smaller;
         let new = i64::from(d[i + t]) + x_smaller;
         delta += (new - i64::from(d[i + t - 1])) * space.indexer.weight(i + t - 1) as i64;
@@ -99,16 +115,21 @@ fn rotate_left_delta(space: &StateSpace, d: &[u8], s: &[u8], i: usize, k: usize)
     delta + (new - i64::from(d[i + k])) * space.indexer.weight(i + k) as i64
 }
 
-/// Change in full rank when the entry at `i + k` moves to `i` (the others shift right).
+/// Change in full rank when the entry at `i + k` moves to `i` (the others shift right), from the
+/// Lehmer digits `d` alone (see `rotate_left_delta`).
 #[inline(always)]
-fn rotate_right_delta(space: &StateSpace, d: &[u8], s: &[u8], i: usize, k: usize) -> i64 {
-    let x = s[i + k];
+fn rotate_right_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
+    // The rank of x = entry i+k among the entries from i+t+1 on, for t = k-1 down to 0.
+    let mut r = d[i + k];
     let mut below_x = 0i64;
     let mut delta = 0i64;
-    for t in 0..k {
-        // s[i+t] moves to i+t+1 and loses x from after it.
-        let x_smaller = i64::from(x < s[i + t]);
+    for t in (0..k).rev() {
+        // x is smaller than entry i+t exactly when it is among the d[i+t] entries after i+t
+        // that are.
+        let x_smaller = i64::from(r < d[i + t]);
         below_x += 1 - x_smaller;
+        r += 1 - x_smaller as u8;
+        // Entry i+t moves to i+t+1 and loses x from after it.
         let new = i64::from(d[i + t]) - x_smaller;
         delta += (new - i64::from(d[i + t + 1])) * space.indexer.weight(i + t + 1) as i64;
     }
@@ -126,7 +147,7 @@ pub fn for_each_neighbour(
     rank: u64,
     visit: impl FnMut(u64),
 ) {
-    space.indexer.seek(cursor, rank, space.parity[blank.0]);
+    space.indexer.seek_digits(cursor, rank, space.parity[blank.0]);
     let base = space.index_of(blank, rank) - u64::from(space.slot[blank.0]);
     let mut visit = visit;
     neighbours_at::<0>(space, &moves[blank.0], cursor, base, rank, |n| {
@@ -147,7 +168,7 @@ fn neighbours_at<const COLS: usize>(
     rank: u64,
     mut visit: impl FnMut(u64) -> bool,
 ) -> bool {
-    let (d, s) = (&cursor.digits, &cursor.seq);
+    let d = &cursor.digits;
     let full = (rank << 1 | u64::from(d[space.tiles() - 2])) as i64;
     let k = if COLS == 0 { space.shape.cols } else { COLS } - 1;
     for &mv in moves {
@@ -159,7 +180,7 @@ fn neighbours_at<const COLS: usize>(
                 width,
                 offset,
             } => {
-                let new = full + rotate_left_delta(space, d, s, window as usize, k);
+                let new = full + rotate_left_delta(space, d, window as usize, k);
                 offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
             }
             Move::Down {
@@ -168,7 +189,7 @@ fn neighbours_at<const COLS: usize>(
                 width,
                 offset,
             } => {
-                let new = full + rotate_right_delta(space, d, s, window as usize, k);
+                let new = full + rotate_right_delta(space, d, window as usize, k);
                 offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
             }
         };
@@ -184,17 +205,15 @@ fn neighbours_at<const COLS: usize>(
 /// with this engine and gave nothing: 3x4 4.96 s against 4.92 s, medians of 3.)
 struct Claims<'a> {
     table: &'a Table,
-    next: u64,
     found: u64,
     record: bool,
     marked: Vec<u64>,
 }
 
 impl<'a> Claims<'a> {
-    fn new(table: &'a Table, next: u64, record: bool) -> Self {
+    fn new(table: &'a Table, record: bool) -> Self {
         Claims {
             table,
-            next,
             found: 0,
             record,
             marked: vec![],
@@ -203,7 +222,7 @@ impl<'a> Claims<'a> {
 
     #[inline(always)]
     fn push(&mut self, index: u64) {
-        if self.table.visit(index, self.next) {
+        if self.table.visit(index, FRONTIER) {
             self.found += 1;
             if self.record {
                 self.marked.push(index);
@@ -220,16 +239,17 @@ impl<'a> Claims<'a> {
 pub(crate) type Found = (u64, Vec<u64>);
 
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` (inside region
-/// `p`) whose blank has colour `colour` and whose table word passes `select` (which gives the
-/// low bit of each chosen 2-bit slot). States come in index order; the cursor holds the
-/// state's sequence, unranked once per sequence.
+/// `p`) chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
+/// of its slots in `lo..hi` whose blank has colour `colour`, and returns the low bits of the
+/// slots to visit (it may also settle slots of the word). States come in index order; the
+/// cursor holds the state's sequence, unranked once per sequence.
 #[inline(always)]
 fn for_each_slot(
     space: &StateSpace,
     table: &Table,
     (p, lo, hi): (u8, u64, u64),
     colour: usize,
-    select: impl Fn(u64) -> u64,
+    mut select: impl FnMut(usize, u64, u64) -> u64,
     mut f: impl FnMut(&Cursor, u64, u64, usize, u64),
 ) {
     let region = &space.regions[p as usize];
@@ -264,21 +284,22 @@ fn for_each_slot(
         rel.rem_euclid(width as i64) as u64,
     );
     for w in first..=last {
-        let mut mask = select(table.word(w as usize)) & start_mask[q as usize];
+        let mut candidates = start_mask[q as usize];
         let start = w * 32;
         if start < lo {
-            mask &= !0u64 << (2 * (lo - start));
+            candidates &= !0u64 << (2 * (lo - start));
         }
         if start + 32 > hi {
-            mask &= !0u64 >> (2 * (start + 32 - hi));
+            candidates &= !0u64 >> (2 * (start + 32 - hi));
         }
+        let mut mask = select(w as usize, table.word(w as usize), candidates);
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[(q + s) as usize];
             let rank = rank0.wrapping_add(u64::from(carry));
             if rank != at {
-                space.indexer.seek(&mut cursor, rank, p);
+                space.indexer.seek_digits(&mut cursor, rank, p);
                 at = rank;
                 base = region.offset + rank * width;
             }
@@ -290,23 +311,43 @@ fn for_each_slot(
     }
 }
 
-/// Push: finds the states of `lo..hi` (inside region `p`) holding `cur` whose blank has colour
-/// `colour`, and marks their unseen neighbours `next`.
-///
-/// The code gives depth mod 3 and the colour depth mod 2, so this also expands the states 6, 12,
-/// … layers back (their neighbours are all seen, so nothing wrong is marked, but it is work):
-/// cheap early on, when those layers are small; `expand_pull` takes over later.
+/// The codes a layer step writes: the frontier's (layer d) once it is expanded, and that of
+/// layer d-1, whose states a pull layer left holding `FRONTIER`.
+#[derive(Clone, Copy, Debug)]
+pub struct Codes {
+    pub done: u64,
+    pub before: u64,
+}
+
+impl Codes {
+    pub fn at(depth: u32) -> Codes {
+        Codes {
+            done: settled(depth),
+            before: settled(depth.wrapping_sub(1)),
+        }
+    }
+}
+
+/// Push: finds the frontier states of `lo..hi` (inside region `p`): those holding `FRONTIER`
+/// whose blank has colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub(crate) fn expand_scan<const COLS: usize>(
     space: &StateSpace,
     moves: &[Vec<Move>],
     table: &Table,
     task: (u8, u64, u64),
     colour: usize,
-    (cur, next): (u64, u64),
+    codes: Codes,
     record: bool,
 ) -> Found {
-    let mut claims = Claims::new(table, next, record);
-    let select = |word| Table::matching(word, cur);
+    let mut claims = Claims::new(table, record);
+    let select = |w, word, candidates| {
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            // Only this task reads these slots, and claims write the other colour.
+            table.settle(w, frontier, codes.done);
+        }
+        frontier
+    };
     for_each_slot(
         space,
         table,
@@ -323,22 +364,32 @@ pub(crate) fn expand_scan<const COLS: usize>(
     claims.finish()
 }
 
-/// Pull: marks `next` every unseen state of `lo..hi` (inside region `p`) whose blank has colour
-/// `colour` and which has a neighbour holding `cur`. This is exact: an unseen state is at depth
-/// d+1 or more, so its neighbours are at depth d or more, and one seen with the code of d is at
-/// depth d. Each state is written by the one task that owns it.
+/// Pull: marks `FRONTIER` every unseen state of `lo..hi` (inside region `p`) whose blank has
+/// colour `colour` and which has a neighbour in the frontier (holding `FRONTIER`, the other
+/// colour). This is exact: an unseen state is at depth d+1 or more, so its neighbours are at
+/// depth d or more, and the states of that colour holding `FRONTIER` are layer d.
+///
+/// The frontier is read by every task, so it is not settled here but by the next layer. This
+/// layer settles its own colour's previous frontier (layer d-1, left by a pull) before it marks
+/// anything: each task writes only its own slots.
 pub(crate) fn expand_pull<const COLS: usize>(
     space: &StateSpace,
     moves: &[Vec<Move>],
     table: &Table,
     task: (u8, u64, u64),
     colour: usize,
-    (cur, next): (u64, u64),
+    codes: Codes,
     record: bool,
 ) -> Found {
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
-    let mut claims = Claims::new(table, next, record);
-    let select = |word| Table::matching(word, 0);
+    let mut claims = Claims::new(table, record);
+    let select = |w, word, candidates| {
+        let before = Table::matching(word, FRONTIER) & candidates;
+        if before != 0 {
+            table.settle(w, before, codes.before);
+        }
+        Table::matching(word, 0) & candidates
+    };
     for_each_slot(
         space,
         table,
@@ -347,7 +398,7 @@ pub(crate) fn expand_pull<const COLS: usize>(
         select,
         |cursor, base, rank, blank, index| {
             let hit = neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
-                table.get(n) == cur
+                table.get(n) == FRONTIER
             });
             if hit {
                 claims.push(index);
@@ -357,25 +408,57 @@ pub(crate) fn expand_pull<const COLS: usize>(
     claims.finish()
 }
 
-/// Expands the listed frontier states (ascending indices) into unseen neighbours marked `next`.
+/// Settles the states of `lo..hi` (inside region `p`) holding `FRONTIER` whose blank has colour
+/// `colour` with `code`; counts them, and lists them if `record`.
+pub(crate) fn settle_scan(
+    space: &StateSpace,
+    table: &Table,
+    task: (u8, u64, u64),
+    colour: usize,
+    code: u64,
+    record: bool,
+) -> Found {
+    let mut found = (0u64, vec![]);
+    let select = |w, word, candidates| {
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            table.settle(w, frontier, code);
+            found.0 += u64::from(frontier.count_ones());
+            if record {
+                let mut m = frontier;
+                while m != 0 {
+                    found.1.push(w as u64 * 32 + u64::from(m.trailing_zeros() / 2));
+                    m &= m - 1;
+                }
+            }
+        }
+        0
+    };
+    for_each_slot(space, table, task, colour, select, |_, _, _, _, _| {});
+    found
+}
+
+/// Expands the listed frontier states (ascending indices): marks their unseen neighbours
+/// `FRONTIER` and settles them.
 pub(crate) fn expand_list<const COLS: usize>(
     space: &StateSpace,
     moves: &[Vec<Move>],
     table: &Table,
     frontier: &[u64],
-    next: u64,
+    codes: Codes,
     record: bool,
 ) -> Found {
-    let mut claims = Claims::new(table, next, record);
+    let mut claims = Claims::new(table, record);
     let mut cursor = Cursor::new();
     for &i in frontier {
         let (blank, rank) = space.split(i);
-        space.indexer.seek(&mut cursor, rank, space.parity[blank.0]);
+        space.indexer.seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
         neighbours_at::<COLS>(space, &moves[blank.0], &cursor, base, rank, |n| {
             claims.push(n);
             false
         });
+        table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }
     claims.finish()
 }

@@ -1,21 +1,26 @@
 //! The engine: layer-synchronous parallel breadth-first search from a start state over a
 //! 2-bit table.
 //!
-//! Layer d+1 is built from layer d alone (bipartite graph: neighbours of depth d lie at d±1,
-//! and the table's code, depth mod 3, tells d-1 from d+1). Three ways to build a layer, the
-//! cheapest chosen each time; all give the same layer:
+//! Layer d+1 is built from layer d alone (bipartite graph: neighbours of depth d lie at d±1).
+//! The table marks the frontier exactly (`table`: `FRONTIER` with the layer's blank colour;
+//! expanded states are settled), so no state is expanded twice. Three ways to build a layer,
+//! the cheapest chosen each time; all give the same layer:
 //! - **list**: a layer small enough to have been recorded (its indices kept as it was found) is
 //!   expanded from its list, sorted so that consecutive states share their unranking work;
-//! - **push**: scan the table for states holding the code of d whose blank has the colour of d,
-//!   and claim their unseen neighbours. Code and colour give depth mod 6, so states 6, 12, …
-//!   layers back are expanded again: harmless (their neighbours are all seen) but work;
-//! - **pull**: scan for unseen states of the next colour and mark those with a neighbour
-//!   holding the code of d. Exact (an unseen state's neighbours are at depth d or more), and
-//!   its cost is the number of unseen states, so it takes over once they are fewer than the
-//!   push's frontier with its aliases. On 2x6 this halved the time (13.7 s to 6.5 s).
+//! - **push**: scan the table for the frontier and claim its unseen neighbours, settling the
+//!   frontier as it goes (a 2x6 push expansion costs about 18 ns at 2 threads);
+//! - **pull**: scan for unseen states of the next colour and mark those with a neighbour in the
+//!   frontier. Exact (an unseen state's neighbours are at depth d or more), and its cost is the
+//!   number of unseen states (about 10 ns each), so it takes over once they are fewer than
+//!   1.6 times the frontier. Every task reads the frontier, so a pull leaves it unsettled: the
+//!   next pull settles it in each task's own slots before marking there, and a list or push
+//!   layer after a pull settles it in one pass first.
+//!
+//! The search ends when every state of the next layer's colour is seen; the last layer then
+//! still holds `FRONTIER`, and one pass lists it (the antipodes) and settles it.
 //!
 //! The work is split into chunks of consecutive states handed to rayon; the result does not
-//! depend on the thread count.
+//! depend on the thread count. `TILESPACE_TRACE=1` prints each layer's way and time to stderr.
 
 pub mod layer;
 pub mod table;
@@ -27,7 +32,7 @@ use rayon::prelude::*;
 use crate::board::Cell;
 use crate::error::Error;
 use crate::space::StateSpace;
-use table::{code, Table};
+use table::{settled, Table, FRONTIER};
 
 /// States per parallel task: large enough to amortise scheduling, small enough to balance.
 const CHUNK: u64 = 1 << 16;
@@ -50,14 +55,14 @@ pub struct Search {
     pub antipodes: Vec<u64>,
     pub seconds: f64,
     pub threads: usize,
-    /// The finished table: every state of the class holds 1 + its depth mod 3. Its marked
-    /// states (`Table::seen`) are counted independently of the layers.
+    /// The finished table: every state of the class is settled, holding its depth mod 4 with
+    /// its blank's colour (see `table`). Its marked states (`Table::seen`) are counted
+    /// independently of the layers.
     pub table: Table,
 }
 
-/// Largest layer whose indices are kept while searching (8 bytes each). The code in the table
-/// gives depth mod 3 and the blank's colour depth mod 2, which cannot tell the last layer from
-/// the one 6 deeper in, so the last layer is recorded as it is found.
+/// Largest layer whose indices are kept while searching (8 bytes each), to be expanded from
+/// the list rather than by scanning the table.
 const RECORD_CAP: u64 = 1 << 22;
 
 /// How layers too large to have been recorded are built (tests force each way).
@@ -74,23 +79,23 @@ enum Scan {
 /// not stopped. `checkpoint` saves it; `Resume` is the same read back.
 pub struct Boundary<'a> {
     pub start: u64,
-    /// Set when this is the second search, which records the last layer (see `search_with`).
-    pub record_depth: Option<u32>,
     pub layers: &'a [u64],
     /// The last layer's indices, if it was recorded.
     pub frontier: Option<&'a [u64]>,
     /// The scans have switched to pull (they never switch back).
     pub pulling: bool,
+    /// The last layer was built by pull, so the layer before it still holds `FRONTIER`.
+    pub unsettled: bool,
     pub table: &'a Table,
 }
 
 /// A search state read back from a checkpoint.
 pub struct Resume {
     pub start: u64,
-    pub record_depth: Option<u32>,
     pub layers: Vec<u64>,
     pub frontier: Option<Vec<u64>>,
     pub pulling: bool,
+    pub unsettled: bool,
     pub table: Table,
 }
 
@@ -107,20 +112,16 @@ pub enum Outcome {
     },
 }
 
-/// Runs the BFS from the goal on the current rayon pool, calling `progress` after each layer.
-pub fn search(space: &StateSpace, progress: &(dyn Fn(LayerDone) + Sync)) -> Search {
-    search_from(space, space.goal_index(), progress)
-}
-
-/// Runs the BFS from the state `start` (an index of `space`): the layers are its distances.
+/// Runs the BFS from the state `start` (an index of `space`) on the current rayon pool, calling
+/// `progress` after each layer: the layers are its distances.
 pub fn search_from(
     space: &StateSpace,
     start: u64,
     progress: &(dyn Fn(LayerDone) + Sync),
-) -> Search {
-    match search_with(space, start, progress, RECORD_CAP, Scan::Auto, None, None) {
-        Ok(Outcome::Done(s)) => s,
-        _ => unreachable!("without a hook a search neither fails nor stops"),
+) -> Result<Search, Error> {
+    match search_with(space, start, progress, RECORD_CAP, Scan::Auto, None, None)? {
+        Outcome::Done(s) => Ok(s),
+        Outcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
     }
 }
 
@@ -144,7 +145,15 @@ pub fn search_resumable(
     )
 }
 
-/// `search_from`, keeping layers of at most `cap` states on the way.
+/// Pull is chosen once the unseen states of the next colour, times this, are fewer than the
+/// frontier times `PUSH_COST` (measured on 2x6: a push expansion costs about 1.6 times a pull
+/// test).
+const PULL_COST: u64 = 10;
+const PUSH_COST: u64 = 16;
+
+/// One BFS from `start`, or from where `resume` left it, keeping layers of at most `cap` states
+/// on the way. A layer's indices are recorded when the layer before it is small enough that it
+/// cannot exceed `cap` (a state has at most 4 neighbours).
 fn search_with(
     space: &StateSpace,
     start: u64,
@@ -155,93 +164,22 @@ fn search_with(
     resume: Option<Resume>,
 ) -> Result<Outcome, Error> {
     let clock = Instant::now();
-    let plan = Plan {
-        start,
-        cap,
-        scan,
-        record_depth: resume.as_ref().and_then(|r| r.record_depth),
-    };
-    let first = match run(space, plan, progress, hook, resume)? {
-        Ran::Done(r) => r,
-        Ran::Stopped(depth) => return Ok(Outcome::Stopped { depth }),
-    };
-    let mut found = match first.last_layer {
-        Some(_) => first,
-        // The last layer was too large to record on the way: search again, recording it. The
-        // first table is released before the second is allocated, so memory never doubles.
-        None => {
-            let radius = first.layers.len() as u32 - 1;
-            drop(first);
-            let plan = Plan {
-                record_depth: Some(radius),
-                ..plan
-            };
-            match run(space, plan, &|_| {}, hook, None)? {
-                Ran::Done(r) => r,
-                Ran::Stopped(depth) => return Ok(Outcome::Stopped { depth }),
-            }
-        }
-    };
-    let mut antipodes = found
-        .last_layer
-        .take()
-        .expect("the last layer was recorded");
-    antipodes.par_sort_unstable();
-    Ok(Outcome::Done(Search {
-        layers: found.layers,
-        antipodes,
-        seconds: clock.elapsed().as_secs_f64(),
-        threads: rayon::current_num_threads(),
-        table: found.table,
-    }))
-}
-
-/// What one run of the BFS does: where it starts, which layers it records and how it scans.
-#[derive(Clone, Copy, Debug)]
-struct Plan {
-    start: u64,
-    cap: u64,
-    scan: Scan,
-    record_depth: Option<u32>,
-}
-
-struct Run {
-    layers: Vec<u64>,
-    /// The indices of the last layer, if it was recorded.
-    last_layer: Option<Vec<u64>>,
-    table: Table,
-}
-
-enum Ran {
-    Done(Run),
-    Stopped(u32),
-}
-
-/// One BFS from `plan.start`, or from where `resume` left it. Records a layer's indices when
-/// the layer before it is small enough that it cannot exceed `plan.cap` (a state has at most 4
-/// neighbours), or when it is at `plan.record_depth`.
-fn run(
-    space: &StateSpace,
-    plan: Plan,
-    progress: &(dyn Fn(LayerDone) + Sync),
-    hook: Option<Hook>,
-    resume: Option<Resume>,
-) -> Result<Ran, Error> {
     let moves = layer::moves(space);
-    let (table, mut layers, mut last_layer, mut pulling) = match resume {
-        Some(r) => (r.table, r.layers, r.frontier, r.pulling),
+    let (table, mut layers, mut last_layer, mut pulling, mut unsettled) = match resume {
+        Some(r) => (r.table, r.layers, r.frontier, r.pulling, r.unsettled),
         None => {
             let table = Table::new(space.states());
-            table.visit(plan.start, code(0));
+            table.visit(start, FRONTIER);
             (
                 table,
                 vec![1u64],
-                Some(vec![plan.start]),
-                plan.scan == Scan::Pull,
+                Some(vec![start]),
+                scan == Scan::Pull,
+                false,
             )
         }
     };
-    let start_colour = space.shape.colour(space.split(plan.start).0);
+    let start_colour = space.shape.colour(space.split(start).0);
     let mut seen: u64 = layers.iter().sum();
     // Layer d has the colour of the start's blank flipped d times.
     let mut seen_by_colour = [0u64; 2];
@@ -258,31 +196,50 @@ fn run(
     for b in 0..space.shape.cells() {
         colour_states[space.shape.colour(Cell(b))] += space.half;
     }
+    let trace = std::env::var_os("TILESPACE_TRACE").is_some();
+    let mut depth = layers.len() as u32 - 1;
     loop {
-        let depth = layers.len() as u32 - 1;
+        let layer_clock = Instant::now();
         let colour = start_colour ^ (depth as usize & 1);
-        let record = 4 * layers[depth as usize] <= plan.cap || plan.record_depth == Some(depth + 1);
-        let codes = (code(depth), code(depth + 1));
+        let next_colour = colour ^ 1;
+        let unseen = colour_states[next_colour] - seen_by_colour[next_colour];
+        if unseen == 0 {
+            // Every state of the next layer's colour is seen: this is the last layer.
+            break;
+        }
+        let record = 4 * layers[depth as usize] <= cap;
+        let codes = layer::Codes::at(depth);
+        let frontier_states = layers[depth as usize];
+        let listed = last_layer
+            .as_ref()
+            .is_some_and(|f| f.len() as u64 * LIST_RATIO < table.bytes() / 8);
+        // Push costs the frontier, pull the unseen states of the next colour; once pull wins
+        // it keeps winning.
+        pulling |= scan == Scan::Auto && !listed && unseen * PULL_COST < frontier_states * PUSH_COST;
+        let how = if listed {
+            "list"
+        } else if pulling {
+            "pull"
+        } else {
+            "push"
+        };
+        if unsettled && how != "pull" {
+            // The layer before this one was left holding FRONTIER by a pull; claims are about
+            // to write that colour, so it is settled first.
+            settle(space, &table, next_colour, codes.before, false);
+        }
         let results: Vec<layer::Found> = match &mut last_layer {
             // A recorded frontier is expanded from its list instead of scanning the table, when
             // it is small next to the table: a scan reads a word per 32 states in a few
             // nanoseconds, a listed state costs a sort and an unranking from scratch.
-            Some(frontier) if frontier.len() as u64 * LIST_RATIO < table.bytes() / 8 => {
+            Some(frontier) if listed => {
                 frontier.par_sort_unstable();
                 frontier
                     .par_chunks(LIST_CHUNK)
-                    .map(|part| {
-                        lister(space.shape.cols)(space, &moves, &table, part, codes.1, record)
-                    })
+                    .map(|part| lister(space.shape.cols)(space, &moves, &table, part, codes, record))
                     .collect()
             }
             _ => {
-                // Push costs the frontier with its aliases 6, 12, … layers back; pull costs the
-                // unseen states of the next layer's colour. Once pull wins it keeps winning.
-                let aliased: u64 = layers.iter().rev().step_by(6).sum();
-                let next_colour = colour ^ 1;
-                let unseen = colour_states[next_colour] - seen_by_colour[next_colour];
-                pulling |= plan.scan == Scan::Auto && unseen < aliased;
                 let expand = expander(space.shape.cols, pulling);
                 let side = if pulling { next_colour } else { colour };
                 tasks(space)
@@ -292,37 +249,78 @@ fn run(
             }
         };
         let found: u64 = results.iter().map(|r| r.0).sum();
-        if found == 0 {
-            break;
+        if trace {
+            eprintln!(
+                "trace depth {} {how} found {found} {:.1} ms",
+                depth + 1,
+                layer_clock.elapsed().as_secs_f64() * 1e3
+            );
         }
+        if found == 0 {
+            // Only a class the moves do not connect could leave unseen states behind, and the
+            // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
+            return Err(Error::Check(format!(
+                "the search from {start} stopped at depth {depth} with {unseen} states unseen"
+            )));
+        }
+        unsettled = how == "pull";
         last_layer = record.then(|| results.into_iter().flat_map(|r| r.1).collect());
         layers.push(found);
+        depth += 1;
         seen += found;
-        seen_by_colour[colour ^ 1] += found;
+        seen_by_colour[next_colour] += found;
         progress(LayerDone {
-            depth: depth + 1,
+            depth,
             states: found,
             seen,
         });
         if let Some(hook) = hook {
             let here = Boundary {
-                start: plan.start,
-                record_depth: plan.record_depth,
+                start,
                 layers: &layers,
                 frontier: last_layer.as_deref(),
                 pulling,
+                unsettled,
                 table: &table,
             };
             if hook(&here)? {
-                return Ok(Ran::Stopped(depth + 1));
+                return Ok(Outcome::Stopped { depth });
             }
         }
     }
-    Ok(Ran::Done(Run {
+    // The last layer still holds FRONTIER (and the one before it, after a pull): settle both,
+    // listing the last.
+    let colour = start_colour ^ (depth as usize & 1);
+    if unsettled {
+        settle(space, &table, colour ^ 1, settled(depth.wrapping_sub(1)), false);
+    }
+    let (count, mut antipodes) = settle(space, &table, colour, settled(depth), true);
+    debug_assert_eq!(count, layers[depth as usize]);
+    antipodes.par_sort_unstable();
+    Ok(Outcome::Done(Search {
         layers,
-        last_layer,
+        antipodes,
+        seconds: clock.elapsed().as_secs_f64(),
+        threads: rayon::current_num_threads(),
         table,
     }))
+}
+
+/// Settles every state holding `FRONTIER` whose blank has colour `colour` with `code`; counts
+/// them and, if `record`, lists them.
+fn settle(
+    space: &StateSpace,
+    table: &Table,
+    colour: usize,
+    code: u64,
+    record: bool,
+) -> (u64, Vec<u64>) {
+    let parts: Vec<layer::Found> = tasks(space)
+        .into_par_iter()
+        .map(|task| layer::settle_scan(space, table, task, colour, code, record))
+        .collect();
+    let count = parts.iter().map(|p| p.0).sum();
+    (count, parts.into_iter().flat_map(|p| p.1).collect())
 }
 
 /// A scan of one task of the table: push or pull.
@@ -332,7 +330,7 @@ type Expand = fn(
     &Table,
     (u8, u64, u64),
     usize,
-    (u64, u64),
+    layer::Codes,
     bool,
 ) -> layer::Found;
 
@@ -352,7 +350,8 @@ fn expander(cols: usize, pull: bool) -> Expand {
 }
 
 /// An expansion of part of a listed frontier.
-type ExpandList = fn(&StateSpace, &[Vec<layer::Move>], &Table, &[u64], u64, bool) -> layer::Found;
+type ExpandList =
+    fn(&StateSpace, &[Vec<layer::Move>], &Table, &[u64], layer::Codes, bool) -> layer::Found;
 
 /// The list expansion for this column count.
 fn lister(cols: usize) -> ExpandList {
@@ -391,7 +390,7 @@ mod tests {
     fn searched(space: &StateSpace, start: u64, cap: u64, scan: Scan) -> Search {
         match search_with(space, start, &|_| {}, cap, scan, None, None) {
             Ok(Outcome::Done(s)) => s,
-            _ => unreachable!(),
+            _ => panic!("the search failed"),
         }
     }
 
@@ -420,6 +419,60 @@ mod tests {
                         assert_eq!(scanned.table.seen(), space.states(), "{what}");
                     }
                 }
+            }
+        }
+    }
+
+    /// A search stopped at any layer boundary and resumed from a copy of its state gives the
+    /// layers, antipodes and final table of the search that never stopped: whatever was
+    /// building that layer (list, push or pull, and with the layer before it left unsettled by
+    /// a pull or not).
+    #[test]
+    fn stopping_and_resuming_at_every_layer_changes_nothing() {
+        use std::sync::atomic::Ordering::Relaxed;
+        for (r, c, cap, scan) in [
+            (3, 3, RECORD_CAP, Scan::Auto),
+            (2, 4, RECORD_CAP, Scan::Auto),
+            (3, 3, 0, Scan::Pull),
+            (2, 4, 0, Scan::Push),
+        ] {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let start = space.goal_index();
+            let whole = searched(&space, start, cap, scan);
+            let words = |t: &Table| t.words().iter().map(|w| w.load(Relaxed)).collect::<Vec<_>>();
+            let radius = whole.layers.len() as u32 - 1;
+            let mut unsettled_seen = false;
+            for stop in 1..radius {
+                let saved: std::sync::Mutex<Option<Resume>> = Default::default();
+                let hook = |b: &Boundary| -> Result<bool, Error> {
+                    if b.layers.len() as u32 - 1 < stop {
+                        return Ok(false);
+                    }
+                    *saved.lock().unwrap() = Some(Resume {
+                        start: b.start,
+                        layers: b.layers.to_vec(),
+                        frontier: b.frontier.map(<[u64]>::to_vec),
+                        pulling: b.pulling,
+                        unsettled: b.unsettled,
+                        table: Table::from_words(words(b.table)),
+                    });
+                    Ok(true)
+                };
+                let first = search_with(&space, start, &|_| {}, cap, scan, Some(&hook), None);
+                assert!(matches!(first, Ok(Outcome::Stopped { depth }) if depth == stop));
+                let resume = saved.lock().unwrap().take().unwrap();
+                unsettled_seen |= resume.unsettled;
+                let rest = search_with(&space, start, &|_| {}, cap, scan, None, Some(resume));
+                let Ok(Outcome::Done(rest)) = rest else {
+                    panic!("{shape} resumed at {stop} failed");
+                };
+                assert_eq!(rest.layers, whole.layers, "{shape} stop {stop}");
+                assert_eq!(rest.antipodes, whole.antipodes, "{shape} stop {stop}");
+                assert_eq!(words(&rest.table), words(&whole.table), "{shape} stop {stop}");
+            }
+            if scan == Scan::Pull {
+                assert!(unsettled_seen, "{shape}: no stop after a pull layer was tried");
             }
         }
     }

@@ -3,23 +3,43 @@
 //! Encoding of a state's 2 bits:
 //! - `0b00`: unseen. Zeroed memory is therefore an empty search, and the allocation is one
 //!   `calloc` whose pages the OS hands out lazily.
-//! - `0b01`, `0b10`, `0b11`: seen at a depth `d` with `d % 3 == code - 1`.
+//! - `0b01` (`FRONTIER`): in the layer being expanded or the one being built. The two have
+//!   opposite blank colours (every move flips the colour of the blank's cell), so the colour
+//!   tells them apart.
+//! - `0b10`, `0b11` (`settled`): expanded, at a depth d with `(d / 2) % 2 == code - 2`.
 //!
-//! Depth mod 3 is enough to tell the frontier (depth d) from the two layers before it, the only
-//! ones a neighbour can be in; it also lets the exact depth of any state be recovered later by
-//! descending (every neighbour of a state at depth d is at d-1 or d+1).
+//! A state is settled when its layer has been expanded. So the frontier is exactly the states
+//! holding `FRONTIER` with the layer's colour: no earlier layer is expanded again. (With depth
+//! mod 3 in the 2 bits instead, code and colour only give depth mod 6, and every layer also
+//! re-expanded the layers 6, 12, … back: 46% of the push work on 2x6.)
 //!
-//! Concurrency: during a layer, threads only read codes of finished layers and write the one
-//! code of the next layer into unseen slots with `fetch_or`. Two threads setting the same slot
+//! In a finished table every state is settled. The colour gives depth mod 2 and the code the
+//! next bit, so the table holds depth mod 4: the neighbours of a state at depth d lie at d-1 and
+//! d+1, which differ mod 4, so walking to the neighbour at d-1 mod 4 descends to the start
+//! (`saved` does this).
+//!
+//! Concurrency: during a layer, threads read the codes of the frontier and write `FRONTIER`
+//! into unseen slots of the other colour with `fetch_or`. Two threads setting the same slot
 //! write the same bits; exactly one of them sees the slot as unseen in the value `fetch_or`
-//! returns, so counting those gives exact layer sizes.
+//! returns, so counting those gives exact layer sizes. Settling flips the frontier's own slots
+//! with `fetch_xor`, which commutes with those writes.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Code for states at `depth`.
+/// Code of the states of the layer being expanded and of the one being built.
+pub const FRONTIER: u64 = 1;
+
+/// Code of an expanded state at `depth`.
 #[inline(always)]
-pub fn code(depth: u32) -> u64 {
-    u64::from(depth % 3) + 1
+pub fn settled(depth: u32) -> u64 {
+    2 + u64::from((depth >> 1) & 1)
+}
+
+/// Depth mod 4 of a settled state holding `code`, whose depth has parity `parity`.
+#[inline(always)]
+pub fn depth_mod4(code: u64, parity: u32) -> u32 {
+    debug_assert!(code >= 2);
+    ((code as u32 - 2) << 1) | (parity & 1)
 }
 
 /// `0b0101…01`: the low bit of each 2-bit slot.
@@ -88,6 +108,12 @@ impl Table {
         (word.fetch_or(code << shift, Ordering::Relaxed) >> shift) & 3 == 0
     }
 
+    /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
+    #[inline(always)]
+    pub fn settle(&self, w: usize, mask: u64, code: u64) {
+        self.words[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
+    }
+
     /// A mask with the low bit of every slot in `word` that holds `code` set.
     #[inline(always)]
     pub fn matching(word: u64, code: u64) -> u64 {
@@ -116,15 +142,25 @@ mod tests {
     #[test]
     fn visit_marks_once_and_matching_finds_codes() {
         let t = Table::new(100);
-        assert!(t.visit(37, code(4)));
-        assert!(!t.visit(37, code(4)));
-        assert!(!t.visit(37, code(5)), "a seen state keeps its depth");
-        assert_eq!(t.get(37), code(4));
-        assert!(t.visit(38, code(5)));
-        assert_eq!(t.seen(), 2);
+        assert!(t.visit(37, FRONTIER));
+        assert!(!t.visit(37, FRONTIER));
+        assert!(t.visit(38, FRONTIER));
+        assert!(t.visit(39, settled(4)));
+        assert!(!t.visit(39, FRONTIER), "a seen state keeps its code");
+        assert_eq!(t.seen(), 3);
         let w = t.word(1);
-        assert_eq!(Table::matching(w, code(4)), 1 << (2 * 5));
-        assert_eq!(Table::matching(w, code(5)), 1 << (2 * 6));
-        assert_eq!(Table::matching(w, code(6)), 0);
+        assert_eq!(Table::matching(w, FRONTIER), 1 << (2 * 5) | 1 << (2 * 6));
+        assert_eq!(Table::matching(w, settled(4)), 1 << (2 * 7));
+        assert_eq!(Table::matching(w, settled(6)), 0);
+        // Settling slot 5 at depth 6 leaves slot 6 alone.
+        t.settle(1, 1 << (2 * 5), settled(6));
+        assert_eq!(t.get(37), settled(6));
+        assert_eq!(t.get(38), FRONTIER);
+        assert_eq!(t.get(39), settled(4));
+        assert_ne!(settled(6), settled(4));
+        assert_eq!(settled(4), settled(5));
+        for d in 0..12 {
+            assert_eq!(depth_mod4(settled(d), d & 1), d % 4);
+        }
     }
 }
