@@ -7,9 +7,6 @@
 //! `rank = full_rank >> 1` is a bijection onto `0..m!/2`, and unranking recovers `d[m-2]`
 //! from the parity.
 
-/// Rank steps below this are taken by adding to the digits (`Indexer::seek`).
-const NEAR: u64 = 1 << 12;
-
 /// Most tiles in a sequence the engine indexes (16-cell boards have 15 tiles).
 pub const MAX_TILES: usize = 16;
 
@@ -23,7 +20,18 @@ pub struct Indexer {
     /// hⱼ is 1 or too large): `⌊q / hⱼ⌋ = (q · reciprocals[j]) >> 64` exactly for q < 2^32
     /// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
     reciprocals: [u64; MAX_TILES],
+    /// The last `LOW` mixed-radix digits of every rank below `period` (their radices' product),
+    /// digit m-2-LOW+t in byte t, with the parity of their sum in bit 63: a seek reads them in
+    /// one load and only recomputes the other digits when `rank / period` changes.
+    low: Box<[u64]>,
+    low_digits: usize,
+    period: u64,
+    /// `⌊(2^64-1) / period⌋ + 1`: `rank / period` by a multiplication for ranks below 2^32.
+    period_reciprocal: u64,
 }
+
+/// Digits served by `Indexer::low`: radices 3·4·5·6·7, 2,520 ranks, 20 KB.
+const LOW: usize = 5;
 
 impl Indexer {
     /// An indexer for sequences of `m` values, `3 <= m <= MAX_TILES`.
@@ -45,10 +53,30 @@ impl Indexer {
                 reciprocals[j] = u64::MAX / h + 1;
             }
         }
+        // Digits 0..m-3 are mixed-radix (digit j has radix m-j); digit m-2 completes the parity.
+        let low_digits = LOW.min(m - 2);
+        let period: u64 = (0..low_digits).map(|t| 3 + t as u64).product();
+        let low = (0..period)
+            .map(|r| {
+                let (mut x, mut packed, mut sum) = (r, 0u64, 0u64);
+                for t in (0..low_digits).rev() {
+                    // Byte t holds digit m-2-low_digits+t, of radix low_digits+2-t.
+                    let radix = (low_digits + 2 - t) as u64;
+                    packed |= (x % radix) << (8 * t);
+                    sum += x % radix;
+                    x /= radix;
+                }
+                packed | (sum & 1) << 63
+            })
+            .collect();
         Indexer {
             m,
             weights,
             reciprocals,
+            low,
+            low_digits,
+            period,
+            period_reciprocal: u64::MAX / period + 1,
         }
     }
 
@@ -146,53 +174,43 @@ impl Indexer {
     /// Moves `cursor`'s Lehmer digits to the sequence of parity `parity` with rank `rank`,
     /// leaving its values (`seq`) behind: the engine needs only the digits (the relative order
     /// of a few neighbouring entries, all a move needs, follows from their digits; see
-    /// `bfs::layer`). Stepping through nearby ranks adds to the last digits with carries.
+    /// `bfs::layer`).
+    ///
+    /// The last `LOW` mixed-radix digits come from one table load (`low`); the others only
+    /// change when `rank / period` does, which a scan in rank order meets once per 2,520
+    /// sequences. Nothing here branches unpredictably.
     #[inline(always)]
     pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
         let m = self.m;
-        let step = rank.wrapping_sub(cursor.rank);
-        let first = if parity != cursor.parity || step >= NEAR {
-            let packed = self.digits_of(rank, parity);
-            let changed = packed ^ u128::from_le_bytes(cursor.digits);
-            cursor.digits = packed.to_le_bytes();
-            // Parity of digits 0..m-3: the digit m-2 completes it to `parity`.
-            cursor.low_parity = cursor.digits[m - 2] ^ parity;
-            (changed.trailing_zeros() / 8) as usize
-        } else if step == 0 {
-            return;
+        let q = if rank < 1 << 32 {
+            ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
         } else {
-            // A few ranks on: add to the last mixed-radix digit (radix 3) and carry leftwards.
-            let mut j = m - 3;
-            let mut carry = step as u32;
-            // The parity of the digit sum is kept up to date digit by digit (reading the digits
-            // back as one wide word right after byte stores would stall store forwarding).
-            let mut flips = 0u8;
-            loop {
-                let radix = (m - j) as u32;
-                let old = cursor.digits[j];
-                let v = u32::from(old) + carry;
-                let new = if v < radix {
-                    carry = 0;
-                    v as u8
-                } else {
-                    carry = v / radix;
-                    (v % radix) as u8
-                };
-                cursor.digits[j] = new;
-                flips ^= old ^ new;
-                if carry == 0 {
-                    break;
-                }
-                j -= 1;
-            }
-            cursor.low_parity ^= flips & 1;
-            // Digit m-2 completes the digit sum to the sequence's parity.
-            cursor.digits[m - 2] = cursor.low_parity ^ parity;
-            j
+            rank / self.period
         };
-        cursor.rank = rank;
-        cursor.parity = parity;
-        cursor.built = cursor.built.min(first);
+        let r = rank - q * self.period;
+        if q != cursor.high_q {
+            // Digits 0..m-3-LOW: those of q·period (whose last LOW digits are 0).
+            let all = self.digits_of(q * self.period, 0);
+            let keep = (m - 2 - self.low_digits) * 8;
+            cursor.high = if keep == 0 {
+                0
+            } else {
+                all & (u128::MAX >> (128 - keep))
+            };
+            cursor.high_parity = (cursor.high & 0x0101_0101_0101_0101_0101_0101_0101_0101)
+                .count_ones() as u8
+                & 1;
+            cursor.high_q = q;
+        }
+        let low = self.low[r as usize];
+        let last = (parity ^ cursor.high_parity ^ (low >> 63) as u8) & 1;
+        let shift = 8 * (m - 2 - self.low_digits);
+        let packed = cursor.high
+            | u128::from(low & !(1 << 63)) << shift
+            | u128::from(last) << (8 * (m - 2));
+        let changed = packed ^ u128::from_le_bytes(cursor.digits);
+        cursor.digits = packed.to_le_bytes();
+        cursor.built = cursor.built.min((changed.trailing_zeros() / 8) as usize);
     }
 
     /// Moves `cursor` to the sequence of parity `parity` with rank `rank`: digits and values.
@@ -221,11 +239,11 @@ impl Indexer {
 /// A sequence with its Lehmer digits, kept between calls to `Indexer::seek`.
 #[derive(Clone, Debug)]
 pub struct Cursor {
-    /// Parity of the sum of digits 0..m-3.
-    low_parity: u8,
-    /// The rank and parity the cursor holds (`u64::MAX`: none yet).
-    rank: u64,
-    parity: u8,
+    /// `rank / period` of the digits in `high` (`u64::MAX`: none yet), their bytes and the
+    /// parity of their sum.
+    high_q: u64,
+    high: u128,
+    high_parity: u8,
     pub digits: [u8; MAX_TILES],
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
@@ -240,10 +258,9 @@ impl Cursor {
         let mut unused = [0u64; MAX_TILES + 1];
         unused[0] = 0xFEDC_BA98_7654_3210;
         Cursor {
-            low_parity: 0,
-            rank: u64::MAX,
-            // No parity: the first seek cannot take the stepping path.
-            parity: 2,
+            high_q: u64::MAX,
+            high: 0,
+            high_parity: 0,
             digits: [0xFF; MAX_TILES],
             seq: [0; MAX_TILES],
             unused,
@@ -302,6 +319,39 @@ mod tests {
             // Parity from the digits equals parity from an inversion count.
             let inv: u64 = crate::parity::inversions(&seq.iter().map(|&x| u32::from(x) + 1).collect::<Vec<_>>());
             prop_assert_eq!(u64::from(parity), inv % 2);
+        }
+
+        /// One cursor moved through ranks and parities in any order holds what a fresh unrank
+        /// gives: digits after `seek_digits`, digits and values after `seek`.
+        #[test]
+        fn a_reused_cursor_agrees_with_fresh_unranking(
+            m in 3usize..=MAX_TILES,
+            steps in proptest::collection::vec((0.0f64..1.0, 0u8..2, 0u64..3000, proptest::bool::ANY), 1..40),
+        ) {
+            let ix = Indexer::new(m);
+            let mut cursor = Cursor::new();
+            let mut at = 0u64;
+            for (frac, parity, near, full) in steps {
+                // Alternate far jumps and short steps (which stay in the same `rank / period`).
+                at = if near % 2 == 0 {
+                    ((ix.class_size() as f64) * frac) as u64 % ix.class_size()
+                } else {
+                    (at + near) % ix.class_size()
+                };
+                // The reference: a fresh unrank, checked by ranking its values back.
+                let (mut d, mut s) = ([0u8; MAX_TILES], [0u8; MAX_TILES]);
+                ix.unrank(at, parity, &mut d, &mut s);
+                prop_assert_eq!(ix.rank(&s[..m]), at);
+                let mut lehmer = [0u8; MAX_TILES];
+                prop_assert_eq!(ix.lehmer(&s[..m], &mut lehmer), parity);
+                if full {
+                    ix.seek(&mut cursor, at, parity);
+                    prop_assert_eq!(&cursor.seq[..m], &s[..m]);
+                } else {
+                    ix.seek_digits(&mut cursor, at, parity);
+                }
+                prop_assert_eq!(&cursor.digits[..m], &lehmer[..m]);
+            }
         }
 
         #[test]

@@ -20,67 +20,74 @@ use crate::board::Cell;
 use crate::rank::Cursor;
 use crate::space::StateSpace;
 
-/// A move of the blank, precomputed per blank cell (engine orientation) with where its target
-/// lies in the table.
+/// A vertical move of the blank, precomputed with where its target lies in the table: it turns
+/// the window of C sequence entries starting at `window` (up: the tile above joins the sequence
+/// C-1 places later, the window's first entry moves to its end; down: the last entry moves
+/// first). The target sequence lies in the region starting at `offset`, with `width` slots per
+/// sequence, and the target state is its slot `slot`.
 #[derive(Clone, Copy, Debug)]
-pub enum Move {
-    /// Left or right: the sequence is unchanged; the target is `slot` of the same sequence.
-    Slide { slot: u32 },
-    /// Blank up: the tile above joins the sequence C-1 places later; the window starts at
-    /// sequence position `window` and its first entry moves to its end. The target sequence
-    /// lies in the region starting at `offset`, with `width` slots per sequence.
-    Up {
-        window: u32,
-        slot: u32,
-        width: u32,
-        offset: u64,
-    },
-    /// Blank down: the tile below moves C-1 places earlier; the window's last entry moves first.
-    Down {
-        window: u32,
-        slot: u32,
-        width: u32,
-        offset: u64,
-    },
+pub struct Turn {
+    window: u32,
+    slot: u32,
+    width: u32,
+    /// All ones for a move the blank can make; zero for a stand-in whose "target" is the state
+    /// itself (seen, so never claimed, and never in the frontier while it is pulled).
+    valid: i64,
+    offset: u64,
+}
+
+/// The moves of the blank from one cell: every blank has the same four, so the neighbour loop has
+/// no branches on the kind of move (a mispredicted branch costs as much as a dozen
+/// instructions). Moves the blank cannot make lead back to the state itself.
+#[derive(Clone, Copy, Debug)]
+pub struct BlankMoves {
+    /// Left and right: the sequence is unchanged; the target is this slot of the same sequence.
+    slides: [u32; 2],
+    up: Turn,
+    down: Turn,
 }
 
 /// For each engine blank cell, the moves it can make.
-pub fn moves(space: &StateSpace) -> Vec<Vec<Move>> {
+pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
     let shape = space.shape;
-    let c = shape.cols as u32;
+    let c = shape.cols;
     (0..shape.cells())
         .map(|b| {
-            shape
-                .neighbours(Cell(b))
-                .map(|to| {
-                    let (b, t) = (b as u32, to.0 as u32);
-                    let slot = u32::from(space.slot[to.0]);
-                    let region = &space.regions[space.parity[to.0] as usize];
-                    let (width, offset) = (region.width() as u32, region.offset);
-                    if t + c == b {
-                        Move::Up {
-                            window: t,
-                            slot,
-                            width,
-                            offset,
-                        }
-                    } else if t == b + c {
-                        Move::Down {
-                            window: b,
-                            slot,
-                            width,
-                            offset,
-                        }
-                    } else {
-                        Move::Slide { slot }
-                    }
-                })
-                .collect::<Vec<Move>>()
-        })
-        .map(|mut list| {
-            // Slides first: they stay in the cache line, and a pull stops at the first hit.
-            list.sort_by_key(|mv| !matches!(mv, Move::Slide { .. }));
-            list
+            let own = u32::from(space.slot[b]);
+            let here = &space.regions[space.parity[b] as usize];
+            let stay = Turn {
+                window: 0,
+                slot: own,
+                width: here.width() as u32,
+                valid: 0,
+                offset: here.offset,
+            };
+            let mut m = BlankMoves {
+                slides: [own; 2],
+                up: stay,
+                down: stay,
+            };
+            let mut slides = 0;
+            for to in shape.neighbours(Cell(b)) {
+                let t = to.0;
+                let region = &space.regions[space.parity[t] as usize];
+                let turn = |window: usize| Turn {
+                    window: window as u32,
+                    slot: u32::from(space.slot[t]),
+                    width: region.width() as u32,
+                    valid: -1,
+                    offset: region.offset,
+                };
+                if t + c == b {
+                    m.up = turn(t);
+                } else if t == b + c {
+                    m.down = turn(b);
+                } else {
+                    m.slides[slides] = u32::from(space.slot[t]);
+                    slides += 1;
+                }
+            }
+            m
         })
         .collect()
 }
@@ -141,74 +148,71 @@ fn rotate_right_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
 #[inline(always)]
 pub fn for_each_neighbour(
     space: &StateSpace,
-    moves: &[Vec<Move>],
+    moves: &[BlankMoves],
     cursor: &mut Cursor,
     blank: Cell,
     rank: u64,
-    visit: impl FnMut(u64),
+    mut visit: impl FnMut(u64),
 ) {
     space.indexer.seek_digits(cursor, rank, space.parity[blank.0]);
     let base = space.index_of(blank, rank) - u64::from(space.slot[blank.0]);
-    let mut visit = visit;
-    neighbours_at::<0>(space, &moves[blank.0], cursor, base, rank, |n| {
-        visit(n);
-        false
-    });
+    let own = base + u64::from(space.slot[blank.0]);
+    for n in neighbours::<0>(space, &moves[blank.0], cursor, base, rank) {
+        if n != own {
+            visit(n);
+        }
+    }
 }
 
-/// The neighbours of a state whose sequence (rank `rank`) is in `cursor` and whose sequence
-/// starts at table index `base`, until `visit` returns true (then returns true). `COLS` is the engine's column count, or 0 to read it from
-/// `space`: a constant lets the window loops unroll (the engine is instantiated for 2, 3, 4).
+/// The four move targets of a state whose sequence (rank `rank`) is in `cursor` and starts at
+/// table index `base`: slides first (same cache line), then up and down. A move the blank
+/// cannot make gives the state's own index. `COLS` is the engine's column count, or 0 to read it
+/// from `space`: a constant lets the window loops unroll (the engine is instantiated for 2, 3,
+/// 4; with 2 columns there is one slide, and the second is left out).
 #[inline(always)]
-fn neighbours_at<const COLS: usize>(
+fn neighbours<const COLS: usize>(
     space: &StateSpace,
-    moves: &[Move],
+    moves: &BlankMoves,
     cursor: &Cursor,
     base: u64,
     rank: u64,
-    mut visit: impl FnMut(u64) -> bool,
-) -> bool {
+) -> [u64; 4] {
     let d = &cursor.digits;
     let full = (rank << 1 | u64::from(d[space.tiles() - 2])) as i64;
     let k = if COLS == 0 { space.shape.cols } else { COLS } - 1;
-    for &mv in moves {
-        let index = match mv {
-            Move::Slide { slot } => base + u64::from(slot),
-            Move::Up {
-                window,
-                slot,
-                width,
-                offset,
-            } => {
-                let new = full + rotate_left_delta(space, d, window as usize, k);
-                offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
-            }
-            Move::Down {
-                window,
-                slot,
-                width,
-                offset,
-            } => {
-                let new = full + rotate_right_delta(space, d, window as usize, k);
-                offset + (new as u64 >> 1) * u64::from(width) + u64::from(slot)
-            }
-        };
-        if visit(index) {
-            return true;
-        }
-    }
-    false
+    let (up, down) = (&moves.up, &moves.down);
+    let to = |t: &Turn, delta: i64| {
+        let new = (full + (delta & t.valid)) as u64 >> 1;
+        t.offset + new * u64::from(t.width) + u64::from(t.slot)
+    };
+    [
+        base + u64::from(moves.slides[0]),
+        base + u64::from(moves.slides[1]),
+        to(up, rotate_left_delta(space, d, up.window as usize, k)),
+        to(down, rotate_right_delta(space, d, down.window as usize, k)),
+    ]
 }
 
 /// Claims of neighbours for the next layer: the count (and, if `record`, the indices) of the
-/// states this task marked. (Software prefetching the claims a few states ahead was measured
-/// with this engine and gave nothing: 3x4 4.96 s against 4.92 s, medians of 3.)
+/// states this task marked.
+///
+/// A target is first tested with a plain load, and most are seen already. Whether one is unseen
+/// is a coin toss the branch predictor loses, so the test does not branch: every target is
+/// written to a small buffer, whose end advances only past unseen ones, and the buffer is
+/// claimed (atomically, see `Table::visit`) when full, in a loop whose branches almost always
+/// go the same way. (Software prefetching the claims a few states ahead was measured with the
+/// earlier engine and gave nothing: 3x4 4.96 s against 4.92 s, medians of 3.)
 struct Claims<'a> {
     table: &'a Table,
     found: u64,
     record: bool,
     marked: Vec<u64>,
+    pending: [u64; PENDING],
+    waiting: usize,
 }
+
+/// Targets buffered before they are claimed.
+const PENDING: usize = 64;
 
 impl<'a> Claims<'a> {
     fn new(table: &'a Table, record: bool) -> Self {
@@ -217,20 +221,46 @@ impl<'a> Claims<'a> {
             found: 0,
             record,
             marked: vec![],
+            pending: [0; PENDING],
+            waiting: 0,
         }
     }
 
+    /// Buffers `index` if it is unseen now; claims the buffer when it might not take four more.
+    #[inline(always)]
+    fn offer(&mut self, index: u64) {
+        let unseen = self.table.get(index) == 0;
+        self.pending[self.waiting] = index;
+        self.waiting += usize::from(unseen);
+        if self.waiting > PENDING - 4 {
+            self.claim();
+        }
+    }
+
+    /// Claims `index` now (a pull marks the state it tests).
     #[inline(always)]
     fn push(&mut self, index: u64) {
-        if self.table.visit(index, FRONTIER) {
-            self.found += 1;
-            if self.record {
+        self.pending[self.waiting] = index;
+        self.waiting += 1;
+        if self.waiting > PENDING - 4 {
+            self.claim();
+        }
+    }
+
+    #[inline(never)]
+    fn claim(&mut self) {
+        for &index in &self.pending[..self.waiting] {
+            let won = self.table.visit(index, FRONTIER);
+            self.found += u64::from(won);
+            if self.record && won {
                 self.marked.push(index);
             }
         }
+        self.waiting = 0;
     }
 
-    fn finish(self) -> Found {
+    fn finish(mut self) -> Found {
+        self.claim();
         (self.found, self.marked)
     }
 }
@@ -273,8 +303,6 @@ fn for_each_slot(
         .map(|pos| ((pos / width) as u8, (pos % width) as u8))
         .collect();
     let mut cursor = Cursor::new();
-    let mut at = u64::MAX;
-    let mut base = 0u64;
     let (first, last) = (lo / 32, (hi - 1) / 32);
     // The sequence rank and slot q of the word's first slot. The first word may begin before
     // the region (those slots are masked out): the rank is then negative, kept wrapped.
@@ -298,11 +326,10 @@ fn for_each_slot(
             mask &= mask - 1;
             let (carry, j) = split[(q + s) as usize];
             let rank = rank0.wrapping_add(u64::from(carry));
-            if rank != at {
-                space.indexer.seek_digits(&mut cursor, rank, p);
-                at = rank;
-                base = region.offset + rank * width;
-            }
+            // No test for "same sequence as the last state": the seek is cheaper than the
+            // branch, which the predictor loses.
+            space.indexer.seek_digits(&mut cursor, rank, p);
+            let base = region.offset + rank * width;
             f(&cursor, base, rank, blanks[j as usize] as usize, start + s);
         }
         let (carry, next_q) = split[q as usize + 32];
@@ -332,7 +359,7 @@ impl Codes {
 /// whose blank has colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub(crate) fn expand_scan<const COLS: usize>(
     space: &StateSpace,
-    moves: &[Vec<Move>],
+    moves: &[BlankMoves],
     table: &Table,
     task: (u8, u64, u64),
     colour: usize,
@@ -355,10 +382,13 @@ pub(crate) fn expand_scan<const COLS: usize>(
         colour,
         select,
         |cursor, base, rank, blank, _| {
-            neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
-                claims.push(n);
-                false
-            });
+            let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
+            for (j, &n) in targets.iter().enumerate() {
+                // Two columns: one slide (the second is the state itself).
+                if !(COLS == 2 && j == 1) {
+                    claims.offer(n);
+                }
+            }
         },
     );
     claims.finish()
@@ -374,7 +404,7 @@ pub(crate) fn expand_scan<const COLS: usize>(
 /// anything: each task writes only its own slots.
 pub(crate) fn expand_pull<const COLS: usize>(
     space: &StateSpace,
-    moves: &[Vec<Move>],
+    moves: &[BlankMoves],
     table: &Table,
     task: (u8, u64, u64),
     colour: usize,
@@ -397,10 +427,8 @@ pub(crate) fn expand_pull<const COLS: usize>(
         colour,
         select,
         |cursor, base, rank, blank, index| {
-            let hit = neighbours_at::<COLS>(space, &moves[blank], cursor, base, rank, |n| {
-                table.get(n) == FRONTIER
-            });
-            if hit {
+            let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
+            if targets.iter().any(|&n| table.get(n) == FRONTIER) {
                 claims.push(index);
             }
         },
@@ -442,7 +470,7 @@ pub(crate) fn settle_scan(
 /// `FRONTIER` and settles them.
 pub(crate) fn expand_list<const COLS: usize>(
     space: &StateSpace,
-    moves: &[Vec<Move>],
+    moves: &[BlankMoves],
     table: &Table,
     frontier: &[u64],
     codes: Codes,
@@ -454,10 +482,9 @@ pub(crate) fn expand_list<const COLS: usize>(
         let (blank, rank) = space.split(i);
         space.indexer.seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
-        neighbours_at::<COLS>(space, &moves[blank.0], &cursor, base, rank, |n| {
-            claims.push(n);
-            false
-        });
+        for n in neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank) {
+            claims.offer(n);
+        }
         table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }
     claims.finish()

@@ -35,7 +35,7 @@ use crate::space::StateSpace;
 use table::{settled, Table, FRONTIER};
 
 /// States per parallel task: large enough to amortise scheduling, small enough to balance.
-const CHUNK: u64 = 1 << 16;
+const CHUNK: u64 = 1 << 18;
 
 /// What the engine tells its caller after each layer.
 #[derive(Clone, Copy, Debug)]
@@ -326,7 +326,7 @@ fn settle(
 /// A scan of one task of the table: push or pull.
 type Expand = fn(
     &StateSpace,
-    &[Vec<layer::Move>],
+    &[layer::BlankMoves],
     &Table,
     (u8, u64, u64),
     usize,
@@ -351,7 +351,7 @@ fn expander(cols: usize, pull: bool) -> Expand {
 
 /// An expansion of part of a listed frontier.
 type ExpandList =
-    fn(&StateSpace, &[Vec<layer::Move>], &Table, &[u64], layer::Codes, bool) -> layer::Found;
+    fn(&StateSpace, &[layer::BlankMoves], &Table, &[u64], layer::Codes, bool) -> layer::Found;
 
 /// The list expansion for this column count.
 fn lister(cols: usize) -> ExpandList {
