@@ -370,16 +370,29 @@ const LIST_RATIO: u64 = 8;
 const LIST_CHUNK: usize = 1 << 12;
 
 /// The table split into chunks of `CHUNK` slots, each inside one region: (region, lo, hi).
+///
+/// Region 0 comes in ascending order and region 1 in descending order. Rayon's first split
+/// gives one thread each region, so with ascending orders the two would sit at the same offset
+/// in their regions all layer long. A vertical move crosses to the other region and jumps by
+/// multiples of a Lehmer weight, so their far claims then landed in the very lines the other
+/// thread was scanning and settling, and cache lines went back and forth between the cores:
+/// reversing one region took 2x6 at 2 threads from 3.9 s to 3.4 s (push efficiency 0.80 to
+/// 0.93).
 fn tasks(space: &StateSpace) -> Vec<(u8, u64, u64)> {
-    (0..2u8)
-        .flat_map(|p| {
-            let region = &space.regions[p as usize];
-            let (lo, hi) = (region.offset, region.offset + space.half * region.width());
-            (lo..hi)
-                .step_by(CHUNK as usize)
-                .map(move |s| (p, s, (s + CHUNK).min(hi)))
-        })
-        .collect()
+    let mut all: Vec<(u8, u64, u64)> = vec![];
+    for p in 0..2u8 {
+        let region = &space.regions[p as usize];
+        let (lo, hi) = (region.offset, region.offset + space.half * region.width());
+        let mut part: Vec<(u8, u64, u64)> = (lo..hi)
+            .step_by(CHUNK as usize)
+            .map(move |s| (p, s, (s + CHUNK).min(hi)))
+            .collect();
+        if p == 1 {
+            part.reverse();
+        }
+        all.extend(part);
+    }
+    all
 }
 
 #[cfg(test)]
