@@ -8,11 +8,11 @@
 //! - **list**: a layer small enough to have been recorded (its indices kept as it was found) is
 //!   expanded from its list, sorted so that consecutive states share their unranking work;
 //! - **push**: scan the table for the frontier and claim its unseen neighbours, settling the
-//!   frontier as it goes (a 2x6 push expansion costs about 18 ns at 2 threads);
+//!   frontier as it goes;
 //! - **pull**: scan for unseen states of the next colour and mark those with a neighbour in the
 //!   frontier. Exact (an unseen state's neighbours are at depth d or more), and its cost is the
-//!   number of unseen states (about 10 ns each), so it takes over once they are fewer than
-//!   1.6 times the frontier. Every task reads the frontier, so a pull leaves it unsettled: the
+//!   number of unseen states (about 21 ns each at 1 thread against 19 ns for a push
+//!   expansion), so it takes over once they are fewer than the frontier. Every task reads the frontier, so a pull leaves it unsettled: the
 //!   next pull settles it in each task's own slots before marking there, and a list or push
 //!   layer after a pull settles it in one pass first.
 //!
@@ -146,10 +146,11 @@ pub fn search_resumable(
 }
 
 /// Pull is chosen once the unseen states of the next colour, times this, are fewer than the
-/// frontier times `PUSH_COST` (measured on 2x6: a push expansion costs about 1.6 times a pull
-/// test).
+/// frontier times `PUSH_COST`. Measured at 1 thread, less the scan both pay: a push expansion
+/// costs 19 ns on 2x6 and a pull test 21 ns; 10:10 and 21:19 gave the same times, 2x6 3.23 s and
+/// 3x4 3.55–3.64 s at 2 threads, against 3.29 s and 3.70 s with the 10:16 of the aliased engine.
 const PULL_COST: u64 = 10;
-const PUSH_COST: u64 = 16;
+const PUSH_COST: u64 = 10;
 
 /// One BFS from `start`, or from where `resume` left it, keeping layers of at most `cap` states
 /// on the way. A layer's indices are recorded when the layer before it is small enough that it
