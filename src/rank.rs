@@ -197,17 +197,15 @@ impl Indexer {
             } else {
                 all & (u128::MAX >> (128 - keep))
             };
-            cursor.high_parity = (cursor.high & 0x0101_0101_0101_0101_0101_0101_0101_0101)
-                .count_ones() as u8
-                & 1;
+            cursor.high_parity =
+                (cursor.high & 0x0101_0101_0101_0101_0101_0101_0101_0101).count_ones() as u8 & 1;
             cursor.high_q = q;
         }
         let low = self.low[r as usize];
         let last = (parity ^ cursor.high_parity ^ (low >> 63) as u8) & 1;
         let shift = 8 * (m - 2 - self.low_digits);
-        let packed = cursor.high
-            | u128::from(low & !(1 << 63)) << shift
-            | u128::from(last) << (8 * (m - 2));
+        let packed =
+            cursor.high | u128::from(low & !(1 << 63)) << shift | u128::from(last) << (8 * (m - 2));
         let changed = packed ^ u128::from_le_bytes(cursor.digits);
         cursor.digits = packed.to_le_bytes();
         cursor.built = cursor.built.min((changed.trailing_zeros() / 8) as usize);

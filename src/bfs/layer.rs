@@ -154,7 +154,9 @@ pub fn for_each_neighbour(
     rank: u64,
     mut visit: impl FnMut(u64),
 ) {
-    space.indexer.seek_digits(cursor, rank, space.parity[blank.0]);
+    space
+        .indexer
+        .seek_digits(cursor, rank, space.parity[blank.0]);
     let base = space.index_of(blank, rank) - u64::from(space.slot[blank.0]);
     let own = base + u64::from(space.slot[blank.0]);
     for n in neighbours::<0>(space, &moves[blank.0], cursor, base, rank) {
@@ -455,7 +457,9 @@ pub(crate) fn settle_scan(
             if record {
                 let mut m = frontier;
                 while m != 0 {
-                    found.1.push(w as u64 * 32 + u64::from(m.trailing_zeros() / 2));
+                    found
+                        .1
+                        .push(w as u64 * 32 + u64::from(m.trailing_zeros() / 2));
                     m &= m - 1;
                 }
             }
@@ -480,7 +484,9 @@ pub(crate) fn expand_list<const COLS: usize>(
     let mut cursor = Cursor::new();
     for &i in frontier {
         let (blank, rank) = space.split(i);
-        space.indexer.seek_digits(&mut cursor, rank, space.parity[blank.0]);
+        space
+            .indexer
+            .seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
         for n in neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank) {
             claims.offer(n);

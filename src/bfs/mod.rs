@@ -216,7 +216,8 @@ fn search_with(
             .is_some_and(|f| f.len() as u64 * LIST_RATIO < table.bytes() / 8);
         // Push costs the frontier, pull the unseen states of the next colour; once pull wins
         // it keeps winning.
-        pulling |= scan == Scan::Auto && !listed && unseen * PULL_COST < frontier_states * PUSH_COST;
+        pulling |=
+            scan == Scan::Auto && !listed && unseen * PULL_COST < frontier_states * PUSH_COST;
         let how = if listed {
             "list"
         } else if pulling {
@@ -237,7 +238,9 @@ fn search_with(
                 frontier.par_sort_unstable();
                 frontier
                     .par_chunks(LIST_CHUNK)
-                    .map(|part| lister(space.shape.cols)(space, &moves, &table, part, codes, record))
+                    .map(|part| {
+                        lister(space.shape.cols)(space, &moves, &table, part, codes, record)
+                    })
                     .collect()
             }
             _ => {
@@ -292,7 +295,13 @@ fn search_with(
     // listing the last.
     let colour = start_colour ^ (depth as usize & 1);
     if unsettled {
-        settle(space, &table, colour ^ 1, settled(depth.wrapping_sub(1)), false);
+        settle(
+            space,
+            &table,
+            colour ^ 1,
+            settled(depth.wrapping_sub(1)),
+            false,
+        );
     }
     let (count, mut antipodes) = settle(space, &table, colour, settled(depth), true);
     debug_assert_eq!(count, layers[depth as usize]);
@@ -374,10 +383,7 @@ const LIST_CHUNK: usize = 1 << 12;
 const SEQUENTIAL_STATES: u64 = 1 << 20;
 
 /// `f` applied to every task of `tasks(space)`, in parallel unless the table is small.
-fn each_task<R: Send>(
-    space: &StateSpace,
-    f: impl Fn((u8, u64, u64)) -> R + Sync + Send,
-) -> Vec<R> {
+fn each_task<R: Send>(space: &StateSpace, f: impl Fn((u8, u64, u64)) -> R + Sync + Send) -> Vec<R> {
     if space.states() <= SEQUENTIAL_STATES {
         tasks(space).into_iter().map(f).collect()
     } else {
@@ -424,7 +430,7 @@ mod tests {
     }
 
     /// Push only, pull only and the automatic choice, with nothing recorded on the way (so the
-    /// scans build every layer and a second search records the last), all give the layers and
+    /// scans build every layer and the last is read off the table), all give the layers and
     /// antipodes of the search that expands recorded lists, from any goal and either class.
     #[test]
     fn every_way_of_building_layers_agrees() {
@@ -469,7 +475,12 @@ mod tests {
             let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
             let start = space.goal_index();
             let whole = searched(&space, start, cap, scan);
-            let words = |t: &Table| t.words().iter().map(|w| w.load(Relaxed)).collect::<Vec<_>>();
+            let words = |t: &Table| {
+                t.words()
+                    .iter()
+                    .map(|w| w.load(Relaxed))
+                    .collect::<Vec<_>>()
+            };
             let radius = whole.layers.len() as u32 - 1;
             let mut unsettled_seen = false;
             for stop in 1..radius {
@@ -498,10 +509,17 @@ mod tests {
                 };
                 assert_eq!(rest.layers, whole.layers, "{shape} stop {stop}");
                 assert_eq!(rest.antipodes, whole.antipodes, "{shape} stop {stop}");
-                assert_eq!(words(&rest.table), words(&whole.table), "{shape} stop {stop}");
+                assert_eq!(
+                    words(&rest.table),
+                    words(&whole.table),
+                    "{shape} stop {stop}"
+                );
             }
             if scan == Scan::Pull {
-                assert!(unsettled_seen, "{shape}: no stop after a pull layer was tried");
+                assert!(
+                    unsettled_seen,
+                    "{shape}: no stop after a pull layer was tried"
+                );
             }
         }
     }
