@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 2x7 run (43,589,145,600 states): about 11 GB of memory and half an hour on 2 cores.
+# The 2x7 run (43,589,145,600 states): about 11 GB of memory and 12 minutes on 2 cores.
 # Appends the command, its output and /usr/bin/time's wall time and peak RSS to
 # results/COMMANDS.md; checkpoints go to ${CHECKPOINT_DIR:-/tmp/tilespace-2x7} every 10 minutes
 # (after an interruption, run this script again with RESUME=1).
