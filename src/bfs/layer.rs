@@ -228,22 +228,24 @@ impl<'a> Claims<'a> {
         }
     }
 
-    /// Buffers `index` if it is unseen now; claims the buffer when it might not take four more.
+    /// Buffers `index` if it is unseen now.
     #[inline(always)]
     fn offer(&mut self, index: u64) {
-        let unseen = self.table.get(index) == 0;
-        self.pending[self.waiting] = index;
-        self.waiting += usize::from(unseen);
-        if self.waiting > PENDING - 4 {
-            self.claim();
-        }
+        self.buffer(index, self.table.get(index) == 0);
     }
 
-    /// Claims `index` now (a pull marks the state it tests).
+    /// Buffers `index` to be claimed (a pull marks the state it tests).
     #[inline(always)]
     fn push(&mut self, index: u64) {
+        self.buffer(index, true);
+    }
+
+    /// Writes `index` past the buffer's end and moves the end past it if `keep`, without a
+    /// branch; claims the buffer when it might not take four more.
+    #[inline(always)]
+    fn buffer(&mut self, index: u64, keep: bool) {
         self.pending[self.waiting] = index;
-        self.waiting += 1;
+        self.waiting += usize::from(keep);
         if self.waiting > PENDING - 4 {
             self.claim();
         }
@@ -369,14 +371,8 @@ pub(crate) fn expand_scan<const COLS: usize>(
     record: bool,
 ) -> Found {
     let mut claims = Claims::new(table, record);
-    let select = |w, word, candidates| {
-        let frontier = Table::matching(word, FRONTIER) & candidates;
-        if frontier != 0 {
-            // Only this task reads these slots, and claims write the other colour.
-            table.settle(w, frontier, codes.done);
-        }
-        frontier
-    };
+    // Only this task reads the frontier's slots, and claims write the other colour.
+    let select = |w, word, candidates| table.settle_frontier(w, word, candidates, codes.done);
     for_each_slot(
         space,
         table,
@@ -416,10 +412,7 @@ pub(crate) fn expand_pull<const COLS: usize>(
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
     let mut claims = Claims::new(table, record);
     let select = |w, word, candidates| {
-        let before = Table::matching(word, FRONTIER) & candidates;
-        if before != 0 {
-            table.settle(w, before, codes.before);
-        }
+        table.settle_frontier(w, word, candidates, codes.before);
         Table::matching(word, 0) & candidates
     };
     for_each_slot(
@@ -450,19 +443,13 @@ pub(crate) fn settle_scan(
 ) -> Found {
     let mut found = (0u64, vec![]);
     let select = |w, word, candidates| {
-        let frontier = Table::matching(word, FRONTIER) & candidates;
-        if frontier != 0 {
-            table.settle(w, frontier, code);
-            found.0 += u64::from(frontier.count_ones());
-            if record {
-                let mut m = frontier;
-                while m != 0 {
-                    found
-                        .1
-                        .push(w as u64 * 32 + u64::from(m.trailing_zeros() / 2));
-                    m &= m - 1;
-                }
-            }
+        let mut settled = table.settle_frontier(w, word, candidates, code);
+        found.0 += u64::from(settled.count_ones());
+        while record && settled != 0 {
+            found
+                .1
+                .push(w as u64 * 32 + u64::from(settled.trailing_zeros() / 2));
+            settled &= settled - 1;
         }
         0
     };

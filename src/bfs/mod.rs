@@ -32,7 +32,7 @@ use rayon::prelude::*;
 use crate::board::Cell;
 use crate::error::Error;
 use crate::space::StateSpace;
-use table::{settled, Table, FRONTIER};
+use table::{Table, FRONTIER};
 
 /// States per parallel task: large enough to amortise scheduling, small enough to balance
 /// (2^14 to 2^20 gave the same 2x6 times within noise).
@@ -65,6 +65,14 @@ pub struct Search {
 /// Largest layer whose indices are kept while searching (8 bytes each), to be expanded from
 /// the list rather than by scanning the table.
 const RECORD_CAP: u64 = 1 << 22;
+
+/// How one layer is built (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Way {
+    List,
+    Push,
+    Pull,
+}
 
 /// How layers too large to have been recorded are built (tests force each way).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -219,23 +227,23 @@ fn search_with(
         // it keeps winning.
         pulling |=
             scan == Scan::Auto && !listed && unseen * PULL_COST < frontier_states * PUSH_COST;
-        let how = if listed {
-            "list"
+        let way = if listed {
+            Way::List
         } else if pulling {
-            "pull"
+            Way::Pull
         } else {
-            "push"
+            Way::Push
         };
-        if unsettled && how != "pull" {
+        if unsettled && way != Way::Pull {
             // The layer before this one was left holding FRONTIER by a pull; claims are about
             // to write that colour, so it is settled first.
             settle(space, &table, next_colour, codes.before, false);
         }
-        let results: Vec<layer::Found> = match &mut last_layer {
+        let results: Vec<layer::Found> = match (way, &mut last_layer) {
             // A recorded frontier is expanded from its list instead of scanning the table, when
             // it is small next to the table: a scan reads a word per 32 states in a few
             // nanoseconds, a listed state costs a sort and an unranking from scratch.
-            Some(frontier) if listed => {
+            (Way::List, Some(frontier)) => {
                 frontier.par_sort_unstable();
                 frontier
                     .par_chunks(LIST_CHUNK)
@@ -255,8 +263,9 @@ fn search_with(
         let found: u64 = results.iter().map(|r| r.0).sum();
         if trace {
             eprintln!(
-                "trace depth {} {how} found {found} {:.1} ms",
+                "trace depth {} {} found {found} {:.1} ms",
                 depth + 1,
+                format!("{way:?}").to_lowercase(),
                 layer_clock.elapsed().as_secs_f64() * 1e3
             );
         }
@@ -267,7 +276,7 @@ fn search_with(
                 "the search from {start} stopped at depth {depth} with {unseen} states unseen"
             )));
         }
-        unsettled = how == "pull";
+        unsettled = way == Way::Pull;
         last_layer = record.then(|| results.into_iter().flat_map(|r| r.1).collect());
         layers.push(found);
         depth += 1;
@@ -295,16 +304,11 @@ fn search_with(
     // The last layer still holds FRONTIER (and the one before it, after a pull): settle both,
     // listing the last.
     let colour = start_colour ^ (depth as usize & 1);
+    let codes = layer::Codes::at(depth);
     if unsettled {
-        settle(
-            space,
-            &table,
-            colour ^ 1,
-            settled(depth.wrapping_sub(1)),
-            false,
-        );
+        settle(space, &table, colour ^ 1, codes.before, false);
     }
-    let (count, mut antipodes) = settle(space, &table, colour, settled(depth), true);
+    let (count, mut antipodes) = settle(space, &table, colour, codes.done, true);
     debug_assert_eq!(count, layers[depth as usize]);
     antipodes.par_sort_unstable();
     Ok(Outcome::Done(Search {

@@ -114,6 +114,17 @@ impl Table {
         self.words[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
     }
 
+    /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among
+    /// `candidates` (low bits); returns them.
+    #[inline(always)]
+    pub fn settle_frontier(&self, w: usize, word: u64, candidates: u64, code: u64) -> u64 {
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            self.settle(w, frontier, code);
+        }
+        frontier
+    }
+
     /// A mask with the low bit of every slot in `word` that holds `code` set.
     #[inline(always)]
     pub fn matching(word: u64, code: u64) -> u64 {
