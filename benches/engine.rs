@@ -10,8 +10,8 @@ use bitvec::prelude::*;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tilespace::bfs::layer::{for_each_neighbour, moves};
 use tilespace::bfs::table::Table;
-use tilespace::random::Rng;
-use tilespace::rank::{Cursor, Indexer, MAX_TILES};
+use tilespace::index::rank::{Cursor, Indexer, MAX_TILES};
+use tilespace::puzzle::random::Rng;
 use tilespace::{analyze, AnalyzeOptions, Cell, Shape, StateSpace};
 
 const N: u64 = 4096;
@@ -137,7 +137,7 @@ fn searches(c: &mut Criterion) {
         let shape: Shape = name.parse().unwrap();
         let goal = Cell(shape.cells() - 1);
         g.throughput(Throughput::Elements(
-            tilespace::count::reachable_u64(shape).unwrap(),
+            tilespace::puzzle::count::reachable_u64(shape).unwrap(),
         ));
         g.bench_function(name, |b| {
             b.iter(|| {

@@ -37,25 +37,13 @@ pub enum Error {
     /// A checkpoint that cannot be used: missing, another board or version, damaged.
     #[error("cannot resume from {path}: {why}")]
     Checkpoint { path: PathBuf, why: String },
-    /// A run stopped by a signal after saving a checkpoint; says how to continue.
-    #[error("{0}")]
-    Interrupted(String),
+    /// A run stopped on request after saving a checkpoint of depth `depth` in `dir`.
+    #[error("interrupted after depth {depth}: checkpoint saved in {}", dir.display())]
+    Interrupted { depth: u32, dir: PathBuf },
     /// The board is in the other class: no solution exists (exit status 1, like `solvable`).
     #[error("not solvable: {0}")]
     Unsolvable(String),
     /// A verification the tool performs on its own results failed: a bug, never bad input.
     #[error("check failed: {0}")]
     Check(String),
-}
-
-impl Error {
-    /// 2 for input the user can correct, 1 for a failed check.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Error::Check(_) | Error::Unsolvable(_) => 1,
-            // 128 + SIGINT, as a shell reports a run stopped by Ctrl-C.
-            Error::Interrupted(_) => 130,
-            _ => 2,
-        }
-    }
 }

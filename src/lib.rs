@@ -4,6 +4,18 @@
 //! indexed by a parity-halved permutation rank, and the exact facts are derived from that:
 //! the (RC)!/2 count, the radius, the antipodes, the exact mean and the depth distribution.
 //!
+//! The library is in layers, each using only those before it:
+//! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
+//! - `index`: permutation ranks and the dense layout of one parity class;
+//! - `bfs`: the engine, over the index;
+//! - `store`: atomic files, checkpoints and saved tables;
+//! - `analysis`: complete analyses, the counting theorem, patterns, the memory guard;
+//! - `report`: CSV reports, plots, tables for papers.
+//!
+//! The command-line tool (`src/cli`, behind the default `cli` feature) sits on top. The
+//! library prints nothing and reads no environment: progress, timing and stopping go through
+//! callbacks and flags the caller passes.
+//!
 //! # Example
 //! ```
 //! use tilespace::{analyze, AnalyzeOptions, Board, GoalBlank, Shape};
@@ -19,30 +31,16 @@
 
 pub mod analysis;
 pub mod bfs;
-pub mod board;
-pub mod checkpoint;
-pub mod construct;
-pub mod count;
-pub mod distribution;
 pub mod error;
-pub mod line;
-pub mod memory;
-pub mod moves;
-pub mod paper;
-pub mod parity;
-pub mod patterns;
-pub mod plot;
-pub mod random;
-pub mod rank;
+pub mod index;
+pub mod puzzle;
 pub mod report;
-pub mod saved;
-pub mod space;
-pub mod theorem;
+pub mod store;
 
+pub use analysis::distribution::{Distribution, Fraction};
 pub use analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
-pub use bfs::LayerDone;
-pub use board::{Board, Cell, GoalBlank, Shape};
-pub use distribution::{Distribution, Fraction};
+pub use bfs::{LayerDone, Schedule};
 pub use error::Error;
-pub use parity::{solvability, Solvability};
-pub use space::StateSpace;
+pub use index::space::StateSpace;
+pub use puzzle::board::{Board, Cell, GoalBlank, Shape};
+pub use puzzle::parity::{solvability, Solvability};

@@ -6,11 +6,23 @@ use std::io::ErrorKind;
 use std::process::ExitCode;
 
 use clap::Parser;
+use tilespace::Error;
 
 fn main() -> ExitCode {
-    let cli = cli::args::Cli::parse();
-    match cli::run(cli) {
-        Ok(code) => ExitCode::from(code as u8),
+    let args = match cli::args::Cli::try_parse() {
+        Ok(args) => args,
+        // A value clap's parsers refused: one line, like every other bad input.
+        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            eprintln!("tilespace: {line}");
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
+    match cli::run(args) {
+        Ok(cli::Status::Done) => ExitCode::SUCCESS,
+        Ok(cli::Status::No) => ExitCode::from(1),
         Err(err) => {
             // A closed pipe (`tilespace ... | head`) is not an error.
             if err.chain().any(|e| {
@@ -19,15 +31,26 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            match err.downcast_ref::<tilespace::Error>() {
+            match err.downcast_ref::<cli::Stopped>() {
                 // Not a failure: the run stopped where asked and says how to go on.
-                Some(tilespace::Error::Interrupted(how)) => eprintln!("tilespace: {how}"),
-                _ => eprintln!("tilespace: error: {err:#}"),
+                Some(stopped) => eprintln!("tilespace: {stopped}"),
+                None => eprintln!("tilespace: error: {err:#}"),
             }
-            let code = err
-                .downcast_ref::<tilespace::Error>()
-                .map_or(1, |e| e.exit_code());
-            ExitCode::from(code as u8)
+            ExitCode::from(exit_code(&err))
         }
+    }
+}
+
+/// 2 for input the user can correct, 1 for a failed check or an unsolvable board, 130 for a
+/// run stopped by a signal (128 + SIGINT, as a shell reports it).
+fn exit_code(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<cli::Stopped>().is_some() {
+        return 130;
+    }
+    match err.downcast_ref::<Error>() {
+        Some(Error::Check(_) | Error::Unsolvable(_)) => 1,
+        Some(Error::Interrupted { .. }) => 130,
+        Some(_) => 2,
+        None => 1,
     }
 }

@@ -267,7 +267,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
         (&["theorem", "4x4", "-q"], "needs 2.6 TB"),
         (
             &["analyze", "3x3", "--threads", "0", "-q"],
-            "--threads must be at least 1",
+            "'--threads <N>': must be at least 1",
         ),
         (
             &["analyze", "3x3", "--max-memory", "1k", "-q"],
@@ -282,10 +282,13 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "cannot write",
         ),
         (&["count", "0x4"], "a board needs at least 2 cells"),
-        (&["bench", "--runs", "0", "-q"], "--runs must be at least 1"),
+        (
+            &["bench", "--runs", "0", "-q"],
+            "'--runs <N>': must be at least 1",
+        ),
         (
             &["bench", "--threads", "0,2", "-q"],
-            "--threads must be at least 1",
+            "'--threads <N,...>': must be at least 1",
         ),
         (&["bench", "--boards", "4x4", "-q"], "needs 2.6 TB"),
     ];
@@ -300,6 +303,55 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "{args:?}: one line, got {err}"
         );
         assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+/// Arguments that conflict are refused before anything is written: the output directory is
+/// not even created.
+#[test]
+fn conflicting_arguments_leave_no_trace() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &[
+            "analyze",
+            "3x3",
+            "2x3",
+            "--save-table",
+            "t.tst",
+            "--out",
+            "fresh",
+        ],
+        &[
+            "analyze",
+            "3x3",
+            "2x3",
+            "--checkpoint",
+            "ck",
+            "--out",
+            "fresh",
+        ],
+        &[
+            "analyze",
+            "3x3",
+            "2x3",
+            "--from",
+            "1 2 3/4 5 6/7 8 0",
+            "--out",
+            "fresh",
+        ],
+        &["analyze", "3x3", "--blank", "9,9", "--out", "fresh"],
+    ];
+    for args in cases {
+        let o = tilespace(args, tmp.path());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            !tmp.path().join("fresh").exists(),
+            "{args:?} created the directory"
+        );
+        assert!(
+            !tmp.path().join("ck").exists(),
+            "{args:?} created the checkpoint"
+        );
     }
 }
 
@@ -492,7 +544,7 @@ fn save_table_then_distance_and_solve() {
 /// in the centre) are solved, and the printed moves, replayed here, reach the goal.
 #[test]
 fn constructive_solve_of_random_boards() {
-    use tilespace::moves::{verify, Moves};
+    use tilespace::puzzle::moves::{verify, Moves};
     use tilespace::{Board, GoalBlank, Shape};
     let tmp = tempfile::tempdir().unwrap();
     for (shape, blank) in [("20x20", "last"), ("3x5", "center"), ("7x2", "1,1")] {

@@ -1,8 +1,8 @@
 //! The constructive solver on thousands of random boards, every solution replayed.
 
-use tilespace::construct::solve;
-use tilespace::moves::verify;
-use tilespace::random::{solvable_board, Rng};
+use tilespace::puzzle::construct::solve;
+use tilespace::puzzle::moves::verify;
+use tilespace::puzzle::random::{solvable_board, Rng};
 use tilespace::{Board, Cell, Shape};
 
 /// Calabro's bound is O((R+C)·R·C); this constant holds with room on every shape tried.

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use tilespace::{analyze, analyze_from, solvability, AnalyzeOptions, Board, Cell, Shape};
+use tilespace::{analyze, analyze_from, solvability, AnalyzeOptions, Board, Cell, Schedule, Shape};
 
 /// Depth of every board reachable from the goal with blank on `goal`. Boards are plain
 /// vectors of tiles in reading order, 0 for the blank.
@@ -117,6 +117,67 @@ fn engine_matches_reference_bfs_on_every_board_up_to_9_cells() {
     }
 }
 
+/// The parallel path with tasks that share table words: 8 threads on every board up to 9
+/// cells (and 2x5), with chunks of 7, 45 and 100 states (32 states a word, so neighbouring tasks
+/// write the same words; 999 and 1000 on 2x5), no sequential shortcut, lists cut into parts of 3, and either every
+/// layer scanned (nothing recorded) or small layers listed; from the goal and from the other
+/// class. Layers and antipodes equal the reference's.
+#[test]
+fn parallel_scans_with_tasks_sharing_words_match_reference() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(8)
+        .build()
+        .unwrap();
+    for (rows, cols) in [(2, 3), (3, 2), (2, 4), (4, 2), (3, 3), (2, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let n = rows * cols;
+        for goal in [n - 1, 0, n / 2] {
+            let goal_board = Board::goal(shape, Cell(goal));
+            // The goal with two tiles swapped: the other class.
+            let mut cells = goal_board.cells().to_vec();
+            let tiles: Vec<usize> = (0..n).filter(|&i| cells[i] != 0).collect();
+            cells.swap(tiles[0], tiles[1]);
+            let other = Board::new(shape, cells).unwrap();
+            for start in [&goal_board, &other] {
+                let reference = reference_bfs_from(rows, cols, start.cells().to_vec());
+                let want = layers(&reference);
+                let radius = want.len() as u32 - 1;
+                let mut want_antipodes: Vec<&[u32]> = reference
+                    .iter()
+                    .filter(|(_, &d)| d == radius)
+                    .map(|(b, _)| b.as_slice())
+                    .collect();
+                want_antipodes.sort();
+                // 2x5 takes larger chunks (still not a whole number of words) to stay quick.
+                let schedules: &[(u64, u64)] = if n < 10 {
+                    &[(7, 0), (45, 0), (100, 1 << 22), (7, 1 << 22)]
+                } else {
+                    &[(1000, 0), (999, 1 << 22)]
+                };
+                for &(chunk, record_cap) in schedules {
+                    let options = AnalyzeOptions {
+                        schedule: Schedule {
+                            chunk,
+                            sequential_states: 0,
+                            list_chunk: 3,
+                            record_cap,
+                        },
+                        ..AnalyzeOptions::default()
+                    };
+                    let a = pool
+                        .install(|| analyze_from(shape, Cell(goal), Some(start), options, &|_| {}))
+                        .unwrap();
+                    let what = format!("{shape} goal {goal} from {start} chunk {chunk}");
+                    assert_eq!(a.distribution.layers, want, "{what}");
+                    let got: Vec<&[u32]> = a.antipodes.iter().map(|b| b.cells()).collect();
+                    assert_eq!(got, want_antipodes, "{what}");
+                    assert!(a.verified, "{what}");
+                }
+            }
+        }
+    }
+}
+
 /// The counting theorem on every board up to 9 cells: exactly (RC)!/2 boards are reached,
 /// every reached board passes the solvability test and every other board fails it.
 #[test]
@@ -177,7 +238,7 @@ fn ten_cell_boards_match_reference() {
 /// completely; and the two classes partition all (RC)! configurations.
 #[test]
 fn searches_from_any_start_match_reference_and_classes_partition_everything() {
-    let mut rng = tilespace::random::Rng::new(7);
+    let mut rng = tilespace::puzzle::random::Rng::new(7);
     for (rows, cols) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
         let n = rows * cols;

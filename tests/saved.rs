@@ -4,7 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use rayon::prelude::*;
-use tilespace::saved::SavedTable;
+use tilespace::store::saved::SavedTable;
 use tilespace::{analyze, AnalyzeOptions, Board, Cell, Error, Shape};
 
 /// Distances from the goal by a plain BFS over explicit boards.

@@ -15,10 +15,11 @@
 //!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
 //!   instructions).
 
+use crate::bfs::schedule::Task;
 use crate::bfs::table::{settled, Table, FRONTIER};
-use crate::board::Cell;
-use crate::rank::Cursor;
-use crate::space::StateSpace;
+use crate::index::rank::Cursor;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::Cell;
 
 /// A vertical move of the blank, precomputed with where its target lies in the table: it turns
 /// the window of C sequence entries starting at `window` (up: the tile above joins the sequence
@@ -265,12 +266,34 @@ impl<'a> Claims<'a> {
 
     fn finish(mut self) -> Found {
         self.claim();
-        (self.found, self.marked)
+        Found {
+            states: self.found,
+            marked: self.marked,
+        }
     }
 }
 
-/// What expanding part of a layer produced: states newly marked, and their indices if asked.
-pub(crate) type Found = (u64, Vec<u64>);
+/// What one task of a layer found: the states it marked (or settled), and their indices if the
+/// layer is recorded.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub states: u64,
+    pub marked: Vec<u64>,
+}
+
+/// Everything a scan of one layer shares across its tasks.
+#[derive(Clone, Copy)]
+pub struct LayerScan<'a> {
+    pub space: &'a StateSpace,
+    pub moves: &'a [BlankMoves],
+    pub table: &'a Table,
+    /// The blank colour of the states a scan looks at: the frontier's for push, the next
+    /// layer's for pull.
+    pub colour: usize,
+    pub codes: Codes,
+    /// List the states found (the next layer is small enough to be expanded from a list).
+    pub record: bool,
+}
 
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` (inside region
 /// `p`) chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
@@ -281,7 +304,7 @@ pub(crate) type Found = (u64, Vec<u64>);
 fn for_each_slot(
     space: &StateSpace,
     table: &Table,
-    (p, lo, hi): (u8, u64, u64),
+    Task { region: p, lo, hi }: Task,
     colour: usize,
     mut select: impl FnMut(usize, u64, u64) -> u64,
     mut f: impl FnMut(&Cursor, u64, u64, usize, u64),
@@ -361,15 +384,15 @@ impl Codes {
 
 /// Push: finds the frontier states of `lo..hi` (inside region `p`): those holding `FRONTIER`
 /// whose blank has colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
-pub(crate) fn expand_scan<const COLS: usize>(
-    space: &StateSpace,
-    moves: &[BlankMoves],
-    table: &Table,
-    task: (u8, u64, u64),
-    colour: usize,
-    codes: Codes,
-    record: bool,
-) -> Found {
+pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
+    let LayerScan {
+        space,
+        moves,
+        table,
+        colour,
+        codes,
+        record,
+    } = *scan;
     let mut claims = Claims::new(table, record);
     // Only this task reads the frontier's slots, and claims write the other colour.
     let select = |w, word, candidates| table.settle_frontier(w, word, candidates, codes.done);
@@ -400,15 +423,15 @@ pub(crate) fn expand_scan<const COLS: usize>(
 /// The frontier is read by every task, so it is not settled here but by the next layer. This
 /// layer settles its own colour's previous frontier (layer d-1, left by a pull) before it marks
 /// anything: each task writes only its own slots.
-pub(crate) fn expand_pull<const COLS: usize>(
-    space: &StateSpace,
-    moves: &[BlankMoves],
-    table: &Table,
-    task: (u8, u64, u64),
-    colour: usize,
-    codes: Codes,
-    record: bool,
-) -> Found {
+pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
+    let LayerScan {
+        space,
+        moves,
+        table,
+        colour,
+        codes,
+        record,
+    } = *scan;
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
     let mut claims = Claims::new(table, record);
     let select = |w, word, candidates| {
@@ -433,21 +456,21 @@ pub(crate) fn expand_pull<const COLS: usize>(
 
 /// Settles the states of `lo..hi` (inside region `p`) holding `FRONTIER` whose blank has colour
 /// `colour` with `code`; counts them, and lists them if `record`.
-pub(crate) fn settle_scan(
+pub fn settle_scan(
     space: &StateSpace,
     table: &Table,
-    task: (u8, u64, u64),
+    task: Task,
     colour: usize,
     code: u64,
     record: bool,
 ) -> Found {
-    let mut found = (0u64, vec![]);
+    let mut found = Found::default();
     let select = |w, word, candidates| {
         let mut settled = table.settle_frontier(w, word, candidates, code);
-        found.0 += u64::from(settled.count_ones());
+        found.states += u64::from(settled.count_ones());
         while record && settled != 0 {
             found
-                .1
+                .marked
                 .push(w as u64 * 32 + u64::from(settled.trailing_zeros() / 2));
             settled &= settled - 1;
         }
@@ -459,14 +482,15 @@ pub(crate) fn settle_scan(
 
 /// Expands the listed frontier states (ascending indices): marks their unseen neighbours
 /// `FRONTIER` and settles them.
-pub(crate) fn expand_list<const COLS: usize>(
-    space: &StateSpace,
-    moves: &[BlankMoves],
-    table: &Table,
-    frontier: &[u64],
-    codes: Codes,
-    record: bool,
-) -> Found {
+pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Found {
+    let LayerScan {
+        space,
+        moves,
+        table,
+        codes,
+        record,
+        ..
+    } = *scan;
     let mut claims = Claims::new(table, record);
     let mut cursor = Cursor::new();
     for &i in frontier {
@@ -486,7 +510,7 @@ pub(crate) fn expand_list<const COLS: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Shape;
+    use crate::puzzle::board::Shape;
 
     /// Incremental neighbour indices equal ranking the neighbouring boards from scratch.
     #[test]

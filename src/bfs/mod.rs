@@ -4,7 +4,7 @@
 //! Layer d+1 is built from layer d alone (bipartite graph: neighbours of depth d lie at d±1).
 //! The table marks the frontier exactly (`table`: `FRONTIER` with the layer's blank colour;
 //! expanded states are settled), so no state is expanded twice. Three ways to build a layer,
-//! the cheapest chosen each time; all give the same layer:
+//! the cheapest chosen each time (`policy`); all give the same layer:
 //! - **list**: a layer small enough to have been recorded (its indices kept as it was found) is
 //!   expanded from its list, sorted so that consecutive states share their unranking work;
 //! - **push**: scan the table for the frontier and claim its unseen neighbours, settling the
@@ -19,24 +19,28 @@
 //! The search ends when every state of the next layer's colour is seen; the last layer then
 //! still holds `FRONTIER`, and one pass lists it (the antipodes) and settles it.
 //!
-//! The work is split into chunks of consecutive states handed to rayon; the result does not
-//! depend on the thread count. `TILESPACE_TRACE=1` prints each layer's way and time to stderr.
+//! The work is split into tasks of consecutive states handed to rayon (`schedule`); the result
+//! does not depend on the thread count or the schedule. The engine prints nothing: after each
+//! layer it tells its caller what it found, how and in what time (`LayerDone`).
 
 pub mod layer;
+pub mod policy;
+pub mod schedule;
+pub mod state;
 pub mod table;
 
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::board::Cell;
 use crate::error::Error;
-use crate::space::StateSpace;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::Cell;
+use layer::{BlankMoves, Codes, Found, LayerScan};
+use policy::{Scan, Way};
+pub use schedule::{Schedule, Task};
+pub use state::SearchState;
 use table::{Table, FRONTIER};
-
-/// States per parallel task: large enough to amortise scheduling, small enough to balance
-/// (2^14 to 2^20 gave the same 2x6 times within noise).
-const CHUNK: u64 = 1 << 18;
 
 /// What the engine tells its caller after each layer.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +50,10 @@ pub struct LayerDone {
     pub states: u64,
     /// States at this depth or less.
     pub seen: u64,
+    /// How the layer was built (`None` for the start layer).
+    pub way: Option<Way>,
+    /// Seconds the layer took to build.
+    pub seconds: f64,
 }
 
 /// The raw outcome of a search: per-depth counts and the states of the last layer.
@@ -62,55 +70,29 @@ pub struct Search {
     pub table: Table,
 }
 
-/// Largest layer whose indices are kept while searching (8 bytes each), to be expanded from
-/// the list rather than by scanning the table.
-const RECORD_CAP: u64 = 1 << 22;
+/// Called after every layer but the last, with the search's state at that boundary; `Ok(true)`
+/// stops the search there.
+pub type Hook<'a> = &'a (dyn Fn(&SearchState) -> Result<bool, Error> + Sync);
 
-/// How one layer is built (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Way {
-    List,
-    Push,
-    Pull,
+/// The caller's side of a search: its granularity, a callback after each layer, and a hook at
+/// each layer boundary (checkpoints, stopping).
+#[derive(Clone, Copy)]
+pub struct Driver<'a> {
+    pub schedule: Schedule,
+    pub progress: &'a (dyn Fn(LayerDone) + Sync),
+    pub hook: Option<Hook<'a>>,
 }
 
-/// How layers too large to have been recorded are built (tests force each way).
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Scan {
-    /// Push while it is cheaper, then pull.
-    Auto,
-    #[cfg_attr(not(test), allow(dead_code))]
-    Push,
-    Pull,
+impl<'a> Driver<'a> {
+    /// The default schedule, a progress callback, no hook.
+    pub fn new(progress: &'a (dyn Fn(LayerDone) + Sync)) -> Driver<'a> {
+        Driver {
+            schedule: Schedule::default(),
+            progress,
+            hook: None,
+        }
+    }
 }
-
-/// The search's state at a layer boundary: everything needed to go on exactly as if it had
-/// not stopped. `checkpoint` saves it; `Resume` is the same read back.
-pub struct Boundary<'a> {
-    pub start: u64,
-    pub layers: &'a [u64],
-    /// The last layer's indices, if it was recorded.
-    pub frontier: Option<&'a [u64]>,
-    /// The scans have switched to pull (they never switch back).
-    pub pulling: bool,
-    /// The last layer was built by pull, so the layer before it still holds `FRONTIER`.
-    pub unsettled: bool,
-    pub table: &'a Table,
-}
-
-/// A search state read back from a checkpoint.
-pub struct Resume {
-    pub start: u64,
-    pub layers: Vec<u64>,
-    pub frontier: Option<Vec<u64>>,
-    pub pulling: bool,
-    pub unsettled: bool,
-    pub table: Table,
-}
-
-/// Called after every layer but the last, with the state at that boundary; `Ok(true)` stops
-/// the search there.
-pub type Hook<'a> = &'a (dyn Fn(&Boundary) -> Result<bool, Error> + Sync);
 
 /// How a search with a hook ended.
 pub enum Outcome {
@@ -121,196 +103,132 @@ pub enum Outcome {
     },
 }
 
-/// Runs the BFS from the state `start` (an index of `space`) on the current rayon pool, calling
-/// `progress` after each layer: the layers are its distances.
+/// Runs the BFS from the state `start` (an index of `space`) on the current rayon pool: the
+/// layers are its distances. Continues from `resume` if given (its start must be `start`).
+pub fn search(
+    space: &StateSpace,
+    start: u64,
+    driver: Driver,
+    resume: Option<SearchState>,
+) -> Result<Outcome, Error> {
+    search_with(space, start, driver, Scan::Auto, resume)
+}
+
+/// `search` without a hook, which always runs to the end.
 pub fn search_from(
     space: &StateSpace,
     start: u64,
+    schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Search, Error> {
-    match search_with(space, start, progress, RECORD_CAP, Scan::Auto, None, None)? {
+    let driver = Driver {
+        schedule,
+        progress,
+        hook: None,
+    };
+    match search_with(space, start, driver, Scan::Auto, None)? {
         Outcome::Done(s) => Ok(s),
         Outcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
     }
 }
 
-/// `search_from` with a `hook` at every layer boundary (checkpoints, interruption), continuing
-/// from `resume` if given (its start must be `start`).
-pub fn search_resumable(
-    space: &StateSpace,
-    start: u64,
-    progress: &(dyn Fn(LayerDone) + Sync),
-    hook: Hook,
-    resume: Option<Resume>,
-) -> Result<Outcome, Error> {
-    search_with(
-        space,
-        start,
-        progress,
-        RECORD_CAP,
-        Scan::Auto,
-        Some(hook),
-        resume,
-    )
+/// How many states of each blank colour the class has and the search has seen.
+struct ColourCounts {
+    /// States whose blank has each colour: m!/2 per cell.
+    total: [u64; 2],
+    seen: [u64; 2],
 }
 
-/// Pull is chosen once the unseen states of the next colour, times this, are fewer than the
-/// frontier times `PUSH_COST`. Measured at 1 thread, less the scan both pay: a push expansion
-/// costs 19 ns on 2x6 and a pull test 21 ns; 10:10 and 21:19 gave the same times, 2x6 3.23 s and
-/// 3x4 3.55–3.64 s at 2 threads, against 3.29 s and 3.70 s with the 10:16 of the aliased engine.
-const PULL_COST: u64 = 10;
-const PUSH_COST: u64 = 10;
+impl ColourCounts {
+    fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
+        let mut total = [0u64; 2];
+        for b in 0..space.shape.cells() {
+            total[space.shape.colour(Cell(b))] += space.half;
+        }
+        // Layer d has the colour of the start's blank flipped d times.
+        let mut seen = [0u64; 2];
+        for (d, n) in layers.iter().enumerate() {
+            seen[start_colour ^ (d & 1)] += n;
+        }
+        ColourCounts { total, seen }
+    }
 
-/// One BFS from `start`, or from where `resume` left it, keeping layers of at most `cap` states
-/// on the way. A layer's indices are recorded when the layer before it is small enough that it
-/// cannot exceed `cap` (a state has at most 4 neighbours).
+    fn unseen(&self, colour: usize) -> u64 {
+        self.total[colour] - self.seen[colour]
+    }
+}
+
+/// One BFS from `start`, or from where `resume` left it, building unrecorded layers as `scan`
+/// says. A layer's indices are recorded when the layer before it is small enough that it
+/// cannot exceed the schedule's `record_cap` (a state has at most 4 neighbours).
 fn search_with(
     space: &StateSpace,
     start: u64,
-    progress: &(dyn Fn(LayerDone) + Sync),
-    cap: u64,
+    driver: Driver,
     scan: Scan,
-    hook: Option<Hook>,
-    resume: Option<Resume>,
+    resume: Option<SearchState>,
 ) -> Result<Outcome, Error> {
     let clock = Instant::now();
     let moves = layer::moves(space);
-    let (table, mut layers, mut last_layer, mut pulling, mut unsettled) = match resume {
-        Some(r) => (r.table, r.layers, r.frontier, r.pulling, r.unsettled),
-        None => {
-            let table = Table::new(space.states());
-            table.visit(start, FRONTIER);
-            (
-                table,
-                vec![1u64],
-                Some(vec![start]),
-                scan == Scan::Pull,
-                false,
-            )
-        }
-    };
+    let mut state = resume.unwrap_or_else(|| SearchState::begin(space, start));
     let start_colour = space.shape.colour(space.split(start).0);
-    let mut seen: u64 = layers.iter().sum();
-    // Layer d has the colour of the start's blank flipped d times.
-    let mut seen_by_colour = [0u64; 2];
-    for (d, n) in layers.iter().enumerate() {
-        seen_by_colour[start_colour ^ (d & 1)] += n;
-    }
-    progress(LayerDone {
-        depth: layers.len() as u32 - 1,
-        states: *layers.last().expect("a layer"),
-        seen,
+    let mut colours = ColourCounts::new(space, start_colour, &state.layers);
+    (driver.progress)(LayerDone {
+        depth: state.depth(),
+        states: state.layers[state.depth() as usize],
+        seen: state.layers.iter().sum(),
+        way: None,
+        seconds: 0.0,
     });
-    // States whose blank has each colour: m!/2 per cell.
-    let mut colour_states = [0u64; 2];
-    for b in 0..space.shape.cells() {
-        colour_states[space.shape.colour(Cell(b))] += space.half;
-    }
-    let trace = std::env::var_os("TILESPACE_TRACE").is_some();
-    let mut depth = layers.len() as u32 - 1;
     loop {
         let layer_clock = Instant::now();
-        let colour = start_colour ^ (depth as usize & 1);
-        let next_colour = colour ^ 1;
-        let unseen = colour_states[next_colour] - seen_by_colour[next_colour];
+        let depth = state.depth();
+        let next_colour = start_colour ^ (depth as usize & 1) ^ 1;
+        let unseen = colours.unseen(next_colour);
         if unseen == 0 {
             // Every state of the next layer's colour is seen: this is the last layer.
             break;
         }
-        let record = 4 * layers[depth as usize] <= cap;
-        let codes = layer::Codes::at(depth);
-        let frontier_states = layers[depth as usize];
-        let listed = last_layer
-            .as_ref()
-            .is_some_and(|f| f.len() as u64 * LIST_RATIO < table.bytes() / 8);
-        // Push costs the frontier, pull the unseen states of the next colour; once pull wins
-        // it keeps winning.
-        pulling |=
-            scan == Scan::Auto && !listed && unseen * PULL_COST < frontier_states * PUSH_COST;
-        let way = if listed {
-            Way::List
-        } else if pulling {
-            Way::Pull
-        } else {
-            Way::Push
-        };
-        if unsettled && way != Way::Pull {
-            // The layer before this one was left holding FRONTIER by a pull; claims are about
-            // to write that colour, so it is settled first.
-            settle(space, &table, next_colour, codes.before, false);
-        }
-        let results: Vec<layer::Found> = match (way, &mut last_layer) {
-            // A recorded frontier is expanded from its list instead of scanning the table, when
-            // it is small next to the table: a scan reads a word per 32 states in a few
-            // nanoseconds, a listed state costs a sort and an unranking from scratch.
-            (Way::List, Some(frontier)) => {
-                frontier.par_sort_unstable();
-                frontier
-                    .par_chunks(LIST_CHUNK)
-                    .map(|part| {
-                        lister(space.shape.cols)(space, &moves, &table, part, codes, record)
-                    })
-                    .collect()
-            }
-            _ => {
-                let expand = expander(space.shape.cols, pulling);
-                let side = if pulling { next_colour } else { colour };
-                each_task(space, |task| {
-                    expand(space, &moves, &table, task, side, codes, record)
-                })
-            }
-        };
-        let found: u64 = results.iter().map(|r| r.0).sum();
-        if trace {
-            eprintln!(
-                "trace depth {} {} found {found} {:.1} ms",
-                depth + 1,
-                format!("{way:?}").to_lowercase(),
-                layer_clock.elapsed().as_secs_f64() * 1e3
-            );
-        }
-        if found == 0 {
+        let frontier = state.layers[depth as usize];
+        let (way, pulling) = policy::choose(
+            scan,
+            policy::Boundary {
+                listed: state.frontier.as_ref().map(|f| f.len() as u64),
+                frontier,
+                unseen,
+                table_words: state.table.bytes() / 8,
+                pulling: state.pulling,
+            },
+        );
+        state.pulling = pulling;
+        let record = 4 * frontier <= driver.schedule.record_cap;
+        let found = build_layer(space, &moves, &mut state, way, record, &driver.schedule);
+        let states: u64 = found.iter().map(|r| r.states).sum();
+        if states == 0 {
             // Only a class the moves do not connect could leave unseen states behind, and the
             // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
             return Err(Error::Check(format!(
                 "the search from {start} stopped at depth {depth} with {unseen} states unseen"
             )));
         }
-        unsettled = way == Way::Pull;
-        last_layer = record.then(|| results.into_iter().flat_map(|r| r.1).collect());
-        layers.push(found);
-        depth += 1;
-        seen += found;
-        seen_by_colour[next_colour] += found;
-        progress(LayerDone {
-            depth,
-            states: found,
-            seen,
+        state.unsettled = way == Way::Pull;
+        state.frontier = record.then(|| found.into_iter().flat_map(|r| r.marked).collect());
+        state.layers.push(states);
+        colours.seen[next_colour] += states;
+        (driver.progress)(LayerDone {
+            depth: depth + 1,
+            states,
+            seen: colours.seen[0] + colours.seen[1],
+            way: Some(way),
+            seconds: layer_clock.elapsed().as_secs_f64(),
         });
-        if let Some(hook) = hook {
-            let here = Boundary {
-                start,
-                layers: &layers,
-                frontier: last_layer.as_deref(),
-                pulling,
-                unsettled,
-                table: &table,
-            };
-            if hook(&here)? {
-                return Ok(Outcome::Stopped { depth });
+        if let Some(hook) = driver.hook {
+            if hook(&state)? {
+                return Ok(Outcome::Stopped { depth: depth + 1 });
             }
         }
     }
-    // The last layer still holds FRONTIER (and the one before it, after a pull): settle both,
-    // listing the last.
-    let colour = start_colour ^ (depth as usize & 1);
-    let codes = layer::Codes::at(depth);
-    if unsettled {
-        settle(space, &table, colour ^ 1, codes.before, false);
-    }
-    let (count, mut antipodes) = settle(space, &table, colour, codes.done, true);
-    debug_assert_eq!(count, layers[depth as usize]);
-    antipodes.par_sort_unstable();
+    let (layers, antipodes, table) = finish(space, state, start_colour, &driver.schedule);
     Ok(Outcome::Done(Search {
         layers,
         antipodes,
@@ -318,6 +236,75 @@ fn search_with(
         threads: rayon::current_num_threads(),
         table,
     }))
+}
+
+/// Builds the layer after `state`'s last one, by `way`: what each task found.
+fn build_layer(
+    space: &StateSpace,
+    moves: &[BlankMoves],
+    state: &mut SearchState,
+    way: Way,
+    record: bool,
+    schedule: &Schedule,
+) -> Vec<Found> {
+    let depth = state.depth();
+    let colour = space.shape.colour(space.split(state.start).0) ^ (depth as usize & 1);
+    let codes = Codes::at(depth);
+    if way != Way::Pull {
+        // Claims are about to write the colour of the layer before this one: if a pull left it
+        // holding FRONTIER, it is settled first.
+        settle_unsettled(space, state, colour, schedule);
+    }
+    let scan = LayerScan {
+        space,
+        moves,
+        table: &state.table,
+        colour: if way == Way::Pull { colour ^ 1 } else { colour },
+        codes,
+        record,
+    };
+    match (way, &mut state.frontier) {
+        (Way::List, Some(frontier)) => {
+            frontier.par_sort_unstable();
+            let expand = lister(space.shape.cols);
+            frontier
+                .par_chunks(schedule.list_chunk.max(1))
+                .map(|part| expand(&scan, part))
+                .collect()
+        }
+        _ => {
+            let expand = expander(space.shape.cols, way == Way::Pull);
+            schedule.each_task(space, |task| expand(&scan, task))
+        }
+    }
+}
+
+/// Settles the last layer, which still holds `FRONTIER` (and the one before it, after a pull),
+/// listing the last: the layer counts, the antipodes (ascending) and the finished table.
+fn finish(
+    space: &StateSpace,
+    state: SearchState,
+    start_colour: usize,
+    schedule: &Schedule,
+) -> (Vec<u64>, Vec<u64>, Table) {
+    let depth = state.depth();
+    let colour = start_colour ^ (depth as usize & 1);
+    let codes = Codes::at(depth);
+    settle_unsettled(space, &state, colour, schedule);
+    let last = settle(space, &state.table, colour, codes.done, true, schedule);
+    debug_assert_eq!(last.states, state.layers[depth as usize]);
+    let mut antipodes = last.marked;
+    antipodes.par_sort_unstable();
+    (state.layers, antipodes, state.table)
+}
+
+/// Settles the layer before the frontier (whose blank colour is `colour`) if a pull left it
+/// holding `FRONTIER`.
+fn settle_unsettled(space: &StateSpace, state: &SearchState, colour: usize, schedule: &Schedule) {
+    if state.unsettled {
+        let code = Codes::at(state.depth()).before;
+        settle(space, &state.table, colour ^ 1, code, false, schedule);
+    }
 }
 
 /// Settles every state holding `FRONTIER` whose blank has colour `colour` with `code`; counts
@@ -328,24 +315,19 @@ fn settle(
     colour: usize,
     code: u64,
     record: bool,
-) -> (u64, Vec<u64>) {
-    let parts = each_task(space, |task| {
+    schedule: &Schedule,
+) -> Found {
+    let parts = schedule.each_task(space, |task| {
         layer::settle_scan(space, table, task, colour, code, record)
     });
-    let count = parts.iter().map(|p| p.0).sum();
-    (count, parts.into_iter().flat_map(|p| p.1).collect())
+    Found {
+        states: parts.iter().map(|p| p.states).sum(),
+        marked: parts.into_iter().flat_map(|p| p.marked).collect(),
+    }
 }
 
 /// A scan of one task of the table: push or pull.
-type Expand = fn(
-    &StateSpace,
-    &[layer::BlankMoves],
-    &Table,
-    (u8, u64, u64),
-    usize,
-    layer::Codes,
-    bool,
-) -> layer::Found;
+type Expand = fn(&LayerScan, Task) -> Found;
 
 /// The scan for this column count (instantiated for 2, 3 and 4 columns, the engine's
 /// orientations of boards up to 17 cells).
@@ -363,8 +345,7 @@ fn expander(cols: usize, pull: bool) -> Expand {
 }
 
 /// An expansion of part of a listed frontier.
-type ExpandList =
-    fn(&StateSpace, &[layer::BlankMoves], &Table, &[u64], layer::Codes, bool) -> layer::Found;
+type ExpandList = fn(&LayerScan, &[u64]) -> Found;
 
 /// The list expansion for this column count.
 fn lister(cols: usize) -> ExpandList {
@@ -376,59 +357,41 @@ fn lister(cols: usize) -> ExpandList {
     }
 }
 
-/// A recorded layer is expanded from its list if it has fewer states than table words over this.
-const LIST_RATIO: u64 = 8;
-
-/// Frontier states per parallel task when the frontier is a list.
-const LIST_CHUNK: usize = 1 << 12;
-
-/// Tables of at most this many states are scanned on one thread: a scan of 3x3 (181,440 states)
-/// takes microseconds, less than waking another thread for it (3x3 at 2 threads took 6.2 ms
-/// against 4.9 ms at 1).
-const SEQUENTIAL_STATES: u64 = 1 << 20;
-
-/// `f` applied to every task of `tasks(space)`, in parallel unless the table is small.
-fn each_task<R: Send>(space: &StateSpace, f: impl Fn((u8, u64, u64)) -> R + Sync + Send) -> Vec<R> {
-    if space.states() <= SEQUENTIAL_STATES {
-        tasks(space).into_iter().map(f).collect()
-    } else {
-        tasks(space).into_par_iter().map(f).collect()
-    }
-}
-
-/// The table split into chunks of `CHUNK` slots, each inside one region: (region, lo, hi).
-///
-/// Region 0 comes in ascending order and region 1 in descending order. Rayon's first split
-/// gives one thread each region, so with ascending orders the two would sit at the same offset
-/// in their regions all layer long. A vertical move crosses to the other region and jumps by
-/// multiples of a Lehmer weight, so their far claims then landed in the very lines the other
-/// thread was scanning and settling, and cache lines went back and forth between the cores:
-/// reversing one region took 2x6 at 2 threads from 3.9 s to 3.4 s (push efficiency 0.80 to
-/// 0.93).
-fn tasks(space: &StateSpace) -> Vec<(u8, u64, u64)> {
-    let mut all: Vec<(u8, u64, u64)> = vec![];
-    for p in 0..2u8 {
-        let region = &space.regions[p as usize];
-        let (lo, hi) = (region.offset, region.offset + space.half * region.width());
-        let mut part: Vec<(u8, u64, u64)> = (lo..hi)
-            .step_by(CHUNK as usize)
-            .map(move |s| (p, s, (s + CHUNK).min(hi)))
-            .collect();
-        if p == 1 {
-            part.reverse();
+impl SearchState {
+    /// The state before the first layer: the start alone, recorded, holding `FRONTIER`.
+    fn begin(space: &StateSpace, start: u64) -> SearchState {
+        let table = Table::new(space.states());
+        table.visit(start, FRONTIER);
+        SearchState {
+            start,
+            layers: vec![1],
+            frontier: Some(vec![start]),
+            pulling: false,
+            unsettled: false,
+            table,
         }
-        all.extend(part);
     }
-    all
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, Shape};
+    use crate::puzzle::board::{Cell, Shape};
+
+    const RECORD_CAP: u64 = 1 << 22;
+
+    fn recording(cap: u64) -> Schedule {
+        Schedule {
+            record_cap: cap,
+            ..Schedule::default()
+        }
+    }
 
     fn searched(space: &StateSpace, start: u64, cap: u64, scan: Scan) -> Search {
-        match search_with(space, start, &|_| {}, cap, scan, None, None) {
+        let driver = Driver {
+            schedule: recording(cap),
+            ..Driver::new(&|_| {})
+        };
+        match search_with(space, start, driver, scan, None) {
             Ok(Outcome::Done(s)) => s,
             _ => panic!("the search failed"),
         }
@@ -489,26 +452,35 @@ mod tests {
             let radius = whole.layers.len() as u32 - 1;
             let mut unsettled_seen = false;
             for stop in 1..radius {
-                let saved: std::sync::Mutex<Option<Resume>> = Default::default();
-                let hook = |b: &Boundary| -> Result<bool, Error> {
-                    if b.layers.len() as u32 - 1 < stop {
+                let saved: std::sync::Mutex<Option<SearchState>> = Default::default();
+                let hook = |b: &SearchState| -> Result<bool, Error> {
+                    if b.depth() < stop {
                         return Ok(false);
                     }
-                    *saved.lock().unwrap() = Some(Resume {
+                    *saved.lock().unwrap() = Some(SearchState {
                         start: b.start,
                         layers: b.layers.to_vec(),
-                        frontier: b.frontier.map(<[u64]>::to_vec),
+                        frontier: b.frontier.clone(),
                         pulling: b.pulling,
                         unsettled: b.unsettled,
-                        table: Table::from_words(words(b.table)),
+                        table: Table::from_words(words(&b.table)),
                     });
                     Ok(true)
                 };
-                let first = search_with(&space, start, &|_| {}, cap, scan, Some(&hook), None);
+                let driver = Driver {
+                    schedule: recording(cap),
+                    progress: &|_| {},
+                    hook: Some(&hook),
+                };
+                let first = search_with(&space, start, driver, scan, None);
                 assert!(matches!(first, Ok(Outcome::Stopped { depth }) if depth == stop));
                 let resume = saved.lock().unwrap().take().unwrap();
                 unsettled_seen |= resume.unsettled;
-                let rest = search_with(&space, start, &|_| {}, cap, scan, None, Some(resume));
+                let driver = Driver {
+                    schedule: recording(cap),
+                    ..Driver::new(&|_| {})
+                };
+                let rest = search_with(&space, start, driver, scan, Some(resume));
                 let Ok(Outcome::Done(rest)) = rest else {
                     panic!("{shape} resumed at {stop} failed");
                 };

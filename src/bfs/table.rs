@@ -174,4 +174,60 @@ mod tests {
             assert_eq!(depth_mod4(settled(d), d & 1), d % 4);
         }
     }
+
+    use proptest::prelude::*;
+
+    /// Slot `s` of `word`.
+    fn slot(word: u64, s: u64) -> u64 {
+        (word >> (2 * s)) & 3
+    }
+
+    proptest! {
+        /// `matching` sets exactly the low bits of the slots that hold `code`.
+        #[test]
+        fn matching_finds_exactly_the_slots_holding_a_code(word in any::<u64>(), code in 0u64..4) {
+            let m = Table::matching(word, code);
+            prop_assert_eq!(m & !LOW_BITS, 0);
+            for s in 0..32 {
+                prop_assert_eq!((m >> (2 * s)) & 1 == 1, slot(word, s) == code, "slot {}", s);
+            }
+        }
+
+        /// `settle_frontier` turns exactly the `FRONTIER` slots among the candidates into the
+        /// code, returns them, and leaves every other slot as it was.
+        #[test]
+        fn settling_changes_only_frontier_candidates(
+            word in any::<u64>(),
+            candidates in any::<u64>(),
+            depth in 0u32..8,
+        ) {
+            let candidates = candidates & LOW_BITS;
+            let t = Table::from_words(vec![word]);
+            let code = settled(depth);
+            let got = t.settle_frontier(0, word, candidates, code);
+            let after = t.word(0);
+            for s in 0..32 {
+                let picked = (candidates >> (2 * s)) & 1 == 1 && slot(word, s) == FRONTIER;
+                prop_assert_eq!((got >> (2 * s)) & 1 == 1, picked, "slot {}", s);
+                let want = if picked { code } else { slot(word, s) };
+                prop_assert_eq!(slot(after, s), want, "slot {}", s);
+            }
+        }
+
+        /// `visit` marks a slot only if it is unseen, reports exactly that, and touches no other
+        /// slot; `seen` counts the slots that are not unseen.
+        #[test]
+        fn visit_marks_only_unseen_slots(word in any::<u64>(), s in 0u64..32, code in 1u64..4) {
+            let t = Table::from_words(vec![word]);
+            let was = slot(word, s);
+            prop_assert_eq!(t.visit(s, code), was == 0);
+            let after = t.word(0);
+            for k in 0..32 {
+                let want = if k == s && was == 0 { code } else { slot(word, k) };
+                prop_assert_eq!(slot(after, k), want);
+            }
+            let seen = (0..32).filter(|&k| slot(after, k) != 0).count() as u64;
+            prop_assert_eq!(t.seen(), seen);
+        }
+    }
 }

@@ -1,8 +1,22 @@
-//! Command-line arguments (clap derive). Validation of values happens in each command.
+//! Command-line arguments (clap derive). Values are parsed and checked here, by clap's value
+//! parsers (board sizes, goal blanks, sizes, durations, thread counts); what depends on several
+//! arguments together is checked by each command before it does anything.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use tilespace::analysis::memory;
+use tilespace::{GoalBlank, Shape};
+
+/// A count of at least 1 (threads, runs).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -52,10 +66,10 @@ pub enum Command {
 pub struct AnalyzeArgs {
     /// Board sizes, e.g. 3x3 2x5 (rows x columns): as memory allows (2x7 needs 11 GB), or any line 1xN
     #[arg(value_name = "RxC", required_unless_present = "seed_table")]
-    pub boards: Vec<String>,
+    pub boards: Vec<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: Vec<String>,
+    pub blank: Vec<GoalBlank>,
     #[command(flatten)]
     pub run: RunArgs,
     /// Run the boards of the seeds (2x2 2x3 2x4 2x5 3x3) and compare with their figures
@@ -77,8 +91,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
-    #[arg(long, value_name = "DURATION", default_value = "5m")]
-    pub checkpoint_every: String,
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = memory::parse_duration)]
+    pub checkpoint_every: Duration,
 }
 
 #[derive(Args, Debug)]
@@ -87,10 +101,10 @@ pub struct SolvableArgs {
     pub board: String,
     /// The board's size when it is given as one flat list
     #[arg(long, value_name = "RxC")]
-    pub shape: Option<String>,
+    pub shape: Option<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: String,
+    pub blank: GoalBlank,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
@@ -100,7 +114,7 @@ pub struct SolvableArgs {
 pub struct CountArgs {
     /// Board size, e.g. 4x4 or 10x10
     #[arg(value_name = "RxC")]
-    pub board: String,
+    pub board: Shape,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
@@ -115,12 +129,12 @@ pub struct BenchArgs {
         value_delimiter = ',',
         default_value = "3x3,2x5,2x6,3x4"
     )]
-    pub boards: Vec<String>,
+    pub boards: Vec<Shape>,
     /// Thread counts to time, comma-separated (default: 1 and all cores)
-    #[arg(long, value_name = "N,...", value_delimiter = ',')]
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = at_least_one)]
     pub threads: Vec<usize>,
     /// Runs per board and thread count; the median is reported
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
     pub runs: usize,
     /// Directory for bench.csv and bench-machine.txt
     #[arg(long, value_name = "DIR", default_value = "results")]
@@ -134,10 +148,10 @@ pub struct BenchArgs {
 pub struct TheoremArgs {
     /// Board sizes, e.g. 2x3 3x3 (as memory allows)
     #[arg(value_name = "RxC", required = true)]
-    pub boards: Vec<String>,
+    pub boards: Vec<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: String,
+    pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -149,14 +163,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub threads: Option<usize>,
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,
     /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
-    #[arg(long, value_name = "SIZE")]
-    pub max_memory: Option<String>,
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -170,10 +184,10 @@ pub struct QueryArgs {
     pub table: Option<PathBuf>,
     /// The boards' size when each is given as one flat list
     #[arg(long, value_name = "RxC")]
-    pub shape: Option<String>,
+    pub shape: Option<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based); a table knows its own
     #[arg(long, value_name = "CELL")]
-    pub blank: Option<String>,
+    pub blank: Option<GoalBlank>,
     /// Also read boards from FILE, one per line ('-' for stdin)
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
@@ -189,7 +203,7 @@ pub struct QueryArgs {
 pub struct RandomArgs {
     /// Board size, e.g. 4x4 or 20x20
     #[arg(value_name = "RxC")]
-    pub board: String,
+    pub board: Shape,
     /// Seed: the same seed gives the same boards (default: from the clock)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -198,7 +212,7 @@ pub struct RandomArgs {
     pub count: u64,
     /// Goal blank cell the boards must be able to reach: last, first, center or R,C
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: String,
+    pub blank: GoalBlank,
 }
 
 #[derive(Args, Debug)]
@@ -241,10 +255,10 @@ pub struct AntipodesArgs {
     /// Board sizes (default: every board in OUT/summary.csv searched from the goal); a board
     /// not analysed yet is analysed first
     #[arg(value_name = "RxC")]
-    pub boards: Vec<String>,
+    pub boards: Vec<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: String,
+    pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
 }

@@ -3,12 +3,16 @@
 use std::io::Write;
 use std::path::Path;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::{bail, Result};
+use tilespace::analysis::memory;
 use tilespace::report::{self, SummaryRow};
-use tilespace::{analyze_from, memory, Analysis, AnalyzeOptions, Board, Cell, GoalBlank, Shape};
+use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
+use super::Stopped;
 
 /// The boards of the seeds, with the figures Gong quotes: (board, Gong's name, worst case, mean).
 /// Gong names boards columns x rows, so his "3x2" is our 2x3.
@@ -23,65 +27,12 @@ pub const SEED_TABLE: [(&str, &str, u32, &str); 5] = [
 /// At most this many antipodes are printed; all of them go to antipodes.csv.
 const SHOWN_ANTIPODES: usize = 8;
 
-pub fn run(args: AnalyzeArgs) -> Result<i32> {
-    // Validate every argument before any work starts.
-    let names: Vec<String> = if args.seed_table {
-        SEED_TABLE.iter().map(|s| s.0.to_string()).collect()
-    } else {
-        args.boards.clone()
-    };
-    let shapes = super::shapes(&names)?;
-    let blanks = args
-        .blank
-        .iter()
-        .map(|b| b.parse::<GoalBlank>())
-        .collect::<Result<Vec<_>, _>>()?;
-    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
-    // Validated before any work starts; the pool itself is built after the output check.
-    if args.run.threads == Some(0) {
-        bail!(tilespace::Error::Argument(
-            "--threads must be at least 1".into()
-        ));
-    }
-    let start = match &args.from {
-        None => None,
-        Some(text) => {
-            let [shape] = shapes[..] else {
-                bail!(tilespace::Error::Argument(
-                    "--from takes exactly one board size, the start board's".into()
-                ));
-            };
-            Some(Board::parse(text, Some(shape))?)
-        }
-    };
-    let mut jobs: Vec<(Shape, Cell)> = vec![];
-    for &shape in &shapes {
-        memory::check(shape, max_memory)?;
-        for blank in &blanks {
-            let goal = blank.resolve(shape)?;
-            if !jobs.contains(&(shape, goal)) {
-                jobs.push((shape, goal));
-            }
-        }
-    }
-    report::check_writable(&args.run.out)?;
+pub fn run(args: AnalyzeArgs) -> Result<super::Status> {
+    // Every argument is checked before anything is written.
+    let (jobs, start) = checked(&args)?;
+    tilespace::store::atomic::check_writable(&args.run.out)?;
     let pool = super::thread_pool(args.run.threads)?;
-
-    if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
-        bail!(tilespace::Error::Argument(
-            "--save-table saves one search from the goal: give one board size and one --blank, \
-             without --from"
-                .into()
-        ));
-    }
-    let every = memory::parse_duration(&args.checkpoint_every)
-        .map_err(|e| tilespace::Error::Argument(format!("--checkpoint-every: {e}")))?;
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
-    if checkpoint_dir.is_some() && jobs.len() != 1 {
-        bail!(tilespace::Error::Argument(
-            "--checkpoint and --resume follow one run: give one board size and one --blank".into()
-        ));
-    }
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
     let saved = |depth: u32, seconds: f64| {
@@ -93,46 +44,36 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
             ));
         }
     };
-    let checkpoint = checkpoint_dir.map(|dir| tilespace::checkpoint::Options {
-        dir,
-        every,
-        resume: args.resume.is_some(),
-        saved: &saved,
-    });
-    if checkpoint.is_some() {
-        // First signal: save at the next layer boundary and stop; a second one stops at once.
-        ctrlc::set_handler(|| {
-            if tilespace::checkpoint::stop_requested() {
-                std::process::exit(130);
-            }
-            tilespace::checkpoint::request_stop();
-            eprintln!(
-                "tilespace: stopping: saving a checkpoint at the end of this layer \
-                 (signal again to stop without saving)"
-            );
-        })
-        .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
-    }
+    let checkpoint = match checkpoint_dir {
+        None => None,
+        Some(dir) => Some(tilespace::store::checkpoint::Options {
+            dir,
+            every: args.checkpoint_every,
+            resume: args.resume.is_some(),
+            stop: stop_on_signal()?,
+            saved: &saved,
+        }),
+    };
     let options = AnalyzeOptions {
-        max_memory,
+        max_memory: args.run.max_memory,
         save_table: args.save_table.as_deref(),
         checkpoint,
+        ..AnalyzeOptions::default()
     };
-    let mut all_verified = true;
     let mut done = vec![];
     let mut json_boards = vec![];
     for (shape, goal) in jobs {
-        let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
+        let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
         let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
         *current.lock().expect("not poisoned") = Some(progress.clone());
         let a = pool
             .install(|| analyze_from(shape, goal, start.as_ref(), options, &|l| progress.layer(l)));
         progress.finish();
-        let a = a?;
+        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref()))?;
         let paths = report::write_all(&args.run.out, &a)?;
         if let Some(dir) = checkpoint_dir {
             // The reports are written: the checkpoint has done its job.
-            tilespace::checkpoint::remove(dir)?;
+            tilespace::store::checkpoint::remove(dir)?;
         }
         let mut written = vec![
             paths.summary.as_path(),
@@ -145,11 +86,53 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         } else {
             print_summary(&a, &written)?;
         }
-        all_verified &= a.verified;
         done.push(a);
     }
+    finish(&args, &done, json_boards)
+}
+
+/// The searches to run: (board, goal blank) pairs.
+type Jobs = Vec<(Shape, Cell)>;
+
+/// The searches the arguments ask for, and the start board, once every combination of
+/// arguments has been checked.
+fn checked(args: &AnalyzeArgs) -> Result<(Jobs, Option<Board>)> {
+    let jobs = jobs(args)?;
+    let start = match &args.from {
+        None => None,
+        Some(text) => {
+            let [shape] = args.boards[..] else {
+                bail!(tilespace::Error::Argument(
+                    "--from takes exactly one board size, the start board's".into()
+                ));
+            };
+            Some(Board::parse(text, Some(shape))?)
+        }
+    };
+    if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
+        bail!(tilespace::Error::Argument(
+            "--save-table saves one search from the goal: give one board size and one --blank, \
+             without --from"
+                .into()
+        ));
+    }
+    if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
+        bail!(tilespace::Error::Argument(
+            "--checkpoint and --resume follow one run: give one board size and one --blank".into()
+        ));
+    }
+    Ok((jobs, start))
+}
+
+/// The JSON document (or the seed table) after the boards; `No` if a check failed.
+fn finish(
+    args: &AnalyzeArgs,
+    done: &[Analysis],
+    json_boards: Vec<serde_json::Value>,
+) -> Result<super::Status> {
+    let all_verified = done.iter().all(|a| a.verified);
     let seeds_agree = if args.json {
-        let (agree, rows) = seed_comparison(&done);
+        let (agree, rows) = seed_comparison(done);
         let mut doc = serde_json::json!({ "boards": json_boards, "verified": all_verified });
         if args.seed_table {
             doc["seed_table"] = serde_json::Value::Array(rows);
@@ -158,9 +141,76 @@ pub fn run(args: AnalyzeArgs) -> Result<i32> {
         super::print_json(&doc)?;
         !args.seed_table || agree
     } else {
-        !args.seed_table || print_seed_table(&done)?
+        !args.seed_table || print_seed_table(done)?
     };
-    Ok(if all_verified && seeds_agree { 0 } else { 1 })
+    Ok(super::Status::of(all_verified && seeds_agree))
+}
+
+/// The (board, goal blank) pairs to search, each once, every board checked against the memory
+/// guard.
+fn jobs(args: &AnalyzeArgs) -> Result<Jobs> {
+    let shapes: Vec<Shape> = if args.seed_table {
+        SEED_TABLE
+            .iter()
+            .map(|s| s.0.parse())
+            .collect::<Result<_, _>>()?
+    } else {
+        args.boards.clone()
+    };
+    let mut jobs = vec![];
+    for shape in shapes {
+        memory::check(shape, args.run.max_memory)?;
+        for blank in &args.blank {
+            let goal = blank.resolve(shape)?;
+            if !jobs.contains(&(shape, goal)) {
+                jobs.push((shape, goal));
+            }
+        }
+    }
+    Ok(jobs)
+}
+
+/// A flag that the first Ctrl-C or SIGTERM sets (the search then saves at the next layer
+/// boundary and stops); a second one stops at once.
+fn stop_on_signal() -> Result<&'static AtomicBool> {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!(
+            "tilespace: stopping: saving a checkpoint at the end of this layer \
+             (signal again to stop without saving)"
+        );
+    })
+    .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
+    Ok(&STOP)
+}
+
+/// A run interrupted after its checkpoint was saved becomes `Stopped`, with the command that
+/// continues it; any other error is passed on.
+fn resumable(
+    err: tilespace::Error,
+    shape: Shape,
+    goal: Cell,
+    start: Option<&Board>,
+) -> anyhow::Error {
+    let tilespace::Error::Interrupted { depth, dir } = &err else {
+        return err.into();
+    };
+    let mut command = format!("tilespace analyze {shape}");
+    if goal.0 != shape.cells() - 1 {
+        command += &format!(" --blank {}", shape.cell_label(goal));
+    }
+    if let Some(b) = start {
+        command += &format!(" --from \"{b}\"");
+    }
+    let dir = dir.display();
+    Stopped(format!(
+        "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: \
+         {command} --resume {dir}"
+    ))
+    .into()
 }
 
 /// One board of `analyze --json`: the summary row's fields, the distribution (states per

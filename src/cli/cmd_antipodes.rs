@@ -5,17 +5,17 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::patterns::{self, GongRow, Pattern};
+use tilespace::analysis::memory;
+use tilespace::analysis::patterns::{self, GongRow, Pattern};
 use tilespace::report;
-use tilespace::{analyze, memory, AnalyzeOptions, Board, Cell, GoalBlank, Shape};
+use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AntipodesArgs;
 use super::progress::Progress;
 
-pub fn run(args: AntipodesArgs) -> Result<i32> {
+pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     let out = &args.run.out;
-    let blank: GoalBlank = args.blank.parse()?;
-    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
+    let max_memory = args.run.max_memory;
     let mut jobs: Vec<(Shape, Cell)> = Vec::new();
     if args.boards.is_empty() {
         for row in report::read_summary(&out.join("summary.csv"))? {
@@ -30,11 +30,11 @@ pub fn run(args: AntipodesArgs) -> Result<i32> {
             )));
         }
     } else {
-        for shape in super::shapes(&args.boards)? {
-            jobs.push((shape, blank.resolve(shape)?));
+        for &shape in &args.boards {
+            jobs.push((shape, args.blank.resolve(shape)?));
         }
     }
-    report::check_writable(out)?;
+    tilespace::store::atomic::check_writable(out)?;
     let pool = super::thread_pool(args.run.threads)?;
     let mut gong = Vec::new();
     let mut stdout = std::io::stdout().lock();
@@ -43,7 +43,7 @@ pub fn run(args: AntipodesArgs) -> Result<i32> {
         let listed = dir.join("antipodes.csv");
         if !listed.exists() {
             memory::check(shape, max_memory)?;
-            let expected = tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX);
+            let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
             let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
             let options = AnalyzeOptions {
                 max_memory,
@@ -92,7 +92,7 @@ pub fn run(args: AntipodesArgs) -> Result<i32> {
             path.display()
         )?;
     }
-    Ok(0)
+    Ok(super::Status::Done)
 }
 
 fn gong_row(shape: Shape, goal: Cell, antipodes: &[Board]) -> GongRow {

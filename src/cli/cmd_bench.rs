@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
-use tilespace::report::{check_writable, write_atomic};
-use tilespace::{analyze, memory, AnalyzeOptions, GoalBlank};
+use tilespace::analysis::memory;
+use tilespace::store::atomic::{check_writable, write_atomic};
+use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
 
 use super::args::BenchArgs;
 use super::progress::Progress;
@@ -26,8 +27,7 @@ struct BenchRow {
     efficiency: f64,
 }
 
-pub fn run(args: BenchArgs) -> Result<i32> {
-    let shapes = super::shapes(&args.boards)?;
+pub fn run(args: BenchArgs) -> Result<super::Status> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads = if args.threads.is_empty() {
         vec![1, cores]
@@ -36,20 +36,11 @@ pub fn run(args: BenchArgs) -> Result<i32> {
     };
     threads.sort_unstable();
     threads.dedup();
-    if threads.first() == Some(&0) {
-        bail!(tilespace::Error::Argument(
-            "--threads must be at least 1".into()
-        ));
-    }
-    if args.runs == 0 {
-        bail!(tilespace::Error::Argument(
-            "--runs must be at least 1".into()
-        ));
-    }
-    for &shape in &shapes {
+    for &shape in &args.boards {
         memory::check(shape, None)?;
     }
     let csv_path = args.out.join("bench.csv");
+    let machine_path = args.out.join("bench-machine.txt");
     check_writable(&args.out)?;
 
     let mut rows = vec![];
@@ -59,61 +50,10 @@ pub fn run(args: BenchArgs) -> Result<i32> {
         "{:<6} {:>7} {:>4} {:>10} {:>10} {:>14} {:>8} {:>10}",
         "board", "threads", "runs", "median s", "min s", "states/s", "speedup", "efficiency"
     )?;
-    for &shape in &shapes {
-        let goal = GoalBlank::Last.resolve(shape)?;
-        let mut reference: Option<Vec<u64>> = None;
-        let mut base: Option<(usize, f64)> = None;
+    for &shape in &args.boards {
+        let mut timed = Timed::default();
         for &t in &threads {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .context("cannot start threads")?;
-            let mut times = vec![];
-            for run in 0..args.runs {
-                let label = format!("{shape} {t}t #{}", run + 1);
-                let progress = Progress::new(
-                    args.quiet,
-                    tilespace::count::reachable_u64(shape).unwrap_or(0),
-                    &label,
-                );
-                let a = pool.install(|| {
-                    analyze(shape, goal, AnalyzeOptions::default(), &|l| {
-                        progress.layer(l)
-                    })
-                })?;
-                progress.finish();
-                // Every run must give the same answer, whatever the thread count.
-                match &reference {
-                    None => reference = Some(a.distribution.layers.clone()),
-                    Some(r) if *r != a.distribution.layers => {
-                        bail!(tilespace::Error::Check(format!(
-                            "{shape}: depth counts differ at {t} threads"
-                        )))
-                    }
-                    Some(_) => {}
-                }
-                if !a.verified {
-                    bail!(tilespace::Error::Check(format!(
-                        "{shape}: run not verified"
-                    )));
-                }
-                times.push(a.seconds);
-            }
-            times.sort_by(f64::total_cmp);
-            let median = times[times.len() / 2];
-            let (t0, m0) = *base.get_or_insert((t, median));
-            let speedup = m0 / median;
-            let row = BenchRow {
-                board: shape.to_string(),
-                threads: t,
-                runs: args.runs,
-                median_seconds: round(median, 4),
-                min_seconds: round(times[0], 4),
-                states_per_second: (reference.as_ref().map_or(0, |r| r.iter().sum::<u64>()) as f64
-                    / median) as u64,
-                speedup: round(speedup, 3),
-                efficiency: round(speedup / (t as f64 / t0 as f64), 3),
-            };
+            let row = timed.time(shape, t, &args)?;
             writeln!(
                 out,
                 "{:<6} {:>7} {:>4} {:>10.4} {:>10.4} {:>14} {:>8.3} {:>10.3}",
@@ -134,17 +74,72 @@ pub fn run(args: BenchArgs) -> Result<i32> {
         w.serialize(r)?;
     }
     write_atomic(&csv_path, &w.into_inner().context("csv")?)?;
-    write_atomic(
-        &args.out.join("bench-machine.txt"),
-        machine(cores).as_bytes(),
-    )?;
+    write_atomic(&machine_path, machine(cores).as_bytes())?;
     writeln!(
         out,
         "written: {}, {}",
         csv_path.display(),
-        args.out.join("bench-machine.txt").display()
+        machine_path.display()
     )?;
-    Ok(0)
+    Ok(super::Status::Done)
+}
+
+/// One board timed at increasing thread counts: the depth counts every run must give, and the
+/// fewest threads timed with their median (the base of speedups).
+#[derive(Default)]
+struct Timed {
+    layers: Option<Vec<u64>>,
+    base: Option<(usize, f64)>,
+}
+
+impl Timed {
+    /// Runs `shape` `args.runs` times on `threads` threads: its row of bench.csv.
+    fn time(&mut self, shape: Shape, threads: usize, args: &BenchArgs) -> Result<BenchRow> {
+        let goal = GoalBlank::Last.resolve(shape)?;
+        let pool = super::thread_pool(Some(threads))?;
+        let mut times = vec![];
+        for run in 0..args.runs {
+            let label = format!("{shape} {threads}t #{}", run + 1);
+            let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
+            let progress = Progress::new(args.quiet, states, &label);
+            let a = pool.install(|| {
+                analyze(shape, goal, AnalyzeOptions::default(), &|l| {
+                    progress.layer(l)
+                })
+            })?;
+            progress.finish();
+            // Every run must give the same answer, whatever the thread count.
+            let layers = self
+                .layers
+                .get_or_insert_with(|| a.distribution.layers.clone());
+            if *layers != a.distribution.layers {
+                bail!(tilespace::Error::Check(format!(
+                    "{shape}: depth counts differ at {threads} threads"
+                )));
+            }
+            if !a.verified {
+                bail!(tilespace::Error::Check(format!(
+                    "{shape}: run not verified"
+                )));
+            }
+            times.push(a.seconds);
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let (t0, m0) = *self.base.get_or_insert((threads, median));
+        let speedup = m0 / median;
+        let states: u64 = self.layers.iter().flatten().sum();
+        Ok(BenchRow {
+            board: shape.to_string(),
+            threads,
+            runs: args.runs,
+            median_seconds: round(median, 4),
+            min_seconds: round(times[0], 4),
+            states_per_second: (states as f64 / median) as u64,
+            speedup: round(speedup, 3),
+            efficiency: round(speedup / (threads as f64 / t0 as f64), 3),
+        })
+    }
 }
 
 fn round(x: f64, digits: i32) -> f64 {

@@ -3,13 +3,12 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::count::counts;
-use tilespace::Shape;
+use tilespace::puzzle::count::counts;
 
 use super::args::CountArgs;
 
-pub fn run(args: CountArgs) -> Result<i32> {
-    let shape: Shape = args.board.parse()?;
+pub fn run(args: CountArgs) -> Result<super::Status> {
+    let shape = args.board;
     let n = shape.cells();
     let c = counts(shape);
     if args.json {
@@ -22,7 +21,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
             "reachable": c.reachable.to_string(),
             "unreachable": c.unreachable.to_string(),
         }))?;
-        return Ok(0);
+        return Ok(super::Status::Done);
     }
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -43,7 +42,7 @@ pub fn run(args: CountArgs) -> Result<i32> {
             "note: the {n}!/2 of the theorem needs R, C >= 2: on a line no tile can pass \
              another, so every tile order is its own component of {n} configurations."
         )?;
-        return Ok(0);
+        return Ok(super::Status::Done);
     }
     writeln!(
         out,
@@ -51,5 +50,5 @@ pub fn run(args: CountArgs) -> Result<i32> {
         c.reachable
     )?;
     writeln!(out, "unreachable  {}   (the other class)", c.unreachable)?;
-    Ok(0)
+    Ok(super::Status::Done)
 }

@@ -5,14 +5,14 @@ use clap::CommandFactory;
 
 use super::args::{Cli, CompletionsArgs};
 
-pub fn completions(args: CompletionsArgs) -> Result<i32> {
+pub fn completions(args: CompletionsArgs) -> Result<super::Status> {
     let mut cmd = Cli::command();
     clap_complete::generate(args.shell, &mut cmd, "tilespace", &mut std::io::stdout());
-    Ok(0)
+    Ok(super::Status::Done)
 }
 
-pub fn man() -> Result<i32> {
+pub fn man() -> Result<super::Status> {
     let page = clap_mangen::Man::new(Cli::command());
     page.render(&mut std::io::stdout().lock())?;
-    Ok(0)
+    Ok(super::Status::Done)
 }

@@ -3,13 +3,13 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::plot::{self, Series};
 use tilespace::report;
+use tilespace::report::plot::{self, Series};
 use tilespace::Error;
 
 use super::args::PlotArgs;
 
-pub fn run(args: PlotArgs) -> Result<i32> {
+pub fn run(args: PlotArgs) -> Result<super::Status> {
     let rows = super::analysed(&args.results)?;
     let out = args.out.unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
@@ -53,5 +53,5 @@ pub fn run(args: PlotArgs) -> Result<i32> {
         plot::overlay(&all, true, &path)?;
         writeln!(stdout, "{}", path.display())?;
     }
-    Ok(0)
+    Ok(super::Status::Done)
 }

@@ -4,10 +4,10 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use tilespace::construct;
-use tilespace::moves::{self, Moves};
-use tilespace::saved::SavedTable;
-use tilespace::{Board, Cell, Error, GoalBlank, Shape};
+use tilespace::puzzle::construct;
+use tilespace::puzzle::moves::{self, Moves};
+use tilespace::store::saved::SavedTable;
+use tilespace::{Board, Cell, Error, GoalBlank};
 
 use super::args::QueryArgs;
 
@@ -24,35 +24,12 @@ struct Answer {
     lower_bound: usize,
 }
 
-/// Exit status 0 if every board was answered, 1 if one is not solvable, 2 for bad input.
-pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
-    let source = match &args.table {
-        Some(path) => {
-            let table = SavedTable::open(path)?;
-            if let Some(text) = &args.blank {
-                let asked = text.parse::<GoalBlank>()?.resolve(table.shape)?;
-                if asked != table.goal {
-                    anyhow::bail!(Error::Argument(format!(
-                        "--blank {text}: the table's goal blank is {}",
-                        table.shape.cell_label(table.goal)
-                    )));
-                }
-            }
-            Source::Table(Box::new(table))
-        }
-        None if solve => Source::Construct {
-            goal: args.blank.as_deref().unwrap_or("last").parse()?,
-        },
-        None => anyhow::bail!(Error::Argument(
-            "distance needs --table FILE (written by `analyze RxC --save-table FILE`); \
-             `solve` without a table gives a solution that is not optimal"
-                .into()
-        )),
-    };
-    let shape = match (&source, &args.shape) {
-        (Source::Table(t), _) => Some(t.shape),
-        (_, Some(text)) => Some(text.parse::<Shape>()?),
-        _ => None,
+/// Answers every board: `No` if one is not solvable; bad input is an error.
+pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
+    let source = source(&args, solve)?;
+    let shape = match &source {
+        Source::Table(t) => Some(t.shape),
+        Source::Construct { .. } => args.shape,
     };
     let texts = board_texts(&args)?;
     // Every board is parsed before any answer is printed.
@@ -60,45 +37,115 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
         .iter()
         .map(|t| Board::parse(t, shape))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut out = std::io::stdout().lock();
-    if args.csv {
-        if solve {
-            writeln!(
-                out,
-                "board,solvable,moves,optimal,lower_bound,tiles,blank_moves"
-            )?;
-        } else {
-            writeln!(out, "board,solvable,distance")?;
-        }
-    }
-    let mut status = 0;
-    let mut json = Vec::new();
+    let format = if args.json {
+        Format::Json
+    } else if args.csv {
+        Format::Csv
+    } else {
+        Format::Text
+    };
+    let mut printer = Printer {
+        out: std::io::stdout().lock(),
+        format,
+        solve,
+        json: vec![],
+    };
+    printer.header()?;
+    let mut all_solvable = true;
     for board in &boards {
-        let answer = match answer(&source, board) {
-            Ok(a) => a,
-            Err(Error::Unsolvable(why)) if boards.len() > 1 || args.csv || args.json => {
-                status = 1;
-                if args.json {
-                    json.push(serde_json::json!({
-                        "board": board.to_string(), "solvable": false, "why": why,
-                    }));
-                } else if args.csv {
-                    // Every field after `solvable` is empty.
-                    let empty = if solve { ",,,,," } else { "," };
-                    writeln!(out, "{board},false{empty}")?;
-                } else {
-                    writeln!(out, "{board}: not solvable: {why}")?;
-                }
-                continue;
+        match answer(&source, board) {
+            Ok(a) => printer.answer(board, &a)?,
+            // One board alone in text gets the error (and its exit status); among several, or
+            // in CSV or JSON, it gets a line of its own.
+            Err(Error::Unsolvable(why)) if boards.len() > 1 || format != Format::Text => {
+                all_solvable = false;
+                printer.unsolvable(board, &why)?;
             }
             Err(e) => return Err(e.into()),
-        };
+        }
+    }
+    printer.finish()?;
+    Ok(super::Status::of(all_solvable))
+}
+
+/// Where the answers come from: the table (checked against `--blank`), or the constructive
+/// solver, which `distance` does not take.
+fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
+    Ok(match &args.table {
+        Some(path) => {
+            let table = SavedTable::open(path)?;
+            if let Some(blank) = args.blank {
+                if blank.resolve(table.shape)? != table.goal {
+                    anyhow::bail!(Error::Argument(format!(
+                        "--blank {}: the table's goal blank is {}",
+                        table.shape.cell_label(blank.resolve(table.shape)?),
+                        table.shape.cell_label(table.goal)
+                    )));
+                }
+            }
+            Source::Table(Box::new(table))
+        }
+        None if solve => Source::Construct {
+            goal: args.blank.unwrap_or(GoalBlank::Last),
+        },
+        None => anyhow::bail!(Error::Argument(
+            "distance needs --table FILE (written by `analyze RxC --save-table FILE`); \
+             `solve` without a table gives a solution that is not optimal"
+                .into()
+        )),
+    })
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Csv,
+    Json,
+}
+
+/// Prints the answers on stdout in the chosen format (JSON: one document at the end).
+struct Printer<'a> {
+    out: std::io::StdoutLock<'a>,
+    format: Format,
+    solve: bool,
+    json: Vec<serde_json::Value>,
+}
+
+impl Printer<'_> {
+    fn header(&mut self) -> Result<()> {
+        match (self.format, self.solve) {
+            (Format::Csv, true) => writeln!(
+                self.out,
+                "board,solvable,moves,optimal,lower_bound,tiles,blank_moves"
+            )?,
+            (Format::Csv, false) => writeln!(self.out, "board,solvable,distance")?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn unsolvable(&mut self, board: &Board, why: &str) -> Result<()> {
+        match self.format {
+            Format::Json => self.json.push(serde_json::json!({
+                "board": board.to_string(), "solvable": false, "why": why,
+            })),
+            // Every field after `solvable` is empty.
+            Format::Csv => {
+                let empty = if self.solve { ",,,,," } else { "," };
+                writeln!(self.out, "{board},false{empty}")?;
+            }
+            Format::Text => writeln!(self.out, "{board}: not solvable: {why}")?,
+        }
+        Ok(())
+    }
+
+    fn answer(&mut self, board: &Board, answer: &Answer) -> Result<()> {
         let n = answer.moves.len();
         let tiles = answer.moves.tiles(board)?;
         let blank = &answer.moves;
-        if args.json {
+        if self.format == Format::Json {
             let mut v = serde_json::json!({ "board": board.to_string(), "solvable": true });
-            if solve {
+            if self.solve {
                 v["moves"] = n.into();
                 v["optimal"] = answer.optimal.into();
                 v["lower_bound"] = answer.lower_bound.into();
@@ -107,40 +154,43 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<i32> {
             } else {
                 v["distance"] = n.into();
             }
-            json.push(v);
-            continue;
+            self.json.push(v);
+            return Ok(());
         }
         let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
         let tiles = tiles.join(" ");
-        if args.csv {
-            if solve {
-                let lb = answer.lower_bound;
-                let opt = answer.optimal;
+        let out = &mut self.out;
+        match (self.format, self.solve) {
+            (Format::Csv, true) => {
+                let (lb, opt) = (answer.lower_bound, answer.optimal);
                 writeln!(out, "{board},true,{n},{opt},{lb},{tiles},{blank}")?;
-            } else {
-                writeln!(out, "{board},true,{n}")?;
             }
-        } else if solve {
-            let how = if answer.optimal {
-                "optimal".to_string()
-            } else {
-                format!(
-                    "constructive, not optimal; no solution is shorter than {} (Manhattan)",
-                    answer.lower_bound
-                )
-            };
-            writeln!(out, "{board}: {n} moves ({how}; verified by replay)")?;
-            writeln!(out, "  tiles: {tiles}")?;
-            writeln!(out, "  blank: {blank}")?;
-        } else {
-            writeln!(out, "{board}: {n}")?;
+            (Format::Csv, false) => writeln!(out, "{board},true,{n}")?,
+            (_, true) => {
+                let how = if answer.optimal {
+                    "optimal".to_string()
+                } else {
+                    format!(
+                        "constructive, not optimal; no solution is shorter than {} (Manhattan)",
+                        answer.lower_bound
+                    )
+                };
+                writeln!(out, "{board}: {n} moves ({how}; verified by replay)")?;
+                writeln!(out, "  tiles: {tiles}")?;
+                writeln!(out, "  blank: {blank}")?;
+            }
+            (_, false) => writeln!(out, "{board}: {n}")?,
         }
+        Ok(())
     }
-    if args.json {
-        drop(out);
-        super::print_json(&serde_json::json!({ "answers": json }))?;
+
+    fn finish(self) -> Result<()> {
+        if self.format == Format::Json {
+            drop(self.out);
+            super::print_json(&serde_json::json!({ "answers": self.json }))?;
+        }
+        Ok(())
     }
-    Ok(status)
 }
 
 /// The boards named on the command line, then those of `--input` (one per line).

@@ -3,14 +3,13 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::random::{solvable_board, Rng};
-use tilespace::{GoalBlank, Shape};
+use tilespace::puzzle::random::{solvable_board, Rng};
 
 use super::args::RandomArgs;
 
-pub fn run(args: RandomArgs) -> Result<i32> {
-    let shape: Shape = args.board.parse()?;
-    let goal = args.blank.parse::<GoalBlank>()?.resolve(shape)?;
+pub fn run(args: RandomArgs) -> Result<super::Status> {
+    let shape = args.board;
+    let goal = args.blank.resolve(shape)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -25,5 +24,5 @@ pub fn run(args: RandomArgs) -> Result<i32> {
         writeln!(out, "{}", solvable_board(shape, goal, &mut rng))?;
     }
     out.flush()?;
-    Ok(0)
+    Ok(super::Status::Done)
 }

@@ -3,17 +3,16 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::{solvability, Board, GoalBlank, Shape};
+use tilespace::{solvability, Board};
 
 use super::args::SolvableArgs;
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
-pub fn run(args: SolvableArgs) -> Result<i32> {
-    let shape = args.shape.as_deref().map(str::parse::<Shape>).transpose()?;
-    let board = Board::parse(&args.board, shape)?;
-    let goal = args.blank.parse::<GoalBlank>()?.resolve(board.shape())?;
+pub fn run(args: SolvableArgs) -> Result<super::Status> {
+    let board = Board::parse(&args.board, args.shape)?;
+    let goal = args.blank.resolve(board.shape())?;
     let s = solvability(&board, goal);
-    let status = if s.solvable { 0 } else { 1 };
+    let status = super::Status::of(s.solvable);
     if args.json {
         let mut doc = serde_json::to_value(&s)?;
         doc["board"] = board.to_string().into();

@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::paper::{self, Format, PaperRow};
+use tilespace::report::paper::{self, Format, PaperRow};
 
 use super::args::{TableArgs, TableFormat};
 
-pub fn run(args: TableArgs) -> Result<i32> {
+pub fn run(args: TableArgs) -> Result<super::Status> {
     let rows = super::analysed(&args.results)?;
     let format = match (args.json, args.format) {
         (true, _) | (_, TableFormat::Json) => Format::Json,
@@ -19,5 +19,5 @@ pub fn run(args: TableArgs) -> Result<i32> {
     std::io::stdout()
         .lock()
         .write_all(paper::render(&rows, format)?.as_bytes())?;
-    Ok(0)
+    Ok(super::Status::Done)
 }

@@ -3,23 +3,22 @@
 use std::io::Write;
 
 use anyhow::Result;
+use tilespace::analysis::memory;
+use tilespace::analysis::theorem::{self, Theorem};
 use tilespace::report::{self, TheoremRow};
-use tilespace::theorem::{self, Theorem};
-use tilespace::{memory, AnalyzeOptions, GoalBlank};
+use tilespace::AnalyzeOptions;
 
 use super::args::TheoremArgs;
 use super::progress::Progress;
 
-pub fn run(args: TheoremArgs) -> Result<i32> {
-    let shapes = super::shapes(&args.boards)?;
-    let blank: GoalBlank = args.blank.parse()?;
-    let max_memory = super::max_memory(args.run.max_memory.as_deref())?;
+pub fn run(args: TheoremArgs) -> Result<super::Status> {
+    let max_memory = args.run.max_memory;
     let mut jobs = vec![];
-    for &shape in &shapes {
+    for &shape in &args.boards {
         memory::check(shape, max_memory)?;
-        jobs.push((shape, blank.resolve(shape)?));
+        jobs.push((shape, args.blank.resolve(shape)?));
     }
-    report::check_writable(&args.run.out)?;
+    tilespace::store::atomic::check_writable(&args.run.out)?;
     let pool = super::thread_pool(args.run.threads)?;
     let options = AnalyzeOptions {
         max_memory,
@@ -28,7 +27,7 @@ pub fn run(args: TheoremArgs) -> Result<i32> {
     let path = args.run.out.join("theorem.csv");
     let mut all = true;
     for (shape, goal) in jobs {
-        let total = 2 * tilespace::count::reachable_u64(shape).unwrap_or(u64::MAX / 2);
+        let total = 2 * tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX / 2);
         let progress = Progress::new(args.run.quiet, total, &shape.to_string());
         let half = total / 2;
         let t = pool.install(|| {
@@ -45,7 +44,7 @@ pub fn run(args: TheoremArgs) -> Result<i32> {
         all &= t.holds();
     }
     writeln!(std::io::stdout(), "report: {}", path.display())?;
-    Ok(if all { 0 } else { 1 })
+    Ok(super::Status::of(all))
 }
 
 fn print(t: &Theorem) -> Result<()> {
@@ -58,7 +57,7 @@ fn print(t: &Theorem) -> Result<()> {
         t.shape,
         t.shape.cell_label(t.goal),
         n,
-        tilespace::count::counts(t.shape).total
+        tilespace::puzzle::count::counts(t.shape).total
     )?;
     if t.shape.is_line() {
         return print_line(t);

@@ -18,8 +18,39 @@ use anyhow::Result;
 
 use args::{Cli, Command};
 
-/// Runs a parsed command line; returns the exit status.
-pub fn run(cli: Cli) -> Result<i32> {
+/// How a command ended without an error: `Done`, or `No` for a negative answer (a board not
+/// solvable, a check that did not hold). `main` turns it into the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Done,
+    No,
+}
+
+impl Status {
+    /// `Done` if `ok`, else `No`.
+    pub fn of(ok: bool) -> Status {
+        if ok {
+            Status::Done
+        } else {
+            Status::No
+        }
+    }
+}
+
+/// A run stopped on request after saving a checkpoint: what to type to go on.
+#[derive(Debug)]
+pub struct Stopped(pub String);
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<Status> {
     match cli.command {
         Command::Analyze(a) => cmd_analyze::run(a),
         Command::Solvable(a) => cmd_solvable::run(a),
@@ -37,32 +68,15 @@ pub fn run(cli: Cli) -> Result<i32> {
     }
 }
 
-/// A worker pool of `threads` threads (all cores if `None`); 0 is refused.
+/// A worker pool of `threads` threads (all cores if `None`).
 pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    let threads = match threads {
-        Some(0) => anyhow::bail!(tilespace::Error::Argument(
-            "--threads must be at least 1".into()
-        )),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     use anyhow::Context;
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")
-}
-
-/// Board sizes as given on the command line.
-pub fn shapes(names: &[String]) -> Result<Vec<tilespace::Shape>, tilespace::Error> {
-    names.iter().map(|b| b.parse()).collect()
-}
-
-/// The `--max-memory` value in bytes.
-pub fn max_memory(text: Option<&str>) -> Result<Option<u64>, tilespace::Error> {
-    text.map(tilespace::memory::parse_size)
-        .transpose()
-        .map_err(|e| tilespace::Error::Argument(format!("--max-memory: {e}")))
 }
 
 /// Prints one JSON document on stdout (the `--json` output of every command).

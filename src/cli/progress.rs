@@ -15,6 +15,8 @@ pub struct Progress {
     bar: ProgressBar,
     quiet: bool,
     label: String,
+    /// `TILESPACE_TRACE` is set: each layer's way and time go to stderr.
+    trace: bool,
     /// When the run started, and when a log line was last written.
     log: Arc<Mutex<(Instant, Instant)>>,
 }
@@ -42,11 +44,21 @@ impl Progress {
             bar,
             quiet,
             label: label.to_string(),
+            trace: std::env::var_os("TILESPACE_TRACE").is_some(),
             log: Arc::new(Mutex::new((now, now))),
         }
     }
 
     pub fn layer(&self, done: LayerDone) {
+        if let (true, Some(way)) = (self.trace, done.way) {
+            eprintln!(
+                "trace depth {} {} found {} {:.1} ms",
+                done.depth,
+                way.name(),
+                done.states,
+                done.seconds * 1e3
+            );
+        }
         self.bar.set_message(done.depth.to_string());
         self.bar.set_position(done.seen);
         if self.quiet || !self.bar.is_hidden() {

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
+use crate::puzzle::board::{Board, Cell, Shape};
 
 /// One move of the blank. The tile on the cell the blank enters moves the opposite way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! inversion parity (the seeds' rule, O(n log n) with a Fenwick tree) and the sign of the
 //! board as a permutation of cells by cycle decomposition (Calabro's O(n) test).
 
-use crate::board::{Board, Cell, Shape};
+use crate::puzzle::board::{Board, Cell, Shape};
 
 /// Inversions of a sequence of distinct values in `1..=max`: pairs out of order.
 /// O(n log n): a Fenwick tree counts, for each value, the larger values already seen.

@@ -12,10 +12,10 @@
 //! because the window's other tiles are interchangeable. The final 2×2 is an exact search too;
 //! parity (checked first) makes it solvable.
 
-use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
-use crate::moves::{Dir, Moves};
-use crate::parity::solvability;
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::moves::{Dir, Moves};
+use crate::puzzle::parity::solvability;
 
 /// A solution found by `solve`, with the Manhattan lower bound on any solution.
 #[derive(Clone, Debug)]
@@ -409,8 +409,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::verify;
-    use crate::random::{solvable_board, Rng};
+    use crate::puzzle::moves::verify;
+    use crate::puzzle::random::{solvable_board, Rng};
 
     fn check(board: &Board, goal: Cell) -> Construction {
         let c = solve(board, goal).unwrap();

@@ -1,14 +1,14 @@
 //! One complete analysis of a board: search, verify against the theorems, summarise.
 
-use crate::bfs::{search_from, search_resumable, Boundary, LayerDone, Outcome, Search};
-use crate::board::{Board, Cell, Shape};
-use crate::checkpoint;
-use crate::count::reachable_u64;
-use crate::distribution::Distribution;
+use crate::analysis::distribution::Distribution;
+use crate::analysis::memory;
+use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
 use crate::error::Error;
-use crate::memory;
-use crate::parity::solvability;
-use crate::space::StateSpace;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::count::reachable_u64;
+use crate::puzzle::parity::solvability;
+use crate::store::checkpoint;
 
 /// What a caller may set for one analysis.
 #[derive(Clone, Copy, Default)]
@@ -18,8 +18,10 @@ pub struct AnalyzeOptions<'a> {
     /// Save the finished table here (`saved`), for `distance` and `solve`.
     pub save_table: Option<&'a std::path::Path>,
     /// Save checkpoints at layer boundaries (and resume from one); stop at the next boundary
-    /// once `checkpoint::request_stop` is called.
+    /// once its `stop` flag is set.
     pub checkpoint: Option<checkpoint::Options<'a>>,
+    /// The engine's granularity (speed only; results do not depend on it).
+    pub schedule: Schedule,
 }
 
 /// Everything `analyze` reports about one (board, goal blank).
@@ -101,12 +103,12 @@ pub fn analyze_from(
     };
     let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
     let found = match options.checkpoint {
-        None => search_from(&space, start_index, progress)?,
-        Some(ck) => search_checkpointed(&space, start_index, start, ck, progress)?,
+        None => search_from(&space, start_index, options.schedule, progress)?,
+        Some(ck) => search_checkpointed(&space, start_index, ck, options.schedule, progress)?,
     };
     if let Some(path) = options.save_table {
         let radius = found.layers.len() as u32 - 1;
-        crate::saved::save(path, &space, &found.table, radius)?;
+        crate::store::saved::save(path, &space, &found.table, radius)?;
     }
     let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
     antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
@@ -134,55 +136,48 @@ pub fn analyze_from(
 }
 
 /// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on
-/// request with an error that says how to continue.
+/// request with `Error::Interrupted`.
 fn search_checkpointed(
     space: &StateSpace,
     start_index: u64,
-    start: Option<&Board>,
     ck: checkpoint::Options,
+    schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Search, Error> {
     let (resume, before) = if ck.resume {
         let loaded = checkpoint::load(ck.dir, space, start_index)?;
-        (Some(loaded.resume), loaded.seconds)
+        (Some(loaded.state), loaded.seconds)
     } else {
-        crate::report::check_writable(ck.dir)?;
+        crate::store::atomic::check_writable(ck.dir)?;
         (None, 0.0)
     };
     let clock = std::time::Instant::now();
     let last_save = std::sync::Mutex::new(std::time::Instant::now());
-    let hook = |b: &Boundary| -> Result<bool, Error> {
-        let stop = checkpoint::stop_requested();
+    let hook = |b: &SearchState| -> Result<bool, Error> {
+        let stop = ck.stop.load(std::sync::atomic::Ordering::SeqCst);
         let mut last = last_save.lock().expect("not poisoned");
         if stop || last.elapsed() >= ck.every {
             let t = std::time::Instant::now();
             checkpoint::save(ck.dir, space, b, before + clock.elapsed().as_secs_f64())?;
-            (ck.saved)(b.layers.len() as u32 - 1, t.elapsed().as_secs_f64());
+            (ck.saved)(b.depth(), t.elapsed().as_secs_f64());
             *last = std::time::Instant::now();
         }
         Ok(stop)
     };
-    match search_resumable(space, start_index, progress, &hook, resume)? {
+    let driver = Driver {
+        schedule,
+        progress,
+        hook: Some(&hook),
+    };
+    match search(space, start_index, driver, resume)? {
         Outcome::Done(mut s) => {
             s.seconds += before;
             Ok(s)
         }
-        Outcome::Stopped { depth } => {
-            let shape = space.user_shape;
-            let mut command = format!("tilespace analyze {shape}");
-            if space.user_goal.0 != shape.cells() - 1 {
-                command += &format!(" --blank {}", shape.cell_label(space.user_goal));
-            }
-            if let Some(b) = start {
-                command += &format!(" --from \"{b}\"");
-            }
-            Err(Error::Interrupted(format!(
-                "interrupted after depth {depth}: checkpoint saved in {}; continue with: \
-                 {command} --resume {}",
-                ck.dir.display(),
-                ck.dir.display()
-            )))
-        }
+        Outcome::Stopped { depth } => Err(Error::Interrupted {
+            depth,
+            dir: ck.dir.to_path_buf(),
+        }),
     }
 }
 
@@ -190,7 +185,7 @@ fn search_checkpointed(
 fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> Analysis {
     let clock = std::time::Instant::now();
     let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
-    let reached = crate::line::reach(&from);
+    let reached = crate::puzzle::line::reach(&from);
     let radius = reached.iter().map(|r| r.1).max().unwrap_or(0);
     let mut layers = vec![0u64; radius as usize + 1];
     for (_, d) in &reached {

@@ -32,56 +32,38 @@ use std::path::{Path, PathBuf};
 use memmap2::Mmap;
 
 use crate::bfs::table::{depth_mod4, settled, Table};
-use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
-use crate::space::StateSpace;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
 /// Version 2: the sequence-major layout of `space`, 2 bits per state (depth mod 4 with the
 /// blank's colour), 32 states per word. Version 1 held depth mod 3.
 const VERSION: u32 = 2;
 const HEADER: usize = 64;
-
-/// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
-pub(crate) fn checksum(words: impl Iterator<Item = u64>) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64;
-    for w in words {
-        h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 29;
-    }
-    h
-}
-
-/// Little-endian u64s of `bytes` (a multiple of 8 long): headers and data as checksummed.
-pub(crate) fn le_words(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
-    bytes
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-}
+/// Bytes of header fields; their checksum follows.
+const FIELDS: usize = 48;
 
 /// Writes `table` (the finished search of `space` from its goal, of radius `radius`) to `path`,
 /// through a temporary file and a rename. The words are streamed, not copied in memory.
 pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Result<(), Error> {
     let words = table.words();
-    let mut bytes = Vec::with_capacity(HEADER);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&(space.user_shape.rows as u32).to_le_bytes());
-    bytes.extend_from_slice(&(space.user_shape.cols as u32).to_le_bytes());
-    bytes.extend_from_slice(&(space.user_goal.0 as u32).to_le_bytes());
-    bytes.extend_from_slice(&radius.to_le_bytes());
-    bytes.extend_from_slice(&[space.class, u8::from(space.transposed), 0, 0]);
-    bytes.extend_from_slice(&space.states().to_le_bytes());
     let data = checksum(
         words
             .iter()
             .map(|w| w.load(std::sync::atomic::Ordering::Relaxed)),
     );
-    bytes.extend_from_slice(&data.to_le_bytes());
-    let head = checksum(le_words(&bytes[..48]));
-    bytes.extend_from_slice(&head.to_le_bytes());
-    bytes.resize(HEADER, 0);
-    crate::report::write_atomic_with(path, |out| {
+    let bytes = HeaderWriter::new(MAGIC, VERSION)
+        .u32(space.user_shape.rows as u32)
+        .u32(space.user_shape.cols as u32)
+        .u32(space.user_goal.0 as u32)
+        .u32(radius)
+        .bytes(&[space.class, u8::from(space.transposed), 0, 0])
+        .u64(space.states())
+        .u64(data)
+        .finish(HEADER);
+    crate::store::atomic::write_atomic_with(path, |out| {
         use std::io::Write;
         out.write_all(&bytes)?;
         for w in words {
@@ -119,29 +101,22 @@ impl SavedTable {
             path: path.to_path_buf(),
             source,
         })?;
-        if map.len() < HEADER || &map[..8] != MAGIC {
-            return Err(bad("not a tilespace table (no TSTABLE header)".into()));
-        }
-        let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().expect("4 bytes"));
-        let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().expect("8 bytes"));
-        if u32_at(8) != VERSION {
-            return Err(bad(format!(
-                "format version {} (this tilespace reads version {VERSION}): save it again",
-                u32_at(8)
-            )));
-        }
-        if checksum(le_words(&map[..48])) != u64_at(48) {
-            return Err(bad("the header is corrupted (checksum mismatch)".into()));
-        }
-        let shape = Shape::new(u32_at(12) as usize, u32_at(16) as usize)
+        let h = HeaderReader::open(&map, MAGIC, VERSION, FIELDS, "table").map_err(|why| {
+            bad(if why.starts_with("format version") {
+                why + ": save it again"
+            } else {
+                why
+            })
+        })?;
+        let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
             .map_err(|e| bad(format!("bad shape in header: {e}")))?;
-        let goal = Cell(u32_at(20) as usize);
-        let (class, transposed) = (map[28], map[29] != 0);
+        let goal = Cell(h.u32(20) as usize);
+        let (class, transposed) = (h.byte(28), h.byte(29) != 0);
         if goal.0 >= shape.cells() || class > 1 {
             return Err(bad("bad goal or class in header".into()));
         }
         let space = StateSpace::oriented(shape, goal, class, transposed)?;
-        let states = u64_at(32);
+        let states = h.u64(32);
         let words = states.div_ceil(32) as usize;
         if states != space.states() {
             return Err(bad(format!(
@@ -156,14 +131,14 @@ impl SavedTable {
                 HEADER + words * 8
             )));
         }
-        if checksum(le_words(&map[HEADER..])) != u64_at(40) {
+        if checksum(le_words(&map[HEADER..])) != h.u64(40) {
             return Err(bad("the table is corrupted (checksum mismatch)".into()));
         }
         Ok(SavedTable {
             path: path.to_path_buf(),
             shape,
             goal,
-            radius: u32_at(24),
+            radius: h.u32(24),
             space,
             map,
         })
@@ -190,7 +165,7 @@ impl SavedTable {
         if self.space.index(board).is_none() {
             return Err(Error::Unsolvable(format!(
                 "{board} cannot reach the goal: {}",
-                crate::parity::solvability(board, self.goal).rule
+                crate::puzzle::parity::solvability(board, self.goal).rule
             )));
         }
         Ok(())

@@ -2,7 +2,7 @@
 
 use num_bigint::BigUint;
 
-use crate::board::Shape;
+use crate::puzzle::board::Shape;
 
 /// The counts the theorem speaks of: RC! configurations, half reachable from the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,6 +25,10 @@ pub struct Indexer {
     /// one load and only recomputes the other digits when `rank / period` changes.
     low: Box<[u64]>,
     low_digits: usize,
+    /// Bit positions of the first digit `low` serves, and of digit m-2, in a packed `u128`
+    /// (kept rather than recomputed in every seek).
+    low_shift: u32,
+    last_shift: u32,
     period: u64,
     /// `⌊(2^64-1) / period⌋ + 1`: `rank / period` by a multiplication for ranks below 2^32.
     period_reciprocal: u64,
@@ -75,6 +79,8 @@ impl Indexer {
             reciprocals,
             low,
             low_digits,
+            low_shift: 8 * (m - 2 - low_digits) as u32,
+            last_shift: 8 * (m - 2) as u32,
             period,
             period_reciprocal: u64::MAX / period + 1,
         }
@@ -203,9 +209,9 @@ impl Indexer {
         }
         let low = self.low[r as usize];
         let last = (parity ^ cursor.high_parity ^ (low >> 63) as u8) & 1;
-        let shift = 8 * (m - 2 - self.low_digits);
-        let packed =
-            cursor.high | u128::from(low & !(1 << 63)) << shift | u128::from(last) << (8 * (m - 2));
+        let packed = cursor.high
+            | u128::from(low & !(1 << 63)) << self.low_shift
+            | u128::from(last) << self.last_shift;
         let changed = packed ^ u128::from_le_bytes(cursor.digits);
         cursor.digits = packed.to_le_bytes();
         cursor.built = cursor.built.min((changed.trailing_zeros() / 8) as usize);
@@ -315,7 +321,7 @@ mod tests {
             ix.unrank(r, parity, &mut d2, &mut s2);
             prop_assert_eq!(&s2[..seq.len()], &seq[..]);
             // Parity from the digits equals parity from an inversion count.
-            let inv: u64 = crate::parity::inversions(&seq.iter().map(|&x| u32::from(x) + 1).collect::<Vec<_>>());
+            let inv: u64 = crate::puzzle::parity::inversions(&seq.iter().map(|&x| u32::from(x) + 1).collect::<Vec<_>>());
             prop_assert_eq!(u64::from(parity), inv % 2);
         }
 

@@ -1,8 +1,8 @@
 //! What a search needs in memory, and the guard that refuses before allocating.
 
-use crate::board::Shape;
-use crate::count::counts;
 use crate::error::Error;
+use crate::puzzle::board::Shape;
+use crate::puzzle::count::counts;
 
 /// Memory a search needs besides its table: recorded layers (up to 2^22 indices of 8 bytes, the
 /// list being expanded and the one being found) and the threads' buffers.
@@ -110,10 +110,10 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
         needed: human_bytes(needed),
         limit,
     };
-    if shape.cells() > crate::rank::MAX_TILES + 1 {
+    if shape.cells() > crate::index::rank::MAX_TILES + 1 {
         return Err(refuse(format!(
             "and the index handles at most {} cells",
-            crate::rank::MAX_TILES + 1
+            crate::index::rank::MAX_TILES + 1
         )));
     }
     if let Some(max) = max_memory {

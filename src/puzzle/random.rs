@@ -4,8 +4,8 @@
 //! Swapping the first two tiles is a bijection between the two classes, so applying it exactly
 //! when the shuffle is unsolvable gives a uniform solvable board.
 
-use crate::board::{Board, Cell, Shape};
-use crate::parity::solvability;
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::parity::solvability;
 
 /// SplitMix64: a small, well-mixed generator; the same seed gives the same boards everywhere.
 pub struct Rng(u64);

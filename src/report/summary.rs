@@ -1,13 +1,12 @@
-//! Reports as CSV: `summary.csv` (one row per board and goal blank), and per board
-//! `depths.csv` and `antipodes.csv`. Every file is written to a temporary file beside it and
-//! renamed into place, so an interrupted run never leaves a half-written report.
+//! The reports of one analysis as CSV: `summary.csv` (one row per board, goal blank and start),
+//! and per board `depths.csv` and `antipodes.csv`. Every file is written through
+//! `store::atomic`, so an interrupted run never leaves a half-written report.
 
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::rows::{read_rows, upsert_rows, write_csv};
 use crate::analysis::Analysis;
 use crate::error::Error;
 
@@ -94,23 +93,23 @@ impl SummaryRow {
     }
 
     /// The board size, read back from `rows` and `cols`.
-    pub fn shape(&self) -> Result<crate::board::Shape, Error> {
-        crate::board::Shape::new(self.rows, self.cols)
+    pub fn shape(&self) -> Result<crate::puzzle::board::Shape, Error> {
+        crate::puzzle::board::Shape::new(self.rows, self.cols)
     }
 
     /// The goal blank cell, read back from `goal_blank` (`R,C`).
-    pub fn goal_cell(&self) -> Result<crate::board::Cell, Error> {
+    pub fn goal_cell(&self) -> Result<crate::puzzle::board::Cell, Error> {
         self.goal_blank
-            .parse::<crate::board::GoalBlank>()?
+            .parse::<crate::puzzle::board::GoalBlank>()?
             .resolve(self.shape()?)
     }
 
     /// The start board of a `--from` search, None for a search from the goal.
-    pub fn start_board(&self) -> Result<Option<crate::board::Board>, Error> {
+    pub fn start_board(&self) -> Result<Option<crate::puzzle::board::Board>, Error> {
         if self.start == "goal" {
             return Ok(None);
         }
-        crate::board::Board::parse(&self.start, Some(self.shape()?)).map(Some)
+        crate::puzzle::board::Board::parse(&self.start, Some(self.shape()?)).map(Some)
     }
 
     /// The name of this row's report directory (as `report_name` gives for its analysis).
@@ -152,7 +151,7 @@ pub fn report_name(a: &Analysis) -> String {
     }
 }
 
-fn dir_from(shape: crate::board::Shape, start: &crate::board::Board) -> String {
+fn dir_from(shape: crate::puzzle::board::Shape, start: &crate::puzzle::board::Board) -> String {
     let cells: Vec<String> = start.cells().iter().map(|t| t.to_string()).collect();
     format!("{shape}-from-{}", cells.join("-"))
 }
@@ -182,12 +181,12 @@ struct AntipodeRow {
 /// The boards of an `antipodes.csv` of a `shape` board; a missing file is an error.
 pub fn read_antipodes(
     path: &Path,
-    shape: crate::board::Shape,
-) -> Result<Vec<crate::board::Board>, Error> {
+    shape: crate::puzzle::board::Shape,
+) -> Result<Vec<crate::puzzle::board::Board>, Error> {
     require(path)?;
     read_rows::<AntipodeRow>(path)?
         .into_iter()
-        .map(|r| crate::board::Board::parse(&r.board, Some(shape)))
+        .map(|r| crate::puzzle::board::Board::parse(&r.board, Some(shape)))
         .collect()
 }
 
@@ -264,173 +263,7 @@ pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
     upsert_rows(path, vec![row], SummaryRow::key)
 }
 
-/// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`.
-pub fn upsert_rows<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
-where
-    T: Serialize + serde::de::DeserializeOwned,
-    K: Ord,
-{
-    let mut rows: Vec<T> = read_rows(path)?;
-    rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
-    rows.extend(new);
-    rows.sort_by_key(|r| key(r));
-    write_rows(path, &rows)
-}
-
 /// The rows of a `summary.csv`; none if the file does not exist.
 pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
     read_rows(path)
-}
-
-/// The rows of a CSV report; none if the file does not exist.
-pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
-    let read_err = |e: csv::Error| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
-    };
-    match fs::File::open(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
-        Err(source) => Err(Error::Read {
-            path: path.to_path_buf(),
-            source,
-        }),
-        Ok(f) => csv::Reader::from_reader(f)
-            .deserialize()
-            .map(|r| r.map_err(read_err))
-            .collect(),
-    }
-}
-
-/// Writes `rows` as a CSV with a header, atomically.
-pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), Error> {
-    write_csv(path, |w| {
-        for r in rows {
-            w.serialize(r)?;
-        }
-        Ok(())
-    })
-}
-
-/// Writes a CSV to a temporary file beside `path`, syncs it and renames it over `path`.
-fn write_csv(
-    path: &Path,
-    fill: impl FnOnce(&mut csv::Writer<&mut Vec<u8>>) -> Result<(), csv::Error>,
-) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    {
-        let mut w = csv::Writer::from_writer(&mut bytes);
-        fill(&mut w)
-            .and_then(|()| w.flush().map_err(csv::Error::from))
-            .map_err(|e| Error::Write {
-                path: path.to_path_buf(),
-                source: std::io::Error::other(e.to_string()),
-            })?;
-    }
-    write_atomic(path, &bytes)
-}
-
-/// Fails early, naming the path, if files cannot be written under `dir` (before a long run).
-pub fn check_writable(dir: &Path) -> Result<(), Error> {
-    let probe = dir.join(".tilespace-write-test");
-    write_atomic(&probe, b"")?;
-    let _ = fs::remove_file(probe);
-    Ok(())
-}
-
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    write_atomic_with(path, |w| w.write_all(bytes))
-}
-
-/// `write_atomic`, with the contents streamed by `fill` (for files too large to build in
-/// memory first, such as saved tables).
-pub fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut std::io::BufWriter<fs::File>) -> std::io::Result<()>,
-) -> Result<(), Error> {
-    let err = |source| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(err)?;
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("report");
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
-        fill(&mut w)?;
-        let f = w.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // The rename itself is durable once the directory is synced.
-        fs::File::open(dir)?.sync_all()
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(err)
-}
-
-/// One row of `theorem.csv`: one parity class of one board.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TheoremRow {
-    pub board: String,
-    /// `solvable` or `unsolvable`.
-    pub class: String,
-    /// The board the class was searched from.
-    pub start: String,
-    /// States reached from `start`.
-    pub states: u64,
-    /// (RC)!/2.
-    pub expected: u64,
-    /// The whole class was reached from `start`: it is one connected component.
-    pub component: bool,
-    /// Every state of the class gets this class from the sign (parity) test.
-    pub parity_test_agrees: bool,
-    pub goal_blank: String,
-    /// Eccentricity of `start`.
-    pub radius: u32,
-}
-
-impl TheoremRow {
-    pub fn rows(t: &crate::theorem::Theorem) -> Vec<TheoremRow> {
-        t.classes
-            .iter()
-            .map(|c| TheoremRow {
-                board: t.shape.to_string(),
-                class: class_name(c.class).into(),
-                start: c.start.to_string(),
-                states: c.analysis.states(),
-                expected: c.expected,
-                component: c.component,
-                parity_test_agrees: c.parity_test_agrees,
-                goal_blank: t.shape.cell_label(t.goal),
-                radius: c.analysis.distribution.radius(),
-            })
-            .collect()
-    }
-
-    fn key(&self) -> (usize, String, String, String) {
-        let cells = self
-            .board
-            .parse::<crate::board::Shape>()
-            .map_or(0, |s| s.cells());
-        (
-            cells,
-            self.board.clone(),
-            self.goal_blank.clone(),
-            self.class.clone(),
-        )
-    }
-}
-
-/// Replaces the rows of the same board, goal blank and class in `theorem.csv`, or adds them.
-pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
-    upsert_rows(path, new, TheoremRow::key)
 }

@@ -32,31 +32,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::bfs::table::Table;
-use crate::bfs::{Boundary, Resume};
+use crate::bfs::SearchState;
 use crate::error::Error;
-use crate::saved::{checksum, le_words};
-use crate::space::StateSpace;
+use crate::index::space::StateSpace;
+use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
 /// Version 2: the index layout and table codes of saved tables version 2 (see `saved`), and
 /// the fields above. (Version 1 held depth mod 3 in the table.)
 pub const VERSION: u32 = 2;
 const HEADER: usize = 96;
+/// Bytes of header fields; their checksum follows.
+const FIELDS: usize = 80;
 const CHUNK_WORDS: usize = 1 << 20;
 
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Asks a running search to save a checkpoint at the next layer boundary and stop (called from
-/// the signal handler).
-pub fn request_stop() {
-    STOP.store(true, Ordering::SeqCst);
-}
-
-pub fn stop_requested() -> bool {
-    STOP.load(Ordering::SeqCst)
-}
-
-/// Where and how often to save, and whether to continue from a saved checkpoint.
+/// Where and how often to save, whether to continue from a saved checkpoint, and when to stop.
 #[derive(Clone, Copy)]
 pub struct Options<'a> {
     pub dir: &'a Path,
@@ -64,6 +54,9 @@ pub struct Options<'a> {
     /// layer).
     pub every: std::time::Duration,
     pub resume: bool,
+    /// Once set (by a signal handler, say), the search saves at the next layer boundary and
+    /// stops with `Error::Interrupted`.
+    pub stop: &'a AtomicBool,
     /// Told of each save: depth and seconds the save took.
     pub saved: &'a (dyn Fn(u32, f64) + Sync),
 }
@@ -100,44 +93,45 @@ fn body_checksum(
     )
 }
 
-/// Saves the state at `b` for `space`, atomically; `seconds` of search so far.
-pub fn save(dir: &Path, space: &StateSpace, b: &Boundary, seconds: f64) -> Result<(), Error> {
-    let words = b.table.words();
-    let frontier = b.frontier.unwrap_or(&[]);
+/// Saves `state`, a search of `space`, atomically; `seconds` of search so far.
+pub fn save(
+    dir: &Path,
+    space: &StateSpace,
+    state: &SearchState,
+    seconds: f64,
+) -> Result<(), Error> {
+    let words = state.table.words();
+    let frontier = state.frontier.as_deref().unwrap_or(&[]);
     let data = body_checksum(
-        b.layers,
+        &state.layers,
         frontier,
         words
             .par_chunks(CHUNK_WORDS)
             .map(|c| checksum(c.iter().map(|w| w.load(Ordering::Relaxed)))),
     );
-    let mut head = Vec::with_capacity(HEADER);
-    head.extend_from_slice(MAGIC);
-    head.extend_from_slice(&VERSION.to_le_bytes());
-    head.extend_from_slice(&(space.user_shape.rows as u32).to_le_bytes());
-    head.extend_from_slice(&(space.user_shape.cols as u32).to_le_bytes());
-    head.extend_from_slice(&(space.user_goal.0 as u32).to_le_bytes());
-    head.extend_from_slice(&[
-        space.class,
-        u8::from(space.transposed),
-        u8::from(b.pulling),
-        u8::from(b.unsettled),
-    ]);
-    head.extend_from_slice(&[0; 4]);
-    head.extend_from_slice(&b.start.to_le_bytes());
-    head.extend_from_slice(&space.states().to_le_bytes());
-    head.extend_from_slice(&(b.layers.len() as u32).to_le_bytes());
-    head.extend_from_slice(&[0; 4]);
-    let flen = b.frontier.map_or(u64::MAX, |f| f.len() as u64);
-    head.extend_from_slice(&flen.to_le_bytes());
-    head.extend_from_slice(&seconds.to_bits().to_le_bytes());
-    head.extend_from_slice(&data.to_le_bytes());
-    let hsum = checksum(le_words(&head[..80]));
-    head.extend_from_slice(&hsum.to_le_bytes());
-    head.resize(HEADER, 0);
-    crate::report::write_atomic_with(&file(dir), |out| {
+    let flen = state.frontier.as_ref().map_or(u64::MAX, |f| f.len() as u64);
+    let head = HeaderWriter::new(MAGIC, VERSION)
+        .u32(space.user_shape.rows as u32)
+        .u32(space.user_shape.cols as u32)
+        .u32(space.user_goal.0 as u32)
+        .bytes(&[
+            space.class,
+            u8::from(space.transposed),
+            u8::from(state.pulling),
+            u8::from(state.unsettled),
+        ])
+        .bytes(&[0; 4])
+        .u64(state.start)
+        .u64(space.states())
+        .u32(state.layers.len() as u32)
+        .bytes(&[0; 4])
+        .u64(flen)
+        .u64(seconds.to_bits())
+        .u64(data)
+        .finish(HEADER);
+    crate::store::atomic::write_atomic_with(&file(dir), |out| {
         out.write_all(&head)?;
-        for &n in b.layers.iter().chain(frontier) {
+        for &n in state.layers.iter().chain(frontier) {
             out.write_all(&n.to_le_bytes())?;
         }
         let mut buf = Vec::with_capacity(CHUNK_WORDS * 8);
@@ -154,7 +148,7 @@ pub fn save(dir: &Path, space: &StateSpace, b: &Boundary, seconds: f64) -> Resul
 
 /// A checkpoint read back, with the seconds of search it records.
 pub struct Loaded {
-    pub resume: Resume,
+    pub state: SearchState,
     pub seconds: f64,
 }
 
@@ -175,63 +169,75 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
         })
     })?;
     let mut r = BufReader::with_capacity(8 << 20, f);
-    let short = |e: std::io::Error| bad(format!("truncated ({e})"));
     let mut head = [0u8; HEADER];
-    r.read_exact(&mut head).map_err(short)?;
-    if &head[..8] != MAGIC {
-        return Err(bad("not a tilespace checkpoint".into()));
-    }
-    let u32_at = |o: usize| u32::from_le_bytes(head[o..o + 4].try_into().expect("4 bytes"));
-    let u64_at = |o: usize| u64::from_le_bytes(head[o..o + 8].try_into().expect("8 bytes"));
-    if u32_at(8) != VERSION {
-        return Err(bad(format!(
-            "format version {} (this tilespace reads version {VERSION})",
-            u32_at(8)
-        )));
-    }
-    if checksum(le_words(&head[..80])) != u64_at(80) {
-        return Err(bad("the header is corrupted (checksum mismatch)".into()));
-    }
-    let (rows, cols, goal) = (
-        u32_at(12) as usize,
-        u32_at(16) as usize,
-        u32_at(20) as usize,
-    );
+    r.read_exact(&mut head)
+        .map_err(|e| bad(format!("truncated ({e})")))?;
+    let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(&bad)?;
+    check_matches(&h, space, start).map_err(&bad)?;
+    let body = read_body(&mut r, &h, space).map_err(&bad)?;
+    Ok(Loaded {
+        state: SearchState {
+            start,
+            layers: body.layers,
+            frontier: body.frontier,
+            pulling: h.byte(26) != 0,
+            unsettled: h.byte(27) != 0,
+            table: Table::from_words(body.words),
+        },
+        seconds: f64::from_bits(h.u64(64)),
+    })
+}
+
+/// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
+fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), String> {
+    let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
     let ours = space.user_shape;
     if (rows, cols) != (ours.rows, ours.cols) {
-        return Err(bad(format!(
+        return Err(format!(
             "it is a checkpoint of {rows}x{cols}, not of {ours}"
-        )));
+        ));
     }
     if goal != space.user_goal.0 {
-        return Err(bad(format!(
+        return Err(format!(
             "its goal blank is {}, not {}",
-            ours.cell_label(crate::board::Cell(goal)),
+            ours.cell_label(crate::puzzle::board::Cell(goal)),
             ours.cell_label(space.user_goal)
-        )));
+        ));
     }
-    if head[24] != space.class || u64_at(32) != start {
-        return Err(bad("it is a search from another start board".into()));
+    if h.byte(24) != space.class || h.u64(32) != start {
+        return Err("it is a search from another start board".into());
     }
-    if head[25] != u8::from(space.transposed) || u64_at(40) != space.states() {
-        return Err(bad("its index layout differs from this version's".into()));
+    if h.byte(25) != u8::from(space.transposed) || h.u64(40) != space.states() {
+        return Err("its index layout differs from this version's".into());
     }
-    let n_layers = u32_at(48) as usize;
-    let flen = u64_at(56);
+    Ok(())
+}
+
+/// What follows a checkpoint's header.
+struct Body {
+    layers: Vec<u64>,
+    frontier: Option<Vec<u64>>,
+    words: Vec<u64>,
+}
+
+/// Reads the layer counts, the frontier and the table after the header `h`, checking their
+/// lengths and checksum.
+fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<Body, String> {
+    let short = |e: std::io::Error| format!("truncated ({e})");
+    let n_layers = h.u32(48) as usize;
+    let flen = h.u64(56);
     if n_layers == 0 || n_layers > 10_000 || (flen != u64::MAX && flen > space.states()) {
-        return Err(bad("impossible layer or frontier counts".into()));
+        return Err("impossible layer or frontier counts".into());
     }
-    let mut read_u64s = |n: usize| -> Result<Vec<u64>, Error> {
+    let mut read_u64s = |n: usize| -> Result<Vec<u64>, String> {
         let mut bytes = vec![0u8; n * 8];
         r.read_exact(&mut bytes).map_err(short)?;
         Ok(le_words(&bytes).collect())
     };
     let layers = read_u64s(n_layers)?;
-    let frontier = if flen == u64::MAX {
-        None
-    } else {
-        Some(read_u64s(flen as usize)?)
-    };
+    let frontier = (flen != u64::MAX)
+        .then(|| read_u64s(flen as usize))
+        .transpose()?;
     let n_words = space.states().div_ceil(32) as usize;
     let mut words = vec![0u64; n_words];
     let mut sums = Vec::with_capacity(n_words.div_ceil(CHUNK_WORDS));
@@ -239,31 +245,25 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
     for chunk in words.chunks_mut(CHUNK_WORDS) {
         let bytes = &mut buf[..chunk.len() * 8];
         r.read_exact(bytes).map_err(short)?;
-        for (w, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
-            *w = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        for (w, b) in chunk.iter_mut().zip(le_words(bytes)) {
+            *w = b;
         }
         sums.push(checksum(chunk.iter().copied()));
     }
     if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
-        return Err(bad("longer than its header says".into()));
+        return Err("longer than its header says".into());
     }
     let data = body_checksum(
         &layers,
         frontier.as_deref().unwrap_or(&[]),
         sums.into_par_iter(),
     );
-    if data != u64_at(72) {
-        return Err(bad("the data is corrupted (checksum mismatch)".into()));
+    if data != h.u64(72) {
+        return Err("the data is corrupted (checksum mismatch)".into());
     }
-    Ok(Loaded {
-        resume: Resume {
-            start,
-            layers,
-            frontier,
-            pulling: head[26] != 0,
-            unsettled: head[27] != 0,
-            table: Table::from_words(words),
-        },
-        seconds: f64::from_bits(u64_at(64)),
+    Ok(Body {
+        layers,
+        frontier,
+        words,
     })
 }

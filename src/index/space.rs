@@ -18,9 +18,9 @@
 //! The engine may work transposed (relabelling tiles); it reports boards in the user's
 //! orientation.
 
-use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
-use crate::rank::{Indexer, MAX_TILES};
+use crate::index::rank::{Indexer, MAX_TILES};
+use crate::puzzle::board::{Board, Cell, Shape};
 
 /// The states of one sequence parity: which blank cells go with it and where they start.
 #[derive(Clone, Debug)]
@@ -233,7 +233,7 @@ impl StateSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parity::solvable_by_inversions;
+    use crate::puzzle::parity::solvable_by_inversions;
 
     /// Every index of either class and either orientation unranks to a board of that class
     /// (by the inversion-parity test) that ranks back to it; a swap of two tiles leaves it.

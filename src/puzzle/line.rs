@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::board::Board;
+use crate::puzzle::board::Board;
 
 /// Every board reachable from `start` with its distance, in breadth-first order.
 pub fn reach(start: &Board) -> Vec<(Board, u32)> {
@@ -28,7 +28,7 @@ pub fn reach(start: &Board) -> Vec<(Board, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, Shape};
+    use crate::puzzle::board::{Cell, Shape};
 
     #[test]
     fn a_line_reaches_its_n_blank_positions_and_the_radius_is_the_far_end() {

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, Cell, Shape};
+use crate::puzzle::board::{Board, Cell, Shape};
 
 /// A symmetry of the rectangle, by name and as a map of cells.
 pub struct Symmetry {

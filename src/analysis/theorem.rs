@@ -16,10 +16,10 @@ use rayon::prelude::*;
 
 use crate::analysis::{analyze_from, Analysis, AnalyzeOptions};
 use crate::bfs::LayerDone;
-use crate::board::{Board, Cell, Shape};
 use crate::error::Error;
-use crate::parity::solvable_by_sign;
-use crate::space::StateSpace;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::parity::solvable_by_sign;
 
 /// The verdict on one parity class.
 #[derive(Clone, Debug)]
@@ -93,9 +93,9 @@ pub fn verify(
         let component = analysis.verified && analysis.states() == expected;
         let parity_test_agrees = if shape.is_line() {
             // A line's classes are tile orders; the test is the line rule (tiles in order).
-            crate::line::reach(&start)
+            crate::puzzle::line::reach(&start)
                 .iter()
-                .all(|(b, _)| crate::parity::solvability(b, goal).solvable == (class == 0))
+                .all(|(b, _)| crate::puzzle::parity::solvability(b, goal).solvable == (class == 0))
         } else {
             class_agrees(shape, goal, class)?
         };

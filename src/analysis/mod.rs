@@ -1,0 +1,11 @@
+//! Analyses built on the engine: one board's complete analysis (`analyze`), the distribution
+//! it yields, the counting theorem over both classes, the antipodes' patterns, and the memory
+//! guard that refuses a board before anything is allocated.
+
+pub mod analyze;
+pub mod distribution;
+pub mod memory;
+pub mod patterns;
+pub mod theorem;
+
+pub use analyze::{analyze, analyze_from, Analysis, AnalyzeOptions};

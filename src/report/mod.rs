@@ -1,0 +1,13 @@
+//! What the analyses leave on disk for people: CSV reports (`summary`, `rows`, `theorem`), SVG
+//! plots (`plot`, with the `plot` feature) and tables for papers (`paper`).
+
+pub mod paper;
+#[cfg(feature = "plot")]
+pub mod plot;
+pub mod rows;
+pub mod summary;
+pub mod theorem;
+
+pub use rows::{read_rows, upsert_rows, write_rows};
+pub use summary::*;
+pub use theorem::{upsert_theorem, TheoremRow};

@@ -1,0 +1,69 @@
+//! CSV files of rows: read (a missing file has none), written atomically, and upserted by key.
+
+use std::fs;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::store::atomic::write_atomic;
+
+/// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`.
+pub fn upsert_rows<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
+where
+    T: Serialize + serde::de::DeserializeOwned,
+    K: Ord,
+{
+    let mut rows: Vec<T> = read_rows(path)?;
+    rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
+    rows.extend(new);
+    rows.sort_by_key(|r| key(r));
+    write_rows(path, &rows)
+}
+
+/// The rows of a CSV report; none if the file does not exist.
+pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
+    let read_err = |e: csv::Error| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+    };
+    match fs::File::open(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
+        Err(source) => Err(Error::Read {
+            path: path.to_path_buf(),
+            source,
+        }),
+        Ok(f) => csv::Reader::from_reader(f)
+            .deserialize()
+            .map(|r| r.map_err(read_err))
+            .collect(),
+    }
+}
+
+/// Writes `rows` as a CSV with a header, atomically.
+pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), Error> {
+    write_csv(path, |w| {
+        for r in rows {
+            w.serialize(r)?;
+        }
+        Ok(())
+    })
+}
+
+/// Writes a CSV to a temporary file beside `path`, syncs it and renames it over `path`.
+pub(crate) fn write_csv(
+    path: &Path,
+    fill: impl FnOnce(&mut csv::Writer<&mut Vec<u8>>) -> Result<(), csv::Error>,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    {
+        let mut w = csv::Writer::from_writer(&mut bytes);
+        fill(&mut w)
+            .and_then(|()| w.flush().map_err(csv::Error::from))
+            .map_err(|e| Error::Write {
+                path: path.to_path_buf(),
+                source: std::io::Error::other(e.to_string()),
+            })?;
+    }
+    write_atomic(path, &bytes)
+}

@@ -1,0 +1,66 @@
+//! `theorem.csv`: one row per parity class of each board whose counting theorem was checked.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::summary::class_name;
+use crate::error::Error;
+
+/// One row of `theorem.csv`: one parity class of one board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TheoremRow {
+    pub board: String,
+    /// `solvable` or `unsolvable`.
+    pub class: String,
+    /// The board the class was searched from.
+    pub start: String,
+    /// States reached from `start`.
+    pub states: u64,
+    /// (RC)!/2.
+    pub expected: u64,
+    /// The whole class was reached from `start`: it is one connected component.
+    pub component: bool,
+    /// Every state of the class gets this class from the sign (parity) test.
+    pub parity_test_agrees: bool,
+    pub goal_blank: String,
+    /// Eccentricity of `start`.
+    pub radius: u32,
+}
+
+impl TheoremRow {
+    pub fn rows(t: &crate::analysis::theorem::Theorem) -> Vec<TheoremRow> {
+        t.classes
+            .iter()
+            .map(|c| TheoremRow {
+                board: t.shape.to_string(),
+                class: class_name(c.class).into(),
+                start: c.start.to_string(),
+                states: c.analysis.states(),
+                expected: c.expected,
+                component: c.component,
+                parity_test_agrees: c.parity_test_agrees,
+                goal_blank: t.shape.cell_label(t.goal),
+                radius: c.analysis.distribution.radius(),
+            })
+            .collect()
+    }
+
+    fn key(&self) -> (usize, String, String, String) {
+        let cells = self
+            .board
+            .parse::<crate::puzzle::board::Shape>()
+            .map_or(0, |s| s.cells());
+        (
+            cells,
+            self.board.clone(),
+            self.goal_blank.clone(),
+            self.class.clone(),
+        )
+    }
+}
+
+/// Replaces the rows of the same board, goal blank and class in `theorem.csv`, or adds them.
+pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
+    super::rows::upsert_rows(path, new, TheoremRow::key)
+}

@@ -1,0 +1,138 @@
+//! The fixed-size header that opens saved tables and checkpoints: magic, format version, fields
+//! at fixed offsets (little-endian), and a checksum of everything before it; plus the checksum
+//! both files use for their data.
+
+/// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
+pub fn checksum(words: impl Iterator<Item = u64>) -> u64 {
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// Little-endian u64s of `bytes` (a multiple of 8 long): headers and data as checksummed.
+pub fn le_words(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+}
+
+/// Builds a header: magic and version, then fields in order; `finish` appends the checksum of
+/// all that and pads to the header's size.
+pub struct HeaderWriter {
+    bytes: Vec<u8>,
+}
+
+impl HeaderWriter {
+    pub fn new(magic: &[u8; 8], version: u32) -> HeaderWriter {
+        let mut bytes = magic.to_vec();
+        bytes.extend_from_slice(&version.to_le_bytes());
+        HeaderWriter { bytes }
+    }
+
+    pub fn u32(mut self, v: u32) -> Self {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self
+    }
+
+    pub fn u64(mut self, v: u64) -> Self {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+        self
+    }
+
+    pub fn bytes(mut self, v: &[u8]) -> Self {
+        self.bytes.extend_from_slice(v);
+        self
+    }
+
+    /// The header: the fields (a multiple of 8 bytes), their checksum, zeros up to `size`.
+    pub fn finish(mut self, size: usize) -> Vec<u8> {
+        assert_eq!(self.bytes.len() % 8, 0, "header fields end on a word");
+        let sum = checksum(le_words(&self.bytes));
+        self.bytes.extend_from_slice(&sum.to_le_bytes());
+        assert!(self.bytes.len() <= size, "header fields fit the header");
+        self.bytes.resize(size, 0);
+        self.bytes
+    }
+}
+
+/// Reads a header written by `HeaderWriter` whose fields take `fields` bytes (the checksum
+/// follows them).
+#[derive(Debug)]
+pub struct HeaderReader<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> HeaderReader<'a> {
+    /// Checks magic, version and checksum, in that order; the error says which failed.
+    pub fn open(
+        bytes: &'a [u8],
+        magic: &[u8; 8],
+        version: u32,
+        fields: usize,
+        what: &str,
+    ) -> Result<HeaderReader<'a>, String> {
+        if bytes.len() < fields + 8 || &bytes[..8] != magic {
+            return Err(format!("not a tilespace {what}"));
+        }
+        let r = HeaderReader { bytes };
+        if r.u32(8) != version {
+            return Err(format!(
+                "format version {} (this tilespace reads version {version})",
+                r.u32(8)
+            ));
+        }
+        if checksum(le_words(&bytes[..fields])) != r.u64(fields) {
+            return Err("the header is corrupted (checksum mismatch)".into());
+        }
+        Ok(r)
+    }
+
+    pub fn u32(&self, offset: usize) -> u32 {
+        u32::from_le_bytes(self.bytes[offset..offset + 4].try_into().expect("4 bytes"))
+    }
+
+    pub fn u64(&self, offset: usize) -> u64 {
+        u64::from_le_bytes(self.bytes[offset..offset + 8].try_into().expect("8 bytes"))
+    }
+
+    pub fn byte(&self, offset: usize) -> u8 {
+        self.bytes[offset]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_reads_back_and_any_changed_byte_is_refused() {
+        let head = HeaderWriter::new(b"TSTEST\0\0", 3)
+            .u32(7)
+            .u64(1 << 40)
+            .bytes(&[1, 2, 3, 4])
+            .u32(0)
+            .finish(48);
+        assert_eq!(head.len(), 48);
+        let r = HeaderReader::open(&head, b"TSTEST\0\0", 3, 32, "test").unwrap();
+        assert_eq!((r.u32(12), r.u64(16), r.byte(26)), (7, 1 << 40, 3));
+        assert_eq!(r.u64(32), checksum(le_words(&head[..32])));
+        assert!(HeaderReader::open(&head, b"TSTEST\0\0", 4, 32, "test")
+            .unwrap_err()
+            .contains("version 3"));
+        assert!(HeaderReader::open(&head, b"TSOTHER\0", 3, 32, "test")
+            .unwrap_err()
+            .contains("not a tilespace test"));
+        assert!(HeaderReader::open(&head[..20], b"TSTEST\0\0", 3, 32, "test").is_err());
+        for i in 12..40 {
+            let mut bad = head.clone();
+            bad[i] ^= 0x10;
+            assert!(
+                HeaderReader::open(&bad, b"TSTEST\0\0", 3, 32, "test").is_err(),
+                "byte {i} changed"
+            );
+        }
+    }
+}
