@@ -24,8 +24,8 @@ use crate::puzzle::board::Cell;
 /// A vertical move of the blank, precomputed with where its target lies in the table: it turns
 /// the window of C sequence entries starting at `window` (up: the tile above joins the sequence
 /// C-1 places later, the window's first entry moves to its end; down: the last entry moves
-/// first). The target sequence lies in the region starting at `offset`, with `width` slots per
-/// sequence, and the target state is its slot `slot`.
+/// first). The target state is slot `slot` of the target sequence's rank, `width` (n) slots a
+/// rank.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn {
     window: u32,
@@ -34,7 +34,6 @@ pub struct Turn {
     /// All ones for a move the blank can make; zero for a stand-in whose "target" is the state
     /// itself (seen, so never claimed, and never in the frontier while it is pulled).
     valid: i64,
-    offset: u64,
 }
 
 /// The moves of the blank from one cell: every blank has the same four, so the neighbour loop has
@@ -55,13 +54,12 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
     (0..shape.cells())
         .map(|b| {
             let own = u32::from(space.slot[b]);
-            let here = &space.regions[space.parity[b] as usize];
+            let width = space.width() as u32;
             let stay = Turn {
                 window: 0,
                 slot: own,
-                width: here.width() as u32,
+                width,
                 valid: 0,
-                offset: here.offset,
             };
             let mut m = BlankMoves {
                 slides: [own; 2],
@@ -71,13 +69,11 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
             let mut slides = 0;
             for to in shape.neighbours(Cell(b)) {
                 let t = to.0;
-                let region = &space.regions[space.parity[t] as usize];
                 let turn = |window: usize| Turn {
                     window: window as u32,
                     slot: u32::from(space.slot[t]),
-                    width: region.width() as u32,
+                    width,
                     valid: -1,
-                    offset: region.offset,
                 };
                 if t + c == b {
                     m.up = turn(t);
@@ -186,7 +182,7 @@ fn neighbours<const COLS: usize>(
     let (up, down) = (&moves.up, &moves.down);
     let to = |t: &Turn, delta: i64| {
         let new = (full + (delta & t.valid)) as u64 >> 1;
-        t.offset + new * u64::from(t.width) + u64::from(t.slot)
+        new * u64::from(t.width) + u64::from(t.slot)
     };
     [
         base + u64::from(moves.slides[0]),
@@ -295,8 +291,7 @@ pub struct LayerScan<'a> {
     pub record: bool,
 }
 
-/// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` (inside region
-/// `p`) chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
+/// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
 /// of its slots in `lo..hi` whose blank has colour `colour`, and returns the low bits of the
 /// slots to visit (it may also settle slots of the word). States come in index order; the
 /// cursor holds the state's sequence, unranked once per sequence.
@@ -304,14 +299,13 @@ pub struct LayerScan<'a> {
 fn for_each_slot(
     space: &StateSpace,
     table: &Table,
-    Task { region: p, lo, hi }: Task,
+    Task { lo, hi }: Task,
     colour: usize,
     mut select: impl FnMut(usize, u64, u64) -> u64,
     mut f: impl FnMut(&Cursor, u64, u64, usize, u64),
 ) {
-    let region = &space.regions[p as usize];
-    let width = region.width();
-    let blanks = &region.blanks;
+    let width = space.width();
+    let blanks = &space.blanks;
     // start_mask[q]: the slots of a word whose first slot is slot q of its sequence that hold a
     // blank of the layer's colour (low bit of each 2-bit slot).
     let start_mask: Vec<u64> = (0..width)
@@ -324,20 +318,19 @@ fn for_each_slot(
                 .fold(0, |m, s| m | 1 << (2 * s))
         })
         .collect();
-    // split[pos] = (pos / width, pos % width) for the positions a word reaches: no division in
-    // the loop.
-    let split: Vec<(u8, u8)> = (0..width + 32)
-        .map(|pos| ((pos / width) as u8, (pos % width) as u8))
+    // split[pos] = (pos / width, pos % width, the parity of that slot's sequences) for the
+    // positions a word reaches: no division in the loop.
+    let split: Vec<(u8, u8, u8)> = (0..width + 32)
+        .map(|pos| {
+            let j = pos % width;
+            let parity = space.parity[blanks[j as usize] as usize];
+            ((pos / width) as u8, j as u8, parity)
+        })
         .collect();
     let mut cursor = Cursor::new();
     let (first, last) = (lo / 32, (hi - 1) / 32);
-    // The sequence rank and slot q of the word's first slot. The first word may begin before
-    // the region (those slots are masked out): the rank is then negative, kept wrapped.
-    let rel = (first * 32) as i64 - region.offset as i64;
-    let (mut rank0, mut q) = (
-        rel.div_euclid(width as i64) as u64,
-        rel.rem_euclid(width as i64) as u64,
-    );
+    // The sequence rank and slot q of the word's first slot.
+    let (mut rank0, mut q) = (first * 32 / width, first * 32 % width);
     for w in first..=last {
         let mut candidates = start_mask[q as usize];
         let start = w * 32;
@@ -351,16 +344,16 @@ fn for_each_slot(
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
-            let (carry, j) = split[(q + s) as usize];
-            let rank = rank0.wrapping_add(u64::from(carry));
+            let (carry, j, parity) = split[(q + s) as usize];
+            let rank = rank0 + u64::from(carry);
             // No test for "same sequence as the last state": the seek is cheaper than the
             // branch, which the predictor loses.
-            space.indexer.seek_digits(&mut cursor, rank, p);
-            let base = region.offset + rank * width;
+            space.indexer.seek_digits(&mut cursor, rank, parity);
+            let base = rank * width;
             f(&cursor, base, rank, blanks[j as usize] as usize, start + s);
         }
-        let (carry, next_q) = split[q as usize + 32];
-        rank0 = rank0.wrapping_add(u64::from(carry));
+        let (carry, next_q, _) = split[q as usize + 32];
+        rank0 += u64::from(carry);
         q = u64::from(next_q);
     }
 }
@@ -382,7 +375,7 @@ impl Codes {
     }
 }
 
-/// Push: finds the frontier states of `lo..hi` (inside region `p`): those holding `FRONTIER`
+/// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER`
 /// whose blank has colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     let LayerScan {
@@ -415,7 +408,7 @@ pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     claims.finish()
 }
 
-/// Pull: marks `FRONTIER` every unseen state of `lo..hi` (inside region `p`) whose blank has
+/// Pull: marks `FRONTIER` every unseen state of `lo..hi` whose blank has
 /// colour `colour` and which has a neighbour in the frontier (holding `FRONTIER`, the other
 /// colour). This is exact: an unseen state is at depth d+1 or more, so its neighbours are at
 /// depth d or more, and the states of that colour holding `FRONTIER` are layer d.
@@ -454,7 +447,7 @@ pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     claims.finish()
 }
 
-/// Settles the states of `lo..hi` (inside region `p`) holding `FRONTIER` whose blank has colour
+/// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour
 /// `colour` with `code`; counts them, and lists them if `record`.
 pub fn settle_scan(
     space: &StateSpace,

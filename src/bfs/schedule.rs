@@ -34,45 +34,29 @@ impl Default for Schedule {
     }
 }
 
-/// A contiguous range `lo..hi` of table slots inside one region (sequence parity): the unit of
-/// work of a scan.
+/// A contiguous range `lo..hi` of table slots: the unit of work of a scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
-    pub region: u8,
     pub lo: u64,
     pub hi: u64,
 }
 
 impl Schedule {
-    /// The table split into chunks of `chunk` slots, each inside one region.
-    ///
-    /// Region 0 comes in ascending order and region 1 in descending order. Rayon's first split
-    /// gives one thread each region, so with ascending orders the two would sit at the same
-    /// offset in their regions all layer long. A vertical move crosses to the other region and
-    /// jumps by multiples of a Lehmer weight, so their far claims then landed in the very lines
-    /// the other thread was scanning and settling, and cache lines went back and forth between
-    /// the cores: reversing one region took 2x6 at 2 threads from 3.9 s to 3.4 s (push
-    /// efficiency 0.80 to 0.93).
+    /// The table split into chunks of `chunk` slots, in ascending order.
     pub fn tasks(&self, space: &StateSpace) -> Vec<Task> {
+        self.tasks_of(0, space.states())
+    }
+
+    /// The range `lo..hi` of the table split into chunks of `chunk` slots.
+    pub fn tasks_of(&self, lo: u64, hi: u64) -> Vec<Task> {
         let chunk = self.chunk.max(1);
-        let mut all = vec![];
-        for p in 0..2u8 {
-            let region = &space.regions[p as usize];
-            let (lo, hi) = (region.offset, region.offset + space.half * region.width());
-            let mut part: Vec<Task> = (lo..hi)
-                .step_by(chunk as usize)
-                .map(|s| Task {
-                    region: p,
-                    lo: s,
-                    hi: (s + chunk).min(hi),
-                })
-                .collect();
-            if p == 1 {
-                part.reverse();
-            }
-            all.extend(part);
-        }
-        all
+        (lo..hi)
+            .step_by(chunk as usize)
+            .map(|s| Task {
+                lo: s,
+                hi: (s + chunk).min(hi),
+            })
+            .collect()
     }
 
     /// `f` applied to every task, in parallel unless the table is small.
@@ -95,9 +79,9 @@ mod tests {
     use super::*;
     use crate::puzzle::board::{Cell, Shape};
 
-    /// The tasks cover every slot exactly once, none crosses a region, none exceeds the chunk.
+    /// The tasks cover every slot exactly once and none exceeds the chunk.
     #[test]
-    fn tasks_partition_the_table_within_regions() {
+    fn tasks_partition_the_table() {
         for (r, c, chunk) in [
             (2, 3, 7),
             (3, 3, 1000),
@@ -113,10 +97,6 @@ mod tests {
             };
             let mut tasks = schedule.tasks(&space);
             assert!(tasks.iter().all(|t| t.lo < t.hi && t.hi - t.lo <= chunk));
-            for t in &tasks {
-                assert_eq!(space.region_of(t.lo), t.region);
-                assert_eq!(space.region_of(t.hi - 1), t.region);
-            }
             tasks.sort_by_key(|t| t.lo);
             assert_eq!(tasks[0].lo, 0);
             assert_eq!(tasks.last().unwrap().hi, space.states());

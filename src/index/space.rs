@@ -6,14 +6,18 @@
 //! cells that go with even sequences, and `G₁`, those that go with odd ones (one group is empty
 //! when C is odd).
 //!
-//! The layout is sequence-major ("blank-minor"): region p holds the m!/2 sequences of parity p in
-//! rank order, and each sequence owns |G_p| consecutive slots, one per blank cell of its group:
+//! The layout is rank-major: `rank` is the parity-halved Lehmer rank, and each rank r owns n
+//! consecutive slots (n = RC cells), one per blank cell: the cells of `G₀` first, holding the
+//! even sequence of rank r, then those of `G₁`, holding the odd sequence of rank r:
 //!
-//! `index = offset[p] + rank(sequence) · |G_p| + slot(blank)`, with `offset[1] = m!/2 · |G₀|`.
+//! `index = rank(sequence) · n + slot(blank)`.
 //!
-//! `rank` is the parity-halved Lehmer rank. This puts every state that shares a tile sequence in
-//! one cache line: a sequence is unranked once for all its blank cells, and horizontal moves
-//! (which keep the sequence) land next to the state they come from.
+//! Every state that shares a tile sequence is in one cache line: a sequence is unranked once for
+//! all its blank cells, and horizontal moves (which keep the sequence) land next to the state
+//! they come from. A vertical move changes only C Lehmer digits, so it lands at a nearby rank of
+//! the other parity, which this layout keeps beside the first (with the two parities in separate
+//! halves of the table, every vertical move of an even-width board crossed halves: range shards
+//! of the index would have sent every such move to another machine).
 //!
 //! The engine may work transposed (relabelling tiles); it reports boards in the user's
 //! orientation.
@@ -21,23 +25,6 @@
 use crate::error::Error;
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
-
-/// The states of one sequence parity: which blank cells go with it and where they start.
-#[derive(Clone, Debug)]
-pub struct Region {
-    /// First index of the region.
-    pub offset: u64,
-    /// The blank cells (engine orientation) that go with sequences of this parity, ascending.
-    pub blanks: Vec<u8>,
-}
-
-impl Region {
-    /// Slots per sequence.
-    #[inline(always)]
-    pub fn width(&self) -> u64 {
-        self.blanks.len() as u64
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct StateSpace {
@@ -56,9 +43,10 @@ pub struct StateSpace {
     pub half: u64,
     /// `parity[b]`: parity of every sequence that goes with blank cell b (engine orientation).
     pub parity: Vec<u8>,
-    /// `slot[b]`: position of blank cell b in its region's group.
+    /// `slot[b]`: position of blank cell b among the n slots of a rank.
     pub slot: Vec<u8>,
-    pub regions: [Region; 2],
+    /// `blanks[j]`: the blank cell of slot j (`G₀`, then `G₁`, each ascending).
+    pub blanks: Vec<u8>,
 }
 
 impl StateSpace {
@@ -117,16 +105,13 @@ impl StateSpace {
                     ^ (((shape.cols - 1) * shape.row(Cell(b)).abs_diff(shape.row(goal))) & 1) as u8
             })
             .collect();
-        let group =
-            |p: u8| -> Vec<u8> { (0..n as u8).filter(|&b| parity[b as usize] == p).collect() };
-        let (g0, g1) = (group(0), group(1));
+        let mut blanks: Vec<u8> = (0..n as u8).collect();
+        // G₀ then G₁, each ascending (a stable sort by parity).
+        blanks.sort_by_key(|&b| parity[b as usize]);
         let mut slot = vec![0u8; n];
-        for g in [&g0, &g1] {
-            for (j, &b) in g.iter().enumerate() {
-                slot[b as usize] = j as u8;
-            }
+        for (j, &b) in blanks.iter().enumerate() {
+            slot[b as usize] = j as u8;
         }
-        let offset1 = half * g0.len() as u64;
         Ok(StateSpace {
             user_shape,
             user_goal,
@@ -138,16 +123,7 @@ impl StateSpace {
             indexer,
             parity,
             slot,
-            regions: [
-                Region {
-                    offset: 0,
-                    blanks: g0,
-                },
-                Region {
-                    offset: offset1,
-                    blanks: g1,
-                },
-            ],
+            blanks,
         })
     }
 
@@ -160,26 +136,23 @@ impl StateSpace {
         self.indexer.tiles()
     }
 
+    /// Slots per rank: one per cell.
+    #[inline(always)]
+    pub fn width(&self) -> u64 {
+        self.blanks.len() as u64
+    }
+
     /// The index of the state with engine blank cell `blank` and sequence rank `rank`.
     #[inline(always)]
     pub fn index_of(&self, blank: Cell, rank: u64) -> u64 {
-        let region = &self.regions[self.parity[blank.0] as usize];
-        region.offset + rank * region.width() + u64::from(self.slot[blank.0])
-    }
-
-    /// The region (sequence parity) an index lies in.
-    #[inline(always)]
-    pub fn region_of(&self, index: u64) -> u8 {
-        u8::from(index >= self.regions[1].offset && !self.regions[1].blanks.is_empty())
+        rank * self.width() + u64::from(self.slot[blank.0])
     }
 
     /// Splits an index into (engine blank cell, rank of its sequence).
     #[inline(always)]
     pub fn split(&self, index: u64) -> (Cell, u64) {
-        let region = &self.regions[self.region_of(index) as usize];
-        let rel = index - region.offset;
-        let (rank, j) = (rel / region.width(), rel % region.width());
-        (Cell(region.blanks[j as usize] as usize), rank)
+        let (rank, j) = (index / self.width(), index % self.width());
+        (Cell(self.blanks[j as usize] as usize), rank)
     }
 
     /// The index of a board given in the user's orientation; `None` if it is not in this

@@ -38,9 +38,9 @@ use crate::index::space::StateSpace;
 use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
-/// Version 2: the index layout and table codes of saved tables version 2 (see `saved`), and
-/// the fields above. (Version 1 held depth mod 3 in the table.)
-pub const VERSION: u32 = 2;
+/// Version 3: the index layout and table codes of saved tables version 3 (see `saved`), and
+/// the fields above. (Version 2 had the two-region layout, version 1 depth mod 3.)
+pub const VERSION: u32 = 3;
 const HEADER: usize = 96;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 80;

@@ -38,9 +38,10 @@ use crate::puzzle::board::{Board, Cell, Shape};
 use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
-/// Version 2: the sequence-major layout of `space`, 2 bits per state (depth mod 4 with the
-/// blank's colour), 32 states per word. Version 1 held depth mod 3.
-const VERSION: u32 = 2;
+/// Version 3: the rank-major layout of `space` (both parities of a rank side by side), 2 bits
+/// per state (depth mod 4 with the blank's colour), 32 states per word. Version 2 had the
+/// sequences of each parity in a region of their own, version 1 depth mod 3.
+const VERSION: u32 = 3;
 const HEADER: usize = 64;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 48;
