@@ -31,6 +31,7 @@
 
 pub mod analysis;
 pub mod bfs;
+pub mod dist;
 pub mod error;
 pub mod index;
 pub mod puzzle;

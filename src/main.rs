@@ -20,7 +20,25 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    match cli::run(args) {
+    #[cfg(feature = "mpi")]
+    let group = if cli::mpi_launched() {
+        match tilespace::dist::mpi::MpiGroup::init() {
+            Some(g) => Some(g),
+            None => {
+                eprintln!("tilespace: error: cannot initialise MPI");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        None
+    };
+    #[cfg(feature = "mpi")]
+    let ranks: cli::Ranks = group.as_ref().map(|g| g as &dyn tilespace::dist::Group);
+    #[cfg(not(feature = "mpi"))]
+    let ranks: cli::Ranks = None;
+    // Only the first rank of a distributed run speaks; the others end with the same status.
+    let speaks = ranks.map_or(true, |g| g.rank() == 0);
+    match cli::run(args, ranks) {
         Ok(cli::Status::Done) => ExitCode::SUCCESS,
         Ok(cli::Status::No) => ExitCode::from(1),
         Err(err) => {
@@ -32,6 +50,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             match err.downcast_ref::<cli::Stopped>() {
+                _ if !speaks => {}
                 // Not a failure: the run stopped where asked and says how to go on.
                 Some(stopped) => eprintln!("tilespace: {stopped}"),
                 None => eprintln!("tilespace: error: {err:#}"),

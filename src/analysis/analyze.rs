@@ -79,60 +79,121 @@ pub fn analyze_from(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     memory::check(shape, options.max_memory)?;
-    if let Some(b) = start {
-        if b.shape() != shape {
-            return Err(Error::Board(format!(
-                "the start board is {}, not {shape}",
-                b.shape()
-            )));
-        }
-    }
-    let class = match start {
-        Some(b) if !solvability(b, goal).solvable => 1,
-        _ => 0,
+    let job = match Job::new(shape, goal, start)? {
+        Ok(job) => job,
+        Err(line) => return Ok(line),
     };
-    if shape.is_line() {
-        return Ok(analyze_line(shape, goal, start, class));
-    }
-    let space = StateSpace::with_class(shape, goal, class)?;
-    let start_index = match start {
-        Some(b) => space
-            .index(b)
-            .expect("a board is in the class its parity says"),
-        None => space.goal_index(),
-    };
-    let expected = reachable_u64(shape).expect("boards that fit in memory have a u64 count");
+    let space = &job.space;
     let found = match options.checkpoint {
-        None => search_from(&space, start_index, options.schedule, progress)?,
-        Some(ck) => search_checkpointed(&space, start_index, ck, options.schedule, progress)?,
+        None => search_from(space, job.start_index, options.schedule, progress)?,
+        Some(ck) => search_checkpointed(space, job.start_index, ck, options.schedule, progress)?,
     };
     if let Some(path) = options.save_table {
         let radius = found.layers.len() as u32 - 1;
-        crate::store::saved::save(path, &space, &found.table, radius)?;
+        crate::store::saved::save(path, space, &found.table, radius)?;
     }
-    let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
-    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
-    let distribution = Distribution {
+    let seen = found.table.seen();
+    let outcome = Found {
         layers: found.layers,
-    };
-    let verified = distribution.total() == expected
-        && found.table.seen() == expected
-        && antipodes
-            .iter()
-            .all(|b| solvability(b, goal).solvable == (class == 0));
-    Ok(Analysis {
-        shape,
-        goal,
-        start: start.cloned(),
-        class,
-        distribution,
-        antipodes,
-        expected,
-        verified,
+        antipodes: &found.antipodes,
+        seen,
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table.bytes(),
-    })
+    };
+    Ok(job.conclude(outcome))
+}
+
+/// One search to run: the board, its goal, where it starts, and the class it covers.
+pub(crate) struct Job {
+    pub shape: Shape,
+    pub goal: Cell,
+    pub start: Option<Board>,
+    pub class: u8,
+    pub space: StateSpace,
+    pub start_index: u64,
+}
+
+/// What a search found, whichever engine ran it.
+pub(crate) struct Found<'a> {
+    pub layers: Vec<u64>,
+    pub antipodes: &'a [u64],
+    /// States marked in the table(s), counted from the table.
+    pub seen: u64,
+    pub threads: usize,
+    pub seconds: f64,
+    pub table_bytes: u64,
+}
+
+impl Job {
+    /// The search from `start` (the goal if `None`); a line is analysed at once (`Err` holds its
+    /// analysis: it needs no table).
+    pub fn new(
+        shape: Shape,
+        goal: Cell,
+        start: Option<&Board>,
+    ) -> Result<Result<Job, Analysis>, Error> {
+        if let Some(b) = start {
+            if b.shape() != shape {
+                return Err(Error::Board(format!(
+                    "the start board is {}, not {shape}",
+                    b.shape()
+                )));
+            }
+        }
+        let class = match start {
+            Some(b) if !solvability(b, goal).solvable => 1,
+            _ => 0,
+        };
+        if shape.is_line() {
+            return Ok(Err(analyze_line(shape, goal, start, class)));
+        }
+        let space = StateSpace::with_class(shape, goal, class)?;
+        let start_index = match start {
+            Some(b) => space
+                .index(b)
+                .expect("a board is in the class its parity says"),
+            None => space.goal_index(),
+        };
+        Ok(Ok(Job {
+            shape,
+            goal,
+            start: start.cloned(),
+            class,
+            space,
+            start_index,
+        }))
+    }
+
+    /// The analysis of what the search found, checked against the counting theorem.
+    pub fn conclude(self, found: Found) -> Analysis {
+        let expected =
+            reachable_u64(self.shape).expect("boards that fit in memory have a u64 count");
+        let space = &self.space;
+        let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
+        antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
+        let distribution = Distribution {
+            layers: found.layers,
+        };
+        let verified = distribution.total() == expected
+            && found.seen == expected
+            && antipodes
+                .iter()
+                .all(|b| solvability(b, self.goal).solvable == (self.class == 0));
+        Analysis {
+            shape: self.shape,
+            goal: self.goal,
+            start: self.start,
+            class: self.class,
+            distribution,
+            antipodes,
+            expected,
+            verified,
+            threads: found.threads,
+            seconds: found.seconds,
+            table_bytes: found.table_bytes,
+        }
+    }
 }
 
 /// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on

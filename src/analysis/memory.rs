@@ -135,6 +135,62 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
     Ok(())
 }
 
+/// The least number of ranks whose shares of `shape`'s table fit `per_rank` bytes each, beside
+/// `buffers` bytes of exchange buffers and the working memory; `None` if no number of ranks does.
+pub fn ranks_needed(shape: Shape, per_rank: f64, buffers: u64) -> Option<u64> {
+    let room = per_rank - WORKING_BYTES - buffers as f64;
+    if room <= 0.0 {
+        return None;
+    }
+    // Each shard may hold up to 32 sequence ranks more than its share (word alignment).
+    Some((table_bytes(shape) / room).ceil().max(1.0) as u64)
+}
+
+/// What one rank of a sharded search needs: its share of the table, the exchange buffers and
+/// the working memory.
+pub fn rank_bytes(shape: Shape, ranks: usize, buffers: u64) -> f64 {
+    (table_bytes(shape) / ranks as f64).ceil() + buffers as f64 + WORKING_BYTES
+}
+
+/// The memory one rank may use: `--max-memory` (per rank), and the memory available on its node
+/// shared by the `node_ranks` ranks there. `None` if neither is known.
+pub fn rank_limit(max_memory: Option<u64>, node_ranks: usize) -> Option<f64> {
+    let avail = available_bytes().map(|a| a as f64 / node_ranks.max(1) as f64);
+    match (max_memory.map(|m| m as f64), avail) {
+        (Some(m), Some(a)) => Some(m.min(a)),
+        (m, a) => m.or(a),
+    }
+}
+
+/// Refuses a sharded search of `shape` over `ranks` ranks that needs more than `limit` bytes
+/// on a rank (`needed_ranks`: the most ranks any rank found necessary), naming how many
+/// ranks would do.
+pub fn check_sharded(
+    shape: Shape,
+    ranks: usize,
+    limit: Option<f64>,
+    buffers: u64,
+    needed_ranks: u64,
+) -> Result<(), Error> {
+    if shape.cells() > crate::index::rank::MAX_TILES + 1 {
+        return check(shape, None);
+    }
+    if needed_ranks <= ranks as u64 {
+        return Ok(());
+    }
+    let per_rank = rank_bytes(shape, ranks, buffers);
+    let have = limit.map_or("too little".into(), human_bytes);
+    Err(Error::TooLarge {
+        shape: shape.to_string(),
+        needed: format!("{} on each of {ranks} ranks", human_bytes(per_rank)),
+        limit: if needed_ranks == u64::MAX {
+            format!("but a rank has {have}, less than its buffers and working memory")
+        } else {
+            format!("but a rank has {have}: it needs at least {needed_ranks} such ranks")
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

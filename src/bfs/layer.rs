@@ -289,6 +289,8 @@ pub struct LayerScan<'a> {
     pub codes: Codes,
     /// List the states found (the next layer is small enough to be expanded from a list).
     pub record: bool,
+    /// The states this table holds: all of them on one machine, a rank's shard otherwise.
+    pub local: (u64, u64),
 }
 
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
@@ -375,9 +377,28 @@ impl Codes {
     }
 }
 
-/// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER`
-/// whose blank has colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
+/// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER` whose blank has
+/// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
+    expand_scan_in::<COLS, false>(scan, task, &mut |_| {})
+}
+
+/// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.local`) are
+/// appended to `remote` instead, for their owners to claim.
+pub fn expand_shard<const COLS: usize>(
+    scan: &LayerScan,
+    task: Task,
+    remote: &mut Vec<u64>,
+) -> Found {
+    expand_scan_in::<COLS, true>(scan, task, &mut |n| remote.push(n))
+}
+
+#[inline(always)]
+fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
+    scan: &LayerScan,
+    task: Task,
+    remote: &mut impl FnMut(u64),
+) -> Found {
     let LayerScan {
         space,
         moves,
@@ -385,6 +406,7 @@ pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
         colour,
         codes,
         record,
+        local: (lo, hi),
     } = *scan;
     let mut claims = Claims::new(table, record);
     // Only this task reads the frontier's slots, and claims write the other colour.
@@ -399,12 +421,28 @@ pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
             let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
             for (j, &n) in targets.iter().enumerate() {
                 // Two columns: one slide (the second is the state itself).
-                if !(COLS == 2 && j == 1) {
+                if COLS == 2 && j == 1 {
+                    continue;
+                }
+                // On a shard, most targets are local (a horizontal move always is): this branch
+                // is predicted; on one machine it is compiled away.
+                if !SHARDED || (lo <= n && n < hi) {
                     claims.offer(n);
+                } else {
+                    remote(n);
                 }
             }
         },
     );
+    claims.finish()
+}
+
+/// Claims `indices` (targets other shards sent to this one): the states newly marked.
+pub fn claim_all(table: &Table, indices: &[u64], record: bool) -> Found {
+    let mut claims = Claims::new(table, record);
+    for &n in indices {
+        claims.offer(n);
+    }
     claims.finish()
 }
 
@@ -424,6 +462,7 @@ pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
         colour,
         codes,
         record,
+        ..
     } = *scan;
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
     let mut claims = Claims::new(table, record);

@@ -26,6 +26,7 @@
 pub mod layer;
 pub mod policy;
 pub mod schedule;
+pub mod shard;
 pub mod state;
 pub mod table;
 
@@ -133,14 +134,15 @@ pub fn search_from(
 }
 
 /// How many states of each blank colour the class has and the search has seen.
-struct ColourCounts {
+pub struct ColourCounts {
     /// States whose blank has each colour: m!/2 per cell.
     total: [u64; 2],
     seen: [u64; 2],
 }
 
 impl ColourCounts {
-    fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
+    /// The counts after `layers`, for a search from a state whose blank has `start_colour`.
+    pub fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
         let mut total = [0u64; 2];
         for b in 0..space.shape.cells() {
             total[space.shape.colour(Cell(b))] += space.half;
@@ -153,8 +155,19 @@ impl ColourCounts {
         ColourCounts { total, seen }
     }
 
-    fn unseen(&self, colour: usize) -> u64 {
+    /// States of this blank colour not seen yet.
+    pub fn unseen(&self, colour: usize) -> u64 {
         self.total[colour] - self.seen[colour]
+    }
+
+    /// `states` more of this colour are seen.
+    pub fn add(&mut self, colour: usize, states: u64) {
+        self.seen[colour] += states;
+    }
+
+    /// States seen, of both colours.
+    pub fn seen(&self) -> u64 {
+        self.seen[0] + self.seen[1]
     }
 }
 
@@ -214,11 +227,11 @@ fn search_with(
         state.unsettled = way == Way::Pull;
         state.frontier = record.then(|| found.into_iter().flat_map(|r| r.marked).collect());
         state.layers.push(states);
-        colours.seen[next_colour] += states;
+        colours.add(next_colour, states);
         (driver.progress)(LayerDone {
             depth: depth + 1,
             states,
-            seen: colours.seen[0] + colours.seen[1],
+            seen: colours.seen(),
             way: Some(way),
             seconds: layer_clock.elapsed().as_secs_f64(),
         });
@@ -262,6 +275,7 @@ fn build_layer(
         colour: if way == Way::Pull { colour ^ 1 } else { colour },
         codes,
         record,
+        local: (0, space.states()),
     };
     match (way, &mut state.frontier) {
         (Way::List, Some(frontier)) => {
@@ -328,6 +342,19 @@ fn settle(
 
 /// A scan of one task of the table: push or pull.
 type Expand = fn(&LayerScan, Task) -> Found;
+
+/// A push on a shard: the targets in other shards are appended to the vector.
+pub type ExpandShard = fn(&LayerScan, Task, &mut Vec<u64>) -> Found;
+
+/// The shard push for this column count.
+pub fn shard_expander(cols: usize) -> ExpandShard {
+    match cols {
+        2 => layer::expand_shard::<2>,
+        3 => layer::expand_shard::<3>,
+        4 => layer::expand_shard::<4>,
+        _ => layer::expand_shard::<0>,
+    }
+}
 
 /// The scan for this column count (instantiated for 2, 3 and 4 columns, the engine's
 /// orientations of boards up to 17 cells).

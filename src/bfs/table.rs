@@ -45,21 +45,37 @@ pub fn depth_mod4(code: u64, parity: u32) -> u32 {
 /// `0b0101…01`: the low bit of each 2-bit slot.
 pub const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
+/// The states `32·base .. 32·(base + words)` of a search: the whole table on one machine
+/// (`base` 0), or one rank's shard. Indices are always global.
 pub struct Table {
     words: Box<[AtomicU64]>,
+    base: usize,
 }
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} words)", self.words.len())
+        write!(
+            f,
+            "Table({} words from word {})",
+            self.words.len(),
+            self.base
+        )
     }
 }
 
 impl Table {
     /// A table of `states` unseen states.
     pub fn new(states: u64) -> Table {
+        Table::shard(0, states)
+    }
+
+    /// The unseen states `lo..hi` of a larger table; `lo` is a multiple of 32.
+    pub fn shard(lo: u64, hi: u64) -> Table {
+        assert_eq!(lo % 32, 0, "a shard starts on a word");
         // Zeroed u64s allocated in one go (lazily paged by the OS).
-        Table::from_words(vec![0u64; states.div_ceil(32) as usize])
+        let mut t = Table::from_words(vec![0u64; (hi - lo).div_ceil(32) as usize]);
+        t.base = (lo / 32) as usize;
+        t
     }
 
     /// A table holding `words` (32 states each), as a checkpoint saved them.
@@ -71,7 +87,7 @@ impl Table {
         // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (asserted
         // above), and the box is uniquely owned, so reinterpreting the allocation is sound.
         let words = unsafe { Box::from_raw(raw) };
-        Table { words }
+        Table { words, base: 0 }
     }
 
     /// Bytes of the table proper.
@@ -86,7 +102,7 @@ impl Table {
     /// The word holding states `32·w .. 32·w + 32`.
     #[inline(always)]
     pub fn word(&self, w: usize) -> u64 {
-        self.words[w].load(Ordering::Relaxed)
+        self.words[w - self.base].load(Ordering::Relaxed)
     }
 
     #[inline(always)]
@@ -98,7 +114,7 @@ impl Table {
     /// A state already seen (at an earlier depth, or by another thread now) is left alone.
     #[inline(always)]
     pub fn visit(&self, index: u64, code: u64) -> bool {
-        let word = &self.words[(index / 32) as usize];
+        let word = &self.words[(index / 32) as usize - self.base];
         let shift = 2 * (index % 32);
         // Most neighbours are already seen: a plain load avoids the cache-line ownership
         // traffic of an atomic read-modify-write.
@@ -111,7 +127,7 @@ impl Table {
     /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {
-        self.words[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
+        self.words[w - self.base].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
     }
 
     /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Result};
 use tilespace::analysis::memory;
+use tilespace::analysis::sharded::analyze_sharded;
 use tilespace::report::{self, SummaryRow};
 use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
 
@@ -27,11 +28,25 @@ pub const SEED_TABLE: [(&str, &str, u32, &str); 5] = [
 /// At most this many antipodes are printed; all of them go to antipodes.csv.
 const SHOWN_ANTIPODES: usize = 8;
 
-pub fn run(args: AnalyzeArgs) -> Result<super::Status> {
-    // Every argument is checked before anything is written.
-    let (jobs, start) = checked(&args)?;
-    tilespace::store::atomic::check_writable(&args.run.out)?;
-    let pool = super::thread_pool(args.run.threads)?;
+pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
+    // Every argument is checked before anything is written (the same on every rank).
+    let (jobs, start) = checked(&args, ranks.is_some())?;
+    // Only the first rank of a distributed run writes and prints.
+    let first = ranks.map_or(true, |g| g.rank() == 0);
+    let writable = if first {
+        tilespace::store::atomic::check_writable(&args.run.out).map_err(anyhow::Error::from)
+    } else {
+        Ok(())
+    };
+    super::agree(ranks, writable)?;
+    // One process: a pool of its own; ranks: the global pool (see below).
+    let pool = match ranks {
+        None => Some(super::thread_pool(args.run.threads)?),
+        Some(_) => {
+            super::global_pool(args.run.threads)?;
+            None
+        }
+    };
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
@@ -64,13 +79,30 @@ pub fn run(args: AnalyzeArgs) -> Result<super::Status> {
     let mut json_boards = vec![];
     for (shape, goal) in jobs {
         let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
-        let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
+        let progress = Progress::new(args.run.quiet || !first, expected, &shape.to_string());
         *current.lock().expect("not poisoned") = Some(progress.clone());
-        let a = pool
-            .install(|| analyze_from(shape, goal, start.as_ref(), options, &|l| progress.layer(l)));
+        let on_layer = &|l| progress.layer(l);
+        let a = match ranks {
+            None => {
+                let pool = pool.as_ref().expect("a pool without ranks");
+                pool.install(|| analyze_from(shape, goal, start.as_ref(), options, on_layer))
+            }
+            // On this thread, the only one that calls MPI; the engine's parallel work goes to
+            // the global pool.
+            Some(group) => {
+                let budget = tilespace::dist::Budget::default();
+                let start = start.as_ref();
+                analyze_sharded(shape, goal, start, options, group, budget, on_layer)
+            }
+        };
         progress.finish();
         let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref()))?;
-        let paths = report::write_all(&args.run.out, &a)?;
+        if !first {
+            super::agree(ranks, Ok(()))?;
+            continue;
+        }
+        let written = report::write_all(&args.run.out, &a).map_err(Into::into);
+        let paths = super::agree(ranks, written)?;
         if let Some(dir) = checkpoint_dir {
             // The reports are written: the checkpoint has done its job.
             tilespace::store::checkpoint::remove(dir)?;
@@ -96,8 +128,8 @@ type Jobs = Vec<(Shape, Cell)>;
 
 /// The searches the arguments ask for, and the start board, once every combination of
 /// arguments has been checked.
-fn checked(args: &AnalyzeArgs) -> Result<(Jobs, Option<Board>)> {
-    let jobs = jobs(args)?;
+fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
+    let jobs = jobs(args, sharded)?;
     let start = match &args.from {
         None => None,
         Some(text) => {
@@ -147,8 +179,8 @@ fn finish(
 }
 
 /// The (board, goal blank) pairs to search, each once, every board checked against the memory
-/// guard.
-fn jobs(args: &AnalyzeArgs) -> Result<Jobs> {
+/// guard of one process (a sharded search checks each rank's share when it starts).
+fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     let shapes: Vec<Shape> = if args.seed_table {
         SEED_TABLE
             .iter()
@@ -159,7 +191,9 @@ fn jobs(args: &AnalyzeArgs) -> Result<Jobs> {
     };
     let mut jobs = vec![];
     for shape in shapes {
-        memory::check(shape, args.run.max_memory)?;
+        if !sharded {
+            memory::check(shape, args.run.max_memory)?;
+        }
         for blank in &args.blank {
             let goal = blank.resolve(shape)?;
             if !jobs.contains(&(shape, goal)) {

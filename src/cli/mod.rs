@@ -49,10 +49,22 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> Result<Status> {
+/// The ranks this process shares a distributed run with: `None` for an ordinary run.
+pub type Ranks<'a> = Option<&'a dyn tilespace::dist::Group>;
+
+/// Runs a parsed command line. Under an MPI launcher (`ranks` is some group), `analyze` runs
+/// across the ranks; the other commands are refused, since each rank would do the same work.
+pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
+    if let (Some(group), false) = (ranks, matches!(cli.command, Command::Analyze(_))) {
+        if group.size() > 1 {
+            anyhow::bail!(tilespace::Error::Argument(
+                "only `analyze` runs across MPI ranks: run the other commands without mpirun"
+                    .into()
+            ));
+        }
+    }
     match cli.command {
-        Command::Analyze(a) => cmd_analyze::run(a),
+        Command::Analyze(a) => cmd_analyze::run(a, ranks),
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),
         Command::Bench(a) => cmd_bench::run(a),
@@ -68,6 +80,46 @@ pub fn run(cli: Cli) -> Result<Status> {
     }
 }
 
+/// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun with PMI): only
+/// then is MPI initialised, so that a plain `tilespace analyze` runs as usual.
+#[cfg(feature = "mpi")]
+pub fn mpi_launched() -> bool {
+    [
+        "OMPI_COMM_WORLD_SIZE",
+        "PMI_SIZE",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "MPI_LOCALNRANKS",
+    ]
+    .iter()
+    .any(|v| std::env::var_os(v).is_some())
+}
+
+/// Whether every rank got `Ok` (a collective: every rank must call it at the same point); a
+/// rank whose own result was fine gets an error when another's was not, so that all stop.
+pub fn agree<T>(ranks: Ranks, result: Result<T>) -> Result<T> {
+    let Some(group) = ranks else {
+        return result;
+    };
+    let failed = group.max(u64::from(result.is_err()));
+    match result {
+        Ok(_) if failed != 0 => Err(anyhow::Error::new(OtherRank)),
+        r => r,
+    }
+}
+
+/// Another rank of a distributed run failed (it says why); this one stops too.
+#[derive(Debug)]
+pub struct OtherRank;
+
+impl std::fmt::Display for OtherRank {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("another rank failed")
+    }
+}
+
+impl std::error::Error for OtherRank {}
+
 /// A worker pool of `threads` threads (all cores if `None`).
 pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let threads =
@@ -76,6 +128,19 @@ pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
+        .context("cannot start the worker threads")
+}
+
+/// Sizes rayon's global pool (`threads`, all cores if `None`): the pool of a distributed run,
+/// whose search runs on the main thread (the one that calls MPI).
+pub fn global_pool(threads: Option<usize>) -> Result<()> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        builder = builder.num_threads(n);
+    }
+    use anyhow::Context;
+    builder
+        .build_global()
         .context("cannot start the worker threads")
 }
 

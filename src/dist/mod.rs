@@ -1,0 +1,47 @@
+//! The engine across ranks: the table sharded over the ranks of a group (MPI processes on a
+//! cluster, or threads in one process for tests), one layer at a time.
+//!
+//! Each rank owns a contiguous range of the index (`bfs::shard`) and holds that shard of the
+//! 2-bit table. A layer is built by push on every rank at once: a rank scans its shard for the
+//! frontier, claims the neighbours it owns itself, and buffers the others per owner. The buffers
+//! are exchanged (all-to-all with variable counts) in rounds: a round ends once a rank has
+//! buffered `Budget::indices` targets, or has scanned its whole shard, so memory stays flat
+//! whatever the layer's size; the rounds go on until no rank has anything left to scan. Owners
+//! claim what they receive, counting each newly marked state once (`Table::visit`), and the
+//! layer's size is the sum over the ranks (an all-reduce), so every rank knows every layer
+//! exactly and they all stop at the same depth.
+//!
+//! Why no pull: a pull tests each unseen state's neighbours for membership in the frontier, and
+//! the neighbours in other shards would each need a request and a reply. Push sends each
+//! cross-shard edge once, one way. On one machine pull builds few layers (1 of 80 on 2x6, the
+//! last ones, where the unseen states are fewer than the frontier), so pushing them costs little.
+//!
+//! The communication is behind `Group` (all-reduce, all-to-all, all-gather), so the same code runs
+//! on MPI (`mpi`, with the `mpi` feature) and on threads (`threads`, which the tests use).
+
+pub mod search;
+pub mod threads;
+
+#[cfg(feature = "mpi")]
+pub mod mpi;
+
+pub use search::{search_sharded, Budget, ShardedSearch};
+
+/// The collective operations a distributed search needs. Every rank of the group calls each
+/// operation the same number of times, in the same order.
+pub trait Group {
+    /// This rank, `0..size()`.
+    fn rank(&self) -> usize;
+    fn size(&self) -> usize;
+    /// Ranks of the group on this rank's machine, sharing its memory.
+    fn node_ranks(&self) -> usize;
+    /// The sum of `x` over all ranks, on every rank.
+    fn sum(&self, x: u64) -> u64;
+    /// The maximum of `x` over all ranks, on every rank.
+    fn max(&self, x: u64) -> u64;
+    /// Sends `out[k]` to rank k, for every k; returns what every rank sent to this one, in rank
+    /// order.
+    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
+    /// Every rank's `mine`, concatenated in rank order, on every rank.
+    fn all_gather(&self, mine: Vec<u64>) -> Vec<u64>;
+}

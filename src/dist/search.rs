@@ -1,0 +1,253 @@
+//! One BFS over the ranks of a group, each holding a shard of the table (see `dist`).
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::Group;
+use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
+use crate::bfs::shard::Partition;
+use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::{policy::Way, shard_expander, ColourCounts, LayerDone, Schedule};
+use crate::error::Error;
+use crate::index::space::StateSpace;
+
+/// How many cross-shard targets a rank buffers before an exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Targets (8 bytes each) buffered per round: the send buffer, and about as much received.
+    pub indices: usize,
+}
+
+impl Default for Budget {
+    /// 2^23 targets: 64 MB sent and about as much received per round.
+    fn default() -> Self {
+        Budget { indices: 1 << 23 }
+    }
+}
+
+impl Budget {
+    /// Bytes of working memory a rank needs for its buffers (sent and received, with slack).
+    pub fn bytes(&self) -> u64 {
+        3 * 8 * self.indices as u64
+    }
+}
+
+/// The outcome of a sharded search, the same on every rank except for `table`.
+#[derive(Debug)]
+pub struct ShardedSearch {
+    pub layers: Vec<u64>,
+    /// Indices of the states at the maximum depth, over all shards, ascending.
+    pub antipodes: Vec<u64>,
+    /// States marked in all shards' tables, counted from the tables (not from the layers).
+    pub seen: u64,
+    pub seconds: f64,
+    /// Threads over all ranks.
+    pub threads: usize,
+    /// Bytes of all shards' tables.
+    pub table_bytes: u64,
+    pub partition: Partition,
+    /// This rank's shard, finished: every state settled with its depth mod 4.
+    pub table: Table,
+}
+
+/// The BFS from `start` over the ranks of `group`, this rank holding its shard of the table.
+/// Every rank of the group must call it with the same arguments; `progress` is called on every
+/// rank after each layer, with the global counts.
+pub fn search_sharded(
+    space: &StateSpace,
+    start: u64,
+    group: &dyn Group,
+    schedule: Schedule,
+    budget: Budget,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<ShardedSearch, Error> {
+    let clock = Instant::now();
+    let partition = Partition::new(space, group.size());
+    let (lo, hi) = partition.range(group.rank());
+    let table = Table::shard(lo, hi);
+    if (lo..hi).contains(&start) {
+        table.visit(start, FRONTIER);
+    }
+    let moves = layer::moves(space);
+    let start_colour = space.shape.colour(space.split(start).0);
+    let mut layers = vec![1u64];
+    let mut colours = ColourCounts::new(space, start_colour, &layers);
+    progress(LayerDone {
+        depth: 0,
+        states: 1,
+        seen: 1,
+        way: None,
+        seconds: 0.0,
+    });
+    loop {
+        let layer_clock = Instant::now();
+        let depth = layers.len() as u32 - 1;
+        let colour = start_colour ^ (depth as usize & 1);
+        let unseen = colours.unseen(colour ^ 1);
+        if unseen == 0 {
+            break;
+        }
+        let scan = LayerScan {
+            space,
+            moves: &moves,
+            table: &table,
+            colour,
+            codes: Codes::at(depth),
+            record: false,
+            local: (lo, hi),
+        };
+        let found = push_layer(&scan, &partition, group, schedule, budget);
+        let states = group.sum(found);
+        if states == 0 {
+            return Err(Error::Check(format!(
+                "the search from {start} stopped at depth {depth} with {unseen} states unseen"
+            )));
+        }
+        layers.push(states);
+        colours.add(colour ^ 1, states);
+        progress(LayerDone {
+            depth: depth + 1,
+            states,
+            seen: colours.seen(),
+            way: Some(Way::Push),
+            seconds: layer_clock.elapsed().as_secs_f64(),
+        });
+    }
+    // The last layer still holds FRONTIER: settle it, listing it.
+    let depth = layers.len() as u32 - 1;
+    let colour = start_colour ^ (depth as usize & 1);
+    let parts: Vec<Found> = schedule
+        .tasks_of(lo, hi)
+        .into_par_iter()
+        .map(|task| layer::settle_scan(space, &table, task, colour, Codes::at(depth).done, true))
+        .collect();
+    let mine: Vec<u64> = parts.into_iter().flat_map(|p| p.marked).collect();
+    let mut antipodes = group.all_gather(mine);
+    antipodes.sort_unstable();
+    let seen = group.sum(table.seen());
+    let threads = group.sum(rayon::current_num_threads() as u64) as usize;
+    let table_bytes = group.sum(table.bytes());
+    Ok(ShardedSearch {
+        layers,
+        antipodes,
+        seen,
+        seconds: clock.elapsed().as_secs_f64(),
+        threads,
+        table_bytes,
+        partition,
+        table,
+    })
+}
+
+/// Builds this rank's part of the next layer by push, in rounds of at most `budget` buffered
+/// cross-shard targets: the states newly marked in this shard.
+fn push_layer(
+    scan: &LayerScan,
+    partition: &Partition,
+    group: &dyn Group,
+    schedule: Schedule,
+    budget: Budget,
+) -> u64 {
+    let (lo, hi) = scan.local;
+    let tasks = schedule.tasks_of(lo, hi);
+    let expand = shard_expander(scan.space.shape.cols);
+    // Tasks scanned between two looks at the buffers: enough to keep every thread busy.
+    let batch = 4 * rayon::current_num_threads();
+    let mut next = 0;
+    let mut found = 0u64;
+    loop {
+        let mut remote: Vec<u64> = vec![];
+        while next < tasks.len() && remote.len() < budget.indices {
+            let end = (next + batch).min(tasks.len());
+            let parts: Vec<(Found, Vec<u64>)> = tasks[next..end]
+                .par_iter()
+                .map(|&task| {
+                    let mut out = vec![];
+                    let f = expand(scan, task, &mut out);
+                    (f, out)
+                })
+                .collect();
+            for (f, out) in parts {
+                found += f.states;
+                remote.extend(out);
+            }
+            next = end;
+        }
+        let mut out = vec![vec![]; partition.ranks()];
+        for n in remote {
+            out[partition.owner(n)].push(n);
+        }
+        let inbox = group.exchange(out);
+        found += inbox
+            .par_chunks(1 << 16)
+            .map(|part| claim_all(scan.table, part, false).states)
+            .sum::<u64>();
+        if group.max(u64::from(next < tasks.len())) == 0 {
+            return found;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering::Relaxed;
+
+    use super::*;
+    use crate::bfs::search_from;
+    use crate::dist::threads;
+    use crate::puzzle::board::{Cell, Shape};
+
+    /// On 1 to 4 ranks (threads), with a budget of 3 targets (many rounds a layer) and the
+    /// default one, from either class and several goals: the layers, the antipodes, the marked
+    /// count and every shard's finished words equal the one-machine search's. 2x2 on 3 and 4
+    /// ranks has empty shards; 3 ranks never divide the index evenly.
+    #[test]
+    fn sharded_searches_equal_the_one_machine_search() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [shape.cells() - 1, 0] {
+                for class in [0, 1] {
+                    let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
+                    let start = space.states() / 3 * class as u64;
+                    let start = if class == 0 {
+                        space.goal_index()
+                    } else {
+                        start
+                    };
+                    let whole = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
+                    let words: Vec<u64> = whole
+                        .table
+                        .words()
+                        .iter()
+                        .map(|w| w.load(Relaxed))
+                        .collect();
+                    for ranks in 1..=4 {
+                        for budget in [Budget { indices: 3 }, Budget::default()] {
+                            let schedule = Schedule {
+                                chunk: 100,
+                                ..Schedule::default()
+                            };
+                            let got = threads::run(ranks, |g| {
+                                search_sharded(&space, start, g, schedule, budget, &|_| {}).unwrap()
+                            });
+                            let what = format!("{shape} goal {goal} class {class} {ranks} ranks");
+                            for s in &got {
+                                assert_eq!(s.layers, whole.layers, "{what}");
+                                assert_eq!(s.antipodes, whole.antipodes, "{what}");
+                                assert_eq!(s.seen, space.states(), "{what}");
+                            }
+                            for (k, s) in got.iter().enumerate() {
+                                let (lo, hi) = s.partition.range(k);
+                                let shard: Vec<u64> =
+                                    s.table.words().iter().map(|w| w.load(Relaxed)).collect();
+                                let want = &words[(lo / 32) as usize..hi.div_ceil(32) as usize];
+                                assert_eq!(shard, want, "{what}: shard {k}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
