@@ -1,0 +1,250 @@
+//! The distributed engine under a real MPI launcher (`cargo test --features mpi --test mpi`;
+//! `.ci/run` installs OpenMPI and runs it): `mpirun -np P tilespace analyze ...` on 1 to 4 ranks,
+//! oversubscribed on a small machine, writes exactly the reports one process writes.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{read_csv, stderr, tilespace};
+
+/// `mpirun -np ranks tilespace args...` in `dir`.
+fn mpirun_command(ranks: usize, args: &[&str], dir: &Path) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--oversubscribe", "--bind-to", "none", "-np"])
+        .arg(ranks.to_string())
+        .arg(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        // OpenMPI refuses to run as root without these (CI and this machine run as root).
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    c
+}
+
+fn mpirun(ranks: usize, args: &[&str], dir: &Path) -> Output {
+    mpirun_command(ranks, args, dir)
+        .output()
+        .expect("mpirun runs (install openmpi-bin)")
+}
+
+/// The summary's rows without the columns that depend on the run (time, rate, threads).
+fn summary(dir: &Path) -> Vec<Vec<(String, String)>> {
+    let (_, rows) = read_csv(&dir.join("summary.csv"));
+    rows.into_iter()
+        .map(|r| {
+            let mut kept: Vec<(String, String)> = r
+                .into_iter()
+                .filter(|(k, _)| !["seconds", "states_per_second", "threads"].contains(&k.as_str()))
+                .collect();
+            kept.sort();
+            kept
+        })
+        .collect()
+}
+
+/// Every report under `one` (one process) equals the same report under `many` (ranks): depths
+/// and antipodes byte for byte, the summary but for its timing columns.
+fn same_reports(one: &Path, many: &Path, what: &str) {
+    assert_eq!(summary(one), summary(many), "{what}: summary.csv");
+    let mut compared = 0;
+    for entry in std::fs::read_dir(one).unwrap() {
+        let board = entry.unwrap().path();
+        if !board.is_dir() {
+            continue;
+        }
+        for file in ["depths.csv", "antipodes.csv"] {
+            let name = board.file_name().unwrap();
+            let a = std::fs::read(board.join(file)).unwrap();
+            let b = std::fs::read(many.join(name).join(file))
+                .unwrap_or_else(|e| panic!("{what}: {name:?}/{file}: {e}"));
+            assert_eq!(a, b, "{what}: {name:?}/{file}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 0, "{what}: no reports compared");
+}
+
+/// Every board up to 9 cells with three goal blanks, from the goal and from the other class, and
+/// 2x5: 1, 2, 3 and 4 ranks (3 never divides the index evenly; 2x2 on 3 and 4 ranks leaves
+/// shards empty, and small boards leave shards without frontier in most layers).
+#[test]
+fn every_board_up_to_9_cells_and_2x5_equal_one_process_on_1_to_4_ranks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let boards = ["2x2", "2x3", "3x2", "2x4", "4x2", "3x3", "2x5"];
+    let mut goal_args: Vec<&str> = vec!["analyze"];
+    goal_args.extend(boards);
+    goal_args.extend([
+        "--blank", "last", "--blank", "first", "--blank", "center", "-q",
+    ]);
+    // The goal with its first two tiles swapped: the other class.
+    let others = [
+        ("2x2", "2 1/3 0"),
+        ("2x3", "2 1 3/4 5 0"),
+        ("3x3", "2 1 3/4 5 6/7 8 0"),
+        ("4x2", "0 1/3 2/4 5/6 7"),
+    ];
+    let one = tmp.path().join("one");
+    let out = |d: &Path| d.display().to_string();
+    let one_dir = out(&one);
+    let mut args = goal_args.clone();
+    args.extend(["--out", &one_dir]);
+    let o = tilespace(&args, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (board, from) in others {
+        let o = tilespace(
+            &["analyze", board, "--from", from, "--out", &out(&one), "-q"],
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    for ranks in 1..=4 {
+        let many = tmp.path().join(format!("ranks-{ranks}"));
+        let many_dir = out(&many);
+        let mut args = goal_args.clone();
+        args.extend(["--out", &many_dir]);
+        let o = mpirun(ranks, &args, tmp.path());
+        assert!(o.status.success(), "{ranks} ranks: {}", stderr(&o));
+        for (board, from) in others {
+            let args = ["analyze", board, "--from", from, "--out", &out(&many), "-q"];
+            let o = mpirun(ranks, &args, tmp.path());
+            assert!(
+                o.status.success(),
+                "{ranks} ranks, {board} from {from}: {}",
+                stderr(&o)
+            );
+        }
+        same_reports(&one, &many, &format!("{ranks} ranks"));
+    }
+}
+
+/// 3x4 (239,500,800 states) on 3 and 4 ranks equals the committed reports of one process.
+#[test]
+fn twelve_cells_on_3_and_4_ranks_equal_the_committed_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    for ranks in [3, 4] {
+        let out = tmp.path().join(format!("r{ranks}"));
+        let o = mpirun(
+            ranks,
+            &["analyze", "3x4", "-q", "--out", &out.display().to_string()],
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
+            let want = std::fs::read(results.join(file)).unwrap();
+            assert_eq!(
+                std::fs::read(out.join(file)).unwrap(),
+                want,
+                "{ranks} ranks: {file}"
+            );
+        }
+    }
+}
+
+/// Only rank 0 speaks: one summary on stdout, and a refusal is one line, not one per rank. The
+/// memory guard works per rank and names how many ranks would do; other commands are refused.
+#[test]
+fn one_voice_per_job_and_the_guard_counts_ranks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = mpirun(3, &["analyze", "2x3", "--out", "r"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        text.matches("360 states = 6!/2, verified").count(),
+        1,
+        "{text}"
+    );
+
+    // 2x7 has 14!/2 states, 10,897,286,400 bytes at 2 bits. A rank of 1 GB keeps 3 · 8 · 2^23
+    // bytes of exchange buffers and 128 MB of working memory, which leaves 670,673,408 bytes of
+    // table: 16.2 ranks' worth, so 17 ranks.
+    let o = mpirun(
+        2,
+        &["analyze", "2x7", "--max-memory", "1G", "-q"],
+        tmp.path(),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("on each of 2 ranks"), "{err}");
+    let room = 1_000_000_000u64 - 128_000_000 - 3 * 8 * (1 << 23);
+    let ranks = 10_897_286_400u64.div_ceil(room);
+    assert_eq!(ranks, 17);
+    assert!(
+        err.contains(&format!("it needs at least {ranks} such ranks")),
+        "{err}"
+    );
+    assert_eq!(err.matches("tilespace: error").count(), 1, "{err}");
+
+    let o = mpirun(2, &["count", "4x4"], tmp.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("only `analyze` runs across MPI ranks"));
+}
+
+/// A rank killed mid-run ends the whole job with an error within seconds; nothing waits forever.
+#[test]
+fn a_killed_rank_stops_the_job() {
+    let tmp = tempfile::tempdir().unwrap();
+    let marker = tmp.path().join("killed-rank-run");
+    let mut child = mpirun_command(2, &["analyze", "3x4", "-q", "--out"], tmp.path())
+        .arg(&marker)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The ranks: processes whose command line names this run's output directory.
+    let ranks = || -> Vec<(u32, String)> {
+        let mut pids = vec![];
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            // The ranks themselves, not the launcher whose arguments name them.
+            if cmd.starts_with(env!("CARGO_BIN_EXE_tilespace"))
+                && cmd.contains(&*marker.to_string_lossy())
+            {
+                pids.push((pid, cmd));
+            }
+        }
+        pids
+    };
+    let clock = Instant::now();
+    let mut found = vec![];
+    while found.len() < 2 && clock.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(100));
+        found = ranks();
+    }
+    assert_eq!(found.len(), 2, "both ranks started: {found:?}");
+    // Into the search (the table is allocated and the first layers are done).
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Instant::now();
+    Command::new("kill")
+        .args(["-KILL", &found[1].0.to_string()])
+        .status()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(!status.success(), "the job must fail");
+            break;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(30),
+            "the job still runs 30 s after a rank died"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let mut err = String::new();
+    use std::io::Read;
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.is_empty(), "the launcher says what happened");
+    assert!(!marker.join("3x4").exists(), "no report from a failed job");
+}
