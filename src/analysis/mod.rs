@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod distribution;
 pub mod memory;
 pub mod patterns;
+pub mod plan;
 pub mod sharded;
 pub mod theorem;
 

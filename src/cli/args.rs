@@ -56,6 +56,8 @@ pub enum Command {
     Table(TableArgs),
     /// The worst configurations' structure, and Gong's question on 2xn boards
     Antipodes(AntipodesArgs),
+    /// Plan a run across MPI ranks: memory per rank, ranks a memory size needs, exchange volume
+    Plan(PlanArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions(CompletionsArgs),
     /// Print the man page (roff), e.g. `tilespace man > tilespace.1`
@@ -261,6 +263,25 @@ pub struct AntipodesArgs {
     pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// Board sizes, e.g. 3x5 4x4 2x8
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<Shape>,
+    /// Ranks of the planned run (several: comma-separated)
+    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = at_least_one)]
+    pub ranks: Vec<usize>,
+    /// Memory of one rank (e.g. 64G): also say how many such ranks each board needs
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub mem_per_rank: Option<u64>,
+    /// Random states sampled to measure the moves that cross ranks
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = at_least_one)]
+    pub samples: usize,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -6,6 +6,7 @@ mod cmd_antipodes;
 mod cmd_bench;
 mod cmd_count;
 mod cmd_docs;
+mod cmd_plan;
 mod cmd_plot;
 mod cmd_query;
 mod cmd_random;
@@ -73,6 +74,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Solve(a) => cmd_query::run(a, true),
         Command::Random(a) => cmd_random::run(a),
         Command::Plot(a) => cmd_plot::run(a),
+        Command::Plan(a) => cmd_plan::run(a),
         Command::Table(a) => cmd_table::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
         Command::Completions(a) => cmd_docs::completions(a),

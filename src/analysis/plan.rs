@@ -1,0 +1,146 @@
+//! Plans for a distributed run, computed without running it: what each rank holds in memory,
+//! how many ranks a memory size needs, and how much crosses between ranks, measured on a sample
+//! of states (the fraction of moves whose target another rank owns).
+
+use crate::analysis::memory::{rank_bytes, ranks_needed, table_bytes, WORKING_BYTES};
+use crate::bfs::layer::{for_each_neighbour, moves};
+use crate::bfs::shard::Partition;
+use crate::error::Error;
+use crate::index::rank::Cursor;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::{Cell, Shape};
+use crate::puzzle::count::reachable_u64;
+use crate::puzzle::random::Rng;
+
+/// The plan of `shape` over some ranks.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub shape: Shape,
+    pub ranks: usize,
+    /// (RC)!/2.
+    pub states: u64,
+    /// Bytes of the whole table.
+    pub table_bytes: f64,
+    /// Bytes of the largest shard's table.
+    pub shard_bytes: u64,
+    /// Bytes of one rank's exchange buffers.
+    pub buffer_bytes: u64,
+    /// Everything one rank needs.
+    pub rank_bytes: f64,
+    /// Moves per state, averaged over all states (each state is expanded once).
+    pub moves_per_state: f64,
+    /// Fraction of moves whose target is in another shard, over `sampled` random states.
+    pub cross_fraction: f64,
+    pub sampled: u64,
+}
+
+impl Plan {
+    /// Targets sent between ranks over the whole search: every state is expanded once, and
+    /// `cross_fraction` of its moves go to another rank.
+    pub fn exchanged(&self) -> f64 {
+        self.states as f64 * self.moves_per_state * self.cross_fraction
+    }
+}
+
+/// The plan of `shape` from its usual goal over `ranks` ranks with `buffer_bytes` of exchange
+/// buffers each; the cross-shard fraction from `samples` random states (seeded, so a plan is
+/// reproducible).
+pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Result<Plan, Error> {
+    if ranks == 0 {
+        return Err(Error::Argument("--ranks must be at least 1".into()));
+    }
+    if shape.is_line() {
+        return Err(Error::Shape(format!(
+            "{shape} is a line: its {} configurations need no table",
+            shape.cells()
+        )));
+    }
+    let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
+    let partition = Partition::new(&space, ranks);
+    let shard_bytes = (0..ranks)
+        .map(|k| partition.table_bytes(k))
+        .max()
+        .unwrap_or(0);
+    let moves_per_state = (0..shape.cells())
+        .map(|b| shape.neighbours(Cell(b)).count() as f64)
+        .sum::<f64>()
+        / shape.cells() as f64;
+    Ok(Plan {
+        shape,
+        ranks,
+        states: reachable_u64(shape).expect("boards the index covers have a u64 count"),
+        table_bytes: table_bytes(shape),
+        shard_bytes,
+        buffer_bytes,
+        rank_bytes: shard_bytes as f64 + buffer_bytes as f64 + WORKING_BYTES,
+        moves_per_state,
+        cross_fraction: cross_fraction(&space, &partition, samples),
+        sampled: samples,
+    })
+}
+
+/// The fraction of the moves of `samples` uniformly random states whose target lies in another
+/// shard than the state.
+pub fn cross_fraction(space: &StateSpace, partition: &Partition, samples: u64) -> f64 {
+    let moves = moves(space);
+    let mut rng = Rng::new(1);
+    let mut cursor = Cursor::new();
+    let (mut all, mut crossing) = (0u64, 0u64);
+    for _ in 0..samples {
+        let i = rng.below(space.states());
+        let own = partition.owner(i);
+        let (blank, rank) = space.split(i);
+        for_each_neighbour(space, &moves, &mut cursor, blank, rank, |n| {
+            all += 1;
+            crossing += u64::from(partition.owner(n) != own);
+        });
+    }
+    crossing as f64 / all.max(1) as f64
+}
+
+/// The ranks of `per_rank` bytes each that `shape` needs, with `buffer_bytes` of buffers each.
+pub fn ranks_for(shape: Shape, per_rank: u64, buffer_bytes: u64) -> Option<u64> {
+    ranks_needed(shape, per_rank as f64, buffer_bytes)
+}
+
+/// What each of `ranks` ranks needs for `shape` (its share, rounded up, of the table).
+pub fn bytes_per_rank(shape: Shape, ranks: usize, buffer_bytes: u64) -> f64 {
+    rank_bytes(shape, ranks, buffer_bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shards' tables add up to the whole table; one rank exchanges nothing; more ranks
+    /// exchange more; the rank count a memory size needs fits that memory.
+    #[test]
+    fn plans_add_up() {
+        let shape = Shape::new(3, 4).unwrap();
+        let space = StateSpace::new(shape, Cell(11)).unwrap();
+        for ranks in [1, 2, 3, 8] {
+            let p = Partition::new(&space, ranks);
+            let sum: u64 = (0..ranks).map(|k| p.table_bytes(k)).sum();
+            assert_eq!(sum as f64, table_bytes(shape), "{ranks} ranks");
+        }
+        let one = plan(shape, 1, 0, 10_000).unwrap();
+        assert_eq!(one.cross_fraction, 0.0);
+        assert_eq!(one.exchanged(), 0.0);
+        // 3x4: 4 corner cells with 2 moves, 6 edge cells with 3, 2 inner cells with 4.
+        assert_eq!(
+            one.moves_per_state,
+            (4.0 * 2.0 + 6.0 * 3.0 + 2.0 * 4.0) / 12.0
+        );
+        let two = plan(shape, 2, 0, 10_000).unwrap();
+        let many = plan(shape, 16, 0, 10_000).unwrap();
+        assert!(two.cross_fraction > 0.0);
+        assert!(many.cross_fraction > two.cross_fraction);
+        // Horizontal moves never cross, so at most the vertical share of moves does: the engine
+        // works on 4x3, whose 3 columns have 3 vertical edges each, 2 moves an edge, of 34 moves.
+        let vertical = 2.0 * 3.0 * 3.0 / 34.0;
+        assert!(many.cross_fraction < vertical);
+        let need = ranks_for(shape, 40_000_000 + WORKING_BYTES as u64, 0).unwrap();
+        assert!(bytes_per_rank(shape, need as usize, 0) <= 40_000_000.0 + WORKING_BYTES + 1.0);
+        assert!(bytes_per_rank(shape, need as usize - 1, 0) > 40_000_000.0 + WORKING_BYTES);
+    }
+}
