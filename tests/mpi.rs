@@ -157,6 +157,18 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
         1,
         "{text}"
     );
+    let o = mpirun(3, &["analyze", "2x3", "--json", "--out", "r"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON document");
+    assert_eq!(doc["boards"][0]["states"], 360);
+    let o = mpirun(
+        2,
+        &["analyze", "--seed-table", "-q", "--out", "r"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.matches("Gong's").count(), 1, "one seed table: {text}");
 
     // 2x7 has 14!/2 states, 10,897,286,400 bytes at 2 bits. A rank of 1 GB keeps 3 · 8 · 2^23
     // bytes of exchange buffers and 128 MB of working memory, which leaves 670,673,408 bytes of

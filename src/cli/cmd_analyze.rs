@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::Path;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Result};
@@ -119,6 +118,10 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             print_summary(&a, &written)?;
         }
         done.push(a);
+    }
+    if !first {
+        // Rank 0 prints the summary, the JSON document or the seed table, and sets the status.
+        return Ok(super::Status::Done);
     }
     finish(&args, &done, json_boards)
 }
