@@ -40,6 +40,9 @@ pub enum Error {
     /// A run stopped on request after saving a checkpoint of depth `depth` in `dir`.
     #[error("interrupted after depth {depth}: checkpoint saved in {}", dir.display())]
     Interrupted { depth: u32, dir: PathBuf },
+    /// Another rank of a distributed run failed (it reports why); this one stops with it.
+    #[error("another rank failed while {0}")]
+    OtherRank(String),
     /// The board is in the other class: no solution exists (exit status 1, like `solvable`).
     #[error("not solvable: {0}")]
     Unsolvable(String),

@@ -195,47 +195,46 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
     assert!(stderr(&o).contains("only `analyze` runs across MPI ranks"));
 }
 
-/// A rank killed mid-run ends the whole job with an error within seconds; nothing waits forever.
-#[test]
-fn a_killed_rank_stops_the_job() {
-    let tmp = tempfile::tempdir().unwrap();
-    let marker = tmp.path().join("killed-rank-run");
-    let mut child = mpirun_command(2, &["analyze", "3x4", "-q", "--out"], tmp.path())
-        .arg(&marker)
+/// The ranks of a job: processes whose command line starts with the binary and names `marker`
+/// (not the launcher, whose arguments name them too).
+fn rank_pids(marker: &Path) -> Vec<u32> {
+    let mut pids = vec![];
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        if cmd.starts_with(env!("CARGO_BIN_EXE_tilespace"))
+            && cmd.contains(&*marker.to_string_lossy())
+        {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Starts `mpirun -np 2 tilespace args... --out marker`, waits until `ready()`, SIGKILLs one
+/// rank, and checks that the whole job ends with an error within 30 s, the launcher saying why.
+fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> bool) {
+    let mut child = mpirun_command(2, args, tmp)
+        .arg("--out")
+        .arg(marker)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The ranks: processes whose command line names this run's output directory.
-    let ranks = || -> Vec<(u32, String)> {
-        let mut pids = vec![];
-        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-                continue;
-            };
-            let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            // The ranks themselves, not the launcher whose arguments name them.
-            if cmd.starts_with(env!("CARGO_BIN_EXE_tilespace"))
-                && cmd.contains(&*marker.to_string_lossy())
-            {
-                pids.push((pid, cmd));
-            }
-        }
-        pids
-    };
     let clock = Instant::now();
     let mut found = vec![];
-    while found.len() < 2 && clock.elapsed() < Duration::from_secs(20) {
-        std::thread::sleep(Duration::from_millis(100));
-        found = ranks();
+    while (found.len() < 2 || !ready()) && clock.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+        found = rank_pids(marker);
     }
     assert_eq!(found.len(), 2, "both ranks started: {found:?}");
-    // Into the search (the table is allocated and the first layers are done).
-    std::thread::sleep(Duration::from_millis(1500));
+    assert!(ready(), "the job got where it should be killed");
     let killed = Instant::now();
     Command::new("kill")
-        .args(["-KILL", &found[1].0.to_string()])
+        .args(["-KILL", &found[1].to_string()])
         .status()
         .unwrap();
     loop {
@@ -259,4 +258,89 @@ fn a_killed_rank_stops_the_job() {
         .unwrap();
     assert!(!err.is_empty(), "the launcher says what happened");
     assert!(!marker.join("3x4").exists(), "no report from a failed job");
+}
+
+/// A rank killed mid-run ends the whole job with an error within seconds; nothing waits forever.
+#[test]
+fn a_killed_rank_stops_the_job() {
+    let tmp = tempfile::tempdir().unwrap();
+    let marker = tmp.path().join("killed-rank-run");
+    let started = Instant::now();
+    // Into the search: the table is allocated and the first layers are done.
+    let ready = || started.elapsed() > Duration::from_millis(1500);
+    kill_a_rank(tmp.path(), &marker, &["analyze", "3x4", "-q"], ready);
+}
+
+/// A run checkpointing every layer, with a rank killed after its first checkpoints, resumes on
+/// the same number of ranks and writes the committed reports; another number of ranks is
+/// refused, saying how many saved it; the checkpoint is gone once the reports are written.
+#[test]
+fn a_killed_checkpointed_run_resumes_identically() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("resumed-run");
+    let ck = tmp.path().join("ck");
+    let ck_arg = ck.display().to_string();
+    let manifest = ck.join("manifest.tsm");
+    // Killed about a second after the first checkpoint (one is saved at every layer).
+    let seen = std::cell::Cell::new(0);
+    let ready = || {
+        let t = std::fs::metadata(&manifest).and_then(|m| m.modified()).ok();
+        if t.is_some() {
+            seen.set(seen.get() + 1);
+        }
+        seen.get() > 20
+    };
+    let args = [
+        "analyze",
+        "3x4",
+        "-q",
+        "--checkpoint",
+        &ck_arg,
+        "--checkpoint-every",
+        "0",
+    ];
+    kill_a_rank(tmp.path(), &out, &args, ready);
+    assert!(manifest.exists(), "a checkpoint survives the killed job");
+
+    let out_arg = out.display().to_string();
+    let resume = [
+        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+    ];
+    let o = mpirun(3, &resume, tmp.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("it was saved by 2 ranks"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = mpirun_command(2, &resume, tmp.path())
+        .env("TILESPACE_TRACE", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    // It went on from the checkpoint: the first layer it built is past the first few, and only
+    // rank 0 traced.
+    let err = stderr(&o);
+    let depths: Vec<u32> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("trace depth "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(depths[0] > 10, "resumed at depth {}", depths[0]);
+    assert!(
+        depths.windows(2).all(|w| w[1] == w[0] + 1),
+        "one trace per layer: {depths:?}"
+    );
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
+        let want = std::fs::read(results.join(file)).unwrap();
+        assert_eq!(std::fs::read(out.join(file)).unwrap(), want, "{file}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&ck)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "checkpoint files left: {left:?}");
 }

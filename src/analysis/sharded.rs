@@ -1,13 +1,23 @@
 //! One analysis run by the ranks of a group, each holding a shard of the table: the same
 //! `Analysis`, on every rank, as one machine gives.
 
+use std::cell::Cell as Slot;
+use std::time::Instant;
+
 use crate::analysis::analyze::{Found, Job};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
+use crate::bfs::shard::Partition;
+use crate::bfs::table::Table;
 use crate::bfs::LayerDone;
-use crate::dist::{search_sharded, Budget, Group};
+use crate::dist::{
+    agreed, search_sharded, search_sharded_with, Budget, Group, ShardDriver, ShardOutcome,
+    ShardedSearch,
+};
 use crate::error::Error;
 use crate::puzzle::board::{Board, Cell, Shape};
+use crate::store::checkpoint::Options as CheckpointOptions;
+use crate::store::shards::{self, ShardOf};
 
 /// `analyze_from` over the ranks of `group`: every rank calls it with the same arguments, and
 /// every rank gets the same analysis. Each rank checks its memory (its share of the table and
@@ -22,11 +32,9 @@ pub fn analyze_sharded(
     budget: Budget,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    if options.save_table.is_some() || options.checkpoint.is_some() {
+    if options.save_table.is_some() {
         return Err(Error::Argument(
-            "--save-table, --checkpoint and --resume do not run across MPI ranks yet: run them \
-             in one process"
-                .into(),
+            "--save-table does not run across MPI ranks yet: save tables from one process".into(),
         ));
     }
     let limit = memory::rank_limit(options.max_memory, group.node_ranks());
@@ -40,14 +48,23 @@ pub fn analyze_sharded(
         Ok(job) => job,
         Err(line) => return Ok(line),
     };
-    let found = search_sharded(
-        &job.space,
-        job.start_index,
-        group,
-        options.schedule,
+    let driver = ShardDriver {
+        schedule: options.schedule,
         budget,
         progress,
-    )?;
+        hook: None,
+    };
+    let found = match options.checkpoint {
+        None => search_sharded(
+            &job.space,
+            job.start_index,
+            group,
+            options.schedule,
+            budget,
+            progress,
+        )?,
+        Some(ck) => checkpointed(&job, group, ck, driver)?,
+    };
     Ok(job.conclude(Found {
         layers: found.layers,
         antipodes: &found.antipodes,
@@ -56,4 +73,162 @@ pub fn analyze_sharded(
         seconds: found.seconds,
         table_bytes: found.table_bytes,
     }))
+}
+
+/// The sharded search with checkpoints (`store::shards`): resumed if asked, saved at layer
+/// boundaries when every rank agrees it is time (rank 0's clock, or a stop requested on any
+/// rank), stopped on request with `Error::Interrupted`.
+fn checkpointed(
+    job: &Job,
+    group: &dyn Group,
+    ck: CheckpointOptions,
+    driver: ShardDriver,
+) -> Result<ShardedSearch, Error> {
+    let space = &job.space;
+    let (rank, ranks) = (group.rank(), group.size());
+    let (lo, hi) = Partition::new(space, ranks).range(rank);
+    let of = ShardOf {
+        space,
+        start: job.start_index,
+        rank,
+        ranks,
+        lo,
+        hi,
+    };
+    let (resume, before) = if ck.resume {
+        let manifest = shards::load_manifest(ck.dir, space, job.start_index, ranks);
+        let manifest = agreed(group, "reading the checkpoint's manifest", manifest)?;
+        let shard = agreed(
+            group,
+            "reading its shard",
+            shards::load_shard(ck.dir, of, &manifest),
+        )?;
+        (Some(shard), manifest.seconds)
+    } else {
+        let writable = match rank {
+            0 => crate::store::atomic::check_writable(ck.dir),
+            _ => Ok(()),
+        };
+        agreed(group, "checking the checkpoint directory", writable)?;
+        (None, 0.0)
+    };
+    let clock = Instant::now();
+    let last_save = Slot::new(Instant::now());
+    let hook = |layers: &[u64], table: &Table| -> Result<bool, Error> {
+        let stop = group.max(u64::from(ck.stop.load(std::sync::atomic::Ordering::SeqCst))) != 0;
+        let due = stop || last_save.get().elapsed() >= ck.every;
+        if group.max(u64::from(due)) == 0 {
+            return Ok(false);
+        }
+        let t = Instant::now();
+        let seconds = before + clock.elapsed().as_secs_f64();
+        let depth = layers.len() as u32 - 1;
+        let sum = shards::save_shard(ck.dir, of, layers, table, seconds);
+        let sum = agreed(group, "saving its shard", sum)?;
+        let sums = group.all_gather(vec![sum]);
+        let manifest = match rank {
+            0 => shards::save_manifest(ck.dir, space, job.start_index, depth, &sums, seconds),
+            _ => Ok(()),
+        };
+        agreed(group, "saving the manifest", manifest)?;
+        // The manifest names the new shards: the older ones can go.
+        let cleaned = shards::remove_shards(ck.dir, rank, ranks, Some(depth));
+        agreed(group, "removing old shards", cleaned)?;
+        (ck.saved)(depth, t.elapsed().as_secs_f64());
+        last_save.set(Instant::now());
+        Ok(stop)
+    };
+    let driver = ShardDriver {
+        hook: Some(&hook),
+        ..driver
+    };
+    match search_sharded_with(space, job.start_index, group, driver, resume)? {
+        ShardOutcome::Done(mut s) => {
+            s.seconds += before;
+            Ok(s)
+        }
+        ShardOutcome::Stopped { depth } => Err(Error::Interrupted {
+            depth,
+            dir: ck.dir.to_path_buf(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    use super::*;
+    use crate::dist::threads;
+
+    fn run_on(
+        ranks: usize,
+        shape: Shape,
+        checkpoint: Option<CheckpointOptions>,
+        progress: &(dyn Fn(LayerDone) + Sync),
+    ) -> Vec<Result<Analysis, Error>> {
+        let options = AnalyzeOptions {
+            checkpoint,
+            ..AnalyzeOptions::default()
+        };
+        let goal = Cell(shape.cells() - 1);
+        threads::run(ranks, |g| {
+            analyze_sharded(shape, goal, None, options, g, Budget::default(), progress)
+        })
+    }
+
+    /// On 2 and 3 ranks, a run stopped after each of several depths (checkpoint saved by every
+    /// rank, manifest by rank 0) and resumed gives the analysis of a run never stopped; a
+    /// checkpoint is refused by another number of ranks, naming the number that saved it.
+    #[test]
+    fn stopped_and_resumed_sharded_runs_equal_whole_runs() {
+        let shape = Shape::new(3, 3).unwrap();
+        for ranks in [2, 3] {
+            let whole = run_on(ranks, shape, None, &|_| {}).remove(0).unwrap();
+            for stop_at in [1, 7, 20, 30] {
+                let dir = tempfile::tempdir().unwrap();
+                let stop = AtomicBool::new(false);
+                let ck = |resume| CheckpointOptions {
+                    dir: dir.path(),
+                    every: Duration::from_secs(3600),
+                    resume,
+                    stop: &stop,
+                    saved: &|_, _| {},
+                };
+                let stopper = |l: LayerDone| {
+                    if l.depth == stop_at {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                };
+                for r in run_on(ranks, shape, Some(ck(false)), &stopper) {
+                    assert!(
+                        matches!(r, Err(Error::Interrupted { depth, .. }) if depth == stop_at),
+                        "{ranks} ranks, stop at {stop_at}: {r:?}"
+                    );
+                }
+                stop.store(false, Ordering::SeqCst);
+                let other = if ranks == 2 { 3 } else { 2 };
+                let refused = run_on(other, shape, Some(ck(true)), &|_| {}).remove(0);
+                let why = refused.unwrap_err().to_string();
+                assert!(why.contains(&format!("saved by {ranks} ranks")), "{why}");
+                // The resumed run starts where the checkpoint was saved, not from the goal.
+                let first = std::sync::atomic::AtomicU32::new(u32::MAX);
+                let watch = |l: LayerDone| {
+                    first.fetch_min(l.depth, Ordering::SeqCst);
+                };
+                for r in run_on(ranks, shape, Some(ck(true)), &watch) {
+                    let a = r.unwrap();
+                    assert_eq!(a.distribution.layers, whole.distribution.layers);
+                    assert_eq!(a.antipodes, whole.antipodes);
+                    assert!(a.verified);
+                }
+                assert_eq!(
+                    first.load(Ordering::SeqCst),
+                    stop_at,
+                    "resumed at the saved depth"
+                );
+            }
+        }
+    }
 }

@@ -78,7 +78,10 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     let mut json_boards = vec![];
     for (shape, goal) in jobs {
         let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
-        let progress = Progress::new(args.run.quiet || !first, expected, &shape.to_string());
+        let mut progress = Progress::new(args.run.quiet, expected, &shape.to_string());
+        if !first {
+            progress = progress.muted();
+        }
         *current.lock().expect("not poisoned") = Some(progress.clone());
         let on_layer = &|l| progress.layer(l);
         let a = match ranks {
@@ -95,17 +98,22 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             }
         };
         progress.finish();
-        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref()))?;
-        if !first {
-            super::agree(ranks, Ok(()))?;
-            continue;
-        }
-        let written = report::write_all(&args.run.out, &a).map_err(Into::into);
-        let paths = super::agree(ranks, written)?;
+        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), ranks))?;
+        let written = match first {
+            true => report::write_all(&args.run.out, &a).map(Some),
+            false => Ok(None),
+        };
+        let paths = super::agree(ranks, written.map_err(Into::into))?;
         if let Some(dir) = checkpoint_dir {
             // The reports are written: the checkpoint has done its job.
-            tilespace::store::checkpoint::remove(dir)?;
+            match ranks {
+                None => tilespace::store::checkpoint::remove(dir)?,
+                Some(g) => tilespace::store::shards::remove_shards(dir, g.rank(), g.size(), None)?,
+            }
         }
+        let Some(paths) = paths else {
+            continue;
+        };
         let mut written = vec![
             paths.summary.as_path(),
             paths.depths.as_path(),
@@ -231,11 +239,16 @@ fn resumable(
     shape: Shape,
     goal: Cell,
     start: Option<&Board>,
+    ranks: super::Ranks,
 ) -> anyhow::Error {
     let tilespace::Error::Interrupted { depth, dir } = &err else {
         return err.into();
     };
     let mut command = format!("tilespace analyze {shape}");
+    if let Some(g) = ranks {
+        // A distributed checkpoint resumes with as many ranks as saved it.
+        command = format!("mpirun -np {} {command}", g.size());
+    }
     if goal.0 != shape.cells() - 1 {
         command += &format!(" --blank {}", shape.cell_label(goal));
     }

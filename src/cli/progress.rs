@@ -49,6 +49,15 @@ impl Progress {
         }
     }
 
+    /// No output at all, not even `TILESPACE_TRACE` lines: a rank other than the first of a
+    /// distributed run.
+    pub fn muted(mut self) -> Progress {
+        self.quiet = true;
+        self.trace = false;
+        self.bar.set_draw_target(ProgressDrawTarget::hidden());
+        self
+    }
+
     pub fn layer(&self, done: LayerDone) {
         if let (true, Some(way)) = (self.trace, done.way) {
             eprintln!(

@@ -25,7 +25,10 @@ pub mod threads;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 
-pub use search::{search_sharded, Budget, ShardedSearch};
+pub use search::{
+    search_sharded, search_sharded_with, Budget, ShardDriver, ShardHook, ShardOutcome,
+    ShardedSearch,
+};
 
 /// The collective operations a distributed search needs. Every rank of the group calls each
 /// operation the same number of times, in the same order.
@@ -44,4 +47,19 @@ pub trait Group {
     fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
     /// Every rank's `mine`, concatenated in rank order, on every rank.
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64>;
+}
+
+/// `result` on every rank if every rank's was `Ok`; otherwise each rank whose own result was
+/// fine gets `Error::OtherRank` (naming what the group was `doing`), so that all stop together
+/// and none waits for a rank that gave up. A collective: every rank calls it at the same point.
+pub fn agreed<T>(
+    group: &dyn Group,
+    doing: &str,
+    result: Result<T, crate::error::Error>,
+) -> Result<T, crate::error::Error> {
+    let failed = group.max(u64::from(result.is_err()));
+    match result {
+        Ok(_) if failed != 0 => Err(crate::error::Error::OtherRank(doing.into())),
+        r => r,
+    }
 }

@@ -51,9 +51,33 @@ pub struct ShardedSearch {
     pub table: Table,
 }
 
+/// Called on every rank at every layer boundary but the last, with the layers so far and this
+/// rank's shard; `Ok(true)` stops the search there. It may use the group (every rank calls it at
+/// the same point).
+pub type ShardHook<'a> = &'a dyn Fn(&[u64], &Table) -> Result<bool, Error>;
+
+/// The caller's side of a sharded search.
+#[derive(Clone, Copy)]
+pub struct ShardDriver<'a> {
+    pub schedule: Schedule,
+    pub budget: Budget,
+    /// Called on every rank after each layer, with the global counts.
+    pub progress: &'a (dyn Fn(LayerDone) + Sync),
+    pub hook: Option<ShardHook<'a>>,
+}
+
+/// How a sharded search with a hook ended.
+#[derive(Debug)]
+pub enum ShardOutcome {
+    Done(ShardedSearch),
+    /// The hook asked to stop after this depth.
+    Stopped {
+        depth: u32,
+    },
+}
+
 /// The BFS from `start` over the ranks of `group`, this rank holding its shard of the table.
-/// Every rank of the group must call it with the same arguments; `progress` is called on every
-/// rank after each layer, with the global counts.
+/// Every rank of the group must call it with the same arguments.
 pub fn search_sharded(
     space: &StateSpace,
     start: u64,
@@ -62,21 +86,48 @@ pub fn search_sharded(
     budget: Budget,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<ShardedSearch, Error> {
+    let driver = ShardDriver {
+        schedule,
+        budget,
+        progress,
+        hook: None,
+    };
+    match search_sharded_with(space, start, group, driver, None)? {
+        ShardOutcome::Done(s) => Ok(s),
+        ShardOutcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
+    }
+}
+
+/// `search_sharded` with a hook at layer boundaries, continuing from `resume` (the layers and
+/// this rank's shard, as a checkpoint saved them) if given.
+pub fn search_sharded_with(
+    space: &StateSpace,
+    start: u64,
+    group: &dyn Group,
+    driver: ShardDriver,
+    resume: Option<(Vec<u64>, Table)>,
+) -> Result<ShardOutcome, Error> {
     let clock = Instant::now();
+    let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
     let (lo, hi) = partition.range(group.rank());
-    let table = Table::shard(lo, hi);
-    if (lo..hi).contains(&start) {
-        table.visit(start, FRONTIER);
-    }
+    let (mut layers, table) = match resume {
+        Some(r) => r,
+        None => {
+            let table = Table::shard(lo, hi);
+            if (lo..hi).contains(&start) {
+                table.visit(start, FRONTIER);
+            }
+            (vec![1u64], table)
+        }
+    };
     let moves = layer::moves(space);
     let start_colour = space.shape.colour(space.split(start).0);
-    let mut layers = vec![1u64];
     let mut colours = ColourCounts::new(space, start_colour, &layers);
-    progress(LayerDone {
-        depth: 0,
-        states: 1,
-        seen: 1,
+    (driver.progress)(LayerDone {
+        depth: layers.len() as u32 - 1,
+        states: *layers.last().expect("a layer"),
+        seen: colours.seen(),
         way: None,
         seconds: 0.0,
     });
@@ -106,13 +157,18 @@ pub fn search_sharded(
         }
         layers.push(states);
         colours.add(colour ^ 1, states);
-        progress(LayerDone {
+        (driver.progress)(LayerDone {
             depth: depth + 1,
             states,
             seen: colours.seen(),
             way: Some(Way::Push),
             seconds: layer_clock.elapsed().as_secs_f64(),
         });
+        if let Some(hook) = driver.hook {
+            if hook(&layers, &table)? {
+                return Ok(ShardOutcome::Stopped { depth: depth + 1 });
+            }
+        }
     }
     // The last layer still holds FRONTIER: settle it, listing it.
     let depth = layers.len() as u32 - 1;
@@ -128,7 +184,7 @@ pub fn search_sharded(
     let seen = group.sum(table.seen());
     let threads = group.sum(rayon::current_num_threads() as u64) as usize;
     let table_bytes = group.sum(table.bytes());
-    Ok(ShardedSearch {
+    Ok(ShardOutcome::Done(ShardedSearch {
         layers,
         antipodes,
         seen,
@@ -137,7 +193,7 @@ pub fn search_sharded(
         table_bytes,
         partition,
         table,
-    })
+    }))
 }
 
 /// Builds this rank's part of the next layer by push, in rounds of at most `budget` buffered

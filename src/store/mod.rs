@@ -6,3 +6,4 @@ pub mod atomic;
 pub mod checkpoint;
 pub mod header;
 pub mod saved;
+pub mod shards;

@@ -1,0 +1,333 @@
+//! Checkpoints of a distributed search: each rank saves its shard of the table, and rank 0 then
+//! saves a manifest naming the depth and every shard's checksum. A run resumes from the
+//! manifest with the same number of ranks, each rank reading its own shard, so the directory
+//! must be one that every rank sees (a shared file system on a cluster).
+//!
+//! Files in `DIR`: `shard-K-of-P-depth-D.tss` (rank K of P, after layer D) and
+//! `manifest.tsm`. Shard files carry their depth in their name, so saving the next checkpoint
+//! never touches the files the current manifest names; the manifest is replaced (written
+//! beside, synced, renamed) only once every rank has saved, and the shards it no longer names are
+//! removed after that. A crash at any point leaves a manifest whose shards are all there.
+//!
+//! Shard file (little-endian): a 96-byte header (magic `TSSHARD\0`, version, rows, cols, goal
+//! blank, class, transposed, ranks, rank, lo, hi, start, layers L, seconds, checksum of the
+//! data, checksum of the header), then L layer counts and the shard's table words.
+//! Manifest: a 72-byte header (magic `TSMANIF\0`, version, rows, cols, goal blank, class,
+//! transposed, ranks, depth, start, seconds, checksum of the shard checksums, checksum of the
+//! header), then one data checksum per rank.
+
+use std::fs::File;
+use std::io::{BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+
+use crate::bfs::table::Table;
+use crate::error::Error;
+use crate::index::space::StateSpace;
+use crate::store::atomic::write_atomic_with;
+use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
+
+const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
+const MANIFEST_MAGIC: &[u8; 8] = b"TSMANIF\0";
+/// Version 1: the rank-major layout (saved tables and checkpoints version 3).
+const VERSION: u32 = 1;
+const SHARD_FIELDS: usize = 88;
+const SHARD_HEADER: usize = 96;
+const MANIFEST_FIELDS: usize = 64;
+const MANIFEST_HEADER: usize = 72;
+const CHUNK_WORDS: usize = 1 << 20;
+
+/// Rank `rank` of `ranks`, holding the states `lo..hi`, of a search of `space` from `start`.
+#[derive(Clone, Copy, Debug)]
+pub struct ShardOf<'a> {
+    pub space: &'a StateSpace,
+    pub start: u64,
+    pub rank: usize,
+    pub ranks: usize,
+    pub lo: u64,
+    pub hi: u64,
+}
+
+/// The manifest of a directory.
+pub fn manifest_file(dir: &Path) -> PathBuf {
+    dir.join("manifest.tsm")
+}
+
+fn shard_file(dir: &Path, rank: usize, ranks: usize, depth: u32) -> PathBuf {
+    dir.join(format!("shard-{rank}-of-{ranks}-depth-{depth}.tss"))
+}
+
+/// The fields every file of a checkpoint starts with: the board, goal, class and layout.
+fn board_fields(h: HeaderWriter, space: &StateSpace) -> HeaderWriter {
+    h.u32(space.user_shape.rows as u32)
+        .u32(space.user_shape.cols as u32)
+        .u32(space.user_goal.0 as u32)
+        .bytes(&[space.class, u8::from(space.transposed), 0, 0])
+}
+
+/// Why a header's board fields are not those of `space`, if so.
+fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), String> {
+    let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
+    let ours = space.user_shape;
+    if (rows, cols) != (ours.rows, ours.cols) {
+        return Err(format!(
+            "it is a checkpoint of {rows}x{cols}, not of {ours}"
+        ));
+    }
+    if goal != space.user_goal.0 {
+        return Err(format!(
+            "its goal blank is {}, not {}",
+            ours.cell_label(crate::puzzle::board::Cell(goal)),
+            ours.cell_label(space.user_goal)
+        ));
+    }
+    if h.byte(24) != space.class {
+        return Err("it is a search from another start board".into());
+    }
+    if h.byte(25) != u8::from(space.transposed) {
+        return Err("its index layout differs from this version's".into());
+    }
+    Ok(())
+}
+
+/// Saves this rank's shard after the layers `layers`; returns the checksum of its data, for the
+/// manifest.
+pub fn save_shard(
+    dir: &Path,
+    of: ShardOf,
+    layers: &[u64],
+    table: &Table,
+    seconds: f64,
+) -> Result<u64, Error> {
+    let words = table.words();
+    let data = checksum(
+        [checksum(layers.iter().copied())]
+            .into_iter()
+            .chain(words.iter().map(|w| w.load(Ordering::Relaxed))),
+    );
+    let head = board_fields(HeaderWriter::new(SHARD_MAGIC, VERSION), of.space)
+        .u32(of.ranks as u32)
+        .u32(of.rank as u32)
+        .u32(0)
+        .u64(of.lo)
+        .u64(of.hi)
+        .u64(of.start)
+        .u32(layers.len() as u32)
+        .u32(0)
+        .u64(seconds.to_bits())
+        .u64(data)
+        .finish(SHARD_HEADER);
+    let depth = layers.len() as u32 - 1;
+    write_atomic_with(&shard_file(dir, of.rank, of.ranks, depth), |out| {
+        out.write_all(&head)?;
+        for &n in layers {
+            out.write_all(&n.to_le_bytes())?;
+        }
+        let mut buf = Vec::with_capacity(CHUNK_WORDS * 8);
+        for chunk in words.chunks(CHUNK_WORDS) {
+            buf.clear();
+            for w in chunk {
+                buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+            }
+            out.write_all(&buf)?;
+        }
+        Ok(())
+    })?;
+    Ok(data)
+}
+
+/// Saves the manifest of the shards every rank saved after layer `depth` (`sums` by rank), then
+/// (on rank 0, which calls it) nothing else: each rank removes its own old shards with
+/// `remove_shards_before`.
+pub fn save_manifest(
+    dir: &Path,
+    space: &StateSpace,
+    start: u64,
+    depth: u32,
+    sums: &[u64],
+    seconds: f64,
+) -> Result<(), Error> {
+    let head = board_fields(HeaderWriter::new(MANIFEST_MAGIC, VERSION), space)
+        .u32(sums.len() as u32)
+        .u32(depth)
+        .u32(0)
+        .u64(start)
+        .u64(seconds.to_bits())
+        .u64(checksum(sums.iter().copied()))
+        .finish(MANIFEST_HEADER);
+    write_atomic_with(&manifest_file(dir), |out| {
+        out.write_all(&head)?;
+        for &s in sums {
+            out.write_all(&s.to_le_bytes())?;
+        }
+        Ok(())
+    })
+}
+
+/// A manifest read back.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    pub depth: u32,
+    pub seconds: f64,
+    /// Data checksum of each rank's shard.
+    pub sums: Vec<u64>,
+}
+
+/// Reads the manifest of `dir` for a search of `space` from `start` over `ranks` ranks; anything
+/// else (another board, goal, start, rank count, version, a damaged file) is refused with the
+/// reason.
+pub fn load_manifest(
+    dir: &Path,
+    space: &StateSpace,
+    start: u64,
+    ranks: usize,
+) -> Result<Manifest, Error> {
+    let path = manifest_file(dir);
+    let bad = |why: String| Error::Checkpoint {
+        path: path.clone(),
+        why,
+    };
+    let bytes = std::fs::read(&path).map_err(|e| {
+        bad(if e.kind() == std::io::ErrorKind::NotFound {
+            "no checkpoint of a distributed run there (start one with --checkpoint DIR)".into()
+        } else {
+            e.to_string()
+        })
+    })?;
+    let h = HeaderReader::open(&bytes, MANIFEST_MAGIC, VERSION, MANIFEST_FIELDS, "manifest")
+        .map_err(&bad)?;
+    check_board(&h, space).map_err(&bad)?;
+    if h.u64(40) != start {
+        return Err(bad("it is a search from another start board".into()));
+    }
+    let saved_ranks = h.u32(28) as usize;
+    if saved_ranks != ranks {
+        return Err(bad(format!(
+            "it was saved by {saved_ranks} ranks; resume it with {saved_ranks} (this run has \
+             {ranks})"
+        )));
+    }
+    let body = &bytes[MANIFEST_HEADER.min(bytes.len())..];
+    if body.len() != 8 * ranks {
+        return Err(bad("truncated or padded".into()));
+    }
+    let sums: Vec<u64> = le_words(body).collect();
+    if checksum(sums.iter().copied()) != h.u64(56) {
+        return Err(bad("the shard checksums are corrupted".into()));
+    }
+    Ok(Manifest {
+        depth: h.u32(32),
+        seconds: f64::from_bits(h.u64(48)),
+        sums,
+    })
+}
+
+/// Reads this rank's shard as the manifest names it: the layers and the shard's table.
+pub fn load_shard(
+    dir: &Path,
+    of: ShardOf,
+    manifest: &Manifest,
+) -> Result<(Vec<u64>, Table), Error> {
+    let path = shard_file(dir, of.rank, of.ranks, manifest.depth);
+    let bad = |why: String| Error::Checkpoint {
+        path: path.clone(),
+        why,
+    };
+    let f = File::open(&path).map_err(|e| bad(e.to_string()))?;
+    let mut r = BufReader::with_capacity(8 << 20, f);
+    let short = |e: std::io::Error| bad(format!("truncated ({e})"));
+    let mut head = [0u8; SHARD_HEADER];
+    r.read_exact(&mut head).map_err(short)?;
+    let h = HeaderReader::open(&head, SHARD_MAGIC, VERSION, SHARD_FIELDS, "shard").map_err(&bad)?;
+    check_board(&h, of.space).map_err(&bad)?;
+    let fields = (h.u32(28), h.u32(32), h.u64(40), h.u64(48), h.u64(56));
+    let want = (of.ranks as u32, of.rank as u32, of.lo, of.hi, of.start);
+    if fields != want {
+        return Err(bad(
+            "it is the shard of another rank or another search".into()
+        ));
+    }
+    let n_layers = h.u32(64) as usize;
+    if n_layers != manifest.depth as usize + 1 {
+        return Err(bad("its depth is not the manifest's".into()));
+    }
+    let mut bytes = vec![0u8; n_layers * 8];
+    r.read_exact(&mut bytes).map_err(short)?;
+    let layers: Vec<u64> = le_words(&bytes).collect();
+    let n_words = (of.hi - of.lo).div_ceil(32) as usize;
+    let mut words = vec![0u64; n_words];
+    let mut buf = vec![0u8; CHUNK_WORDS * 8];
+    for chunk in words.chunks_mut(CHUNK_WORDS) {
+        let bytes = &mut buf[..chunk.len() * 8];
+        r.read_exact(bytes).map_err(short)?;
+        for (w, b) in chunk.iter_mut().zip(le_words(bytes)) {
+            *w = b;
+        }
+    }
+    if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
+        return Err(bad("longer than its header says".into()));
+    }
+    let data = checksum(
+        [checksum(layers.iter().copied())]
+            .into_iter()
+            .chain(words.iter().copied()),
+    );
+    if data != h.u64(80) || data != manifest.sums[of.rank] {
+        return Err(bad("the data is corrupted (checksum mismatch)".into()));
+    }
+    let table = Table::shard(of.lo, of.hi);
+    for (w, v) in table.words().iter().zip(words) {
+        w.store(v, Ordering::Relaxed);
+    }
+    Ok((layers, table))
+}
+
+/// Removes this rank's shard files of depths other than `keep` (all of them if `None`), and,
+/// with `keep` `None` on rank 0, the manifest: after a newer checkpoint, or once the reports
+/// are written.
+pub fn remove_shards(
+    dir: &Path,
+    rank: usize,
+    ranks: usize,
+    keep: Option<u32>,
+) -> Result<(), Error> {
+    let prefix = format!("shard-{rank}-of-{ranks}-depth-");
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(source) => {
+            return Err(Error::Read {
+                path: dir.to_path_buf(),
+                source,
+            })
+        }
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(depth) = name
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(".tss"))
+            .and_then(|d| d.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if Some(depth) != keep {
+            std::fs::remove_file(entry.path()).map_err(|source| Error::Write {
+                path: entry.path(),
+                source,
+            })?;
+        }
+    }
+    if keep.is_none() && rank == 0 {
+        match std::fs::remove_file(manifest_file(dir)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Error::Write {
+                    path: manifest_file(dir),
+                    source: e,
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
