@@ -281,15 +281,15 @@ fn a_killed_checkpointed_run_resumes_identically() {
     let ck = tmp.path().join("ck");
     let ck_arg = ck.display().to_string();
     let manifest = ck.join("manifest.tsm");
-    // Killed about a second after the first checkpoint (one is saved at every layer).
-    let seen = std::cell::Cell::new(0);
-    let ready = || {
-        let t = std::fs::metadata(&manifest).and_then(|m| m.modified()).ok();
-        if t.is_some() {
-            seen.set(seen.get() + 1);
-        }
-        seen.get() > 20
+    // Killed once the manifest names depth 12 or more (one checkpoint is saved at every layer;
+    // the depth is the manifest's u32 at byte 32).
+    let saved_depth = || {
+        std::fs::read(&manifest)
+            .ok()
+            .filter(|b| b.len() >= 36)
+            .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
     };
+    let ready = || saved_depth() >= 12;
     let args = [
         "analyze",
         "3x4",
@@ -327,7 +327,7 @@ fn a_killed_checkpointed_run_resumes_identically() {
         .filter_map(|l| l.strip_prefix("trace depth "))
         .map(|l| l.split(' ').next().unwrap().parse().unwrap())
         .collect();
-    assert!(depths[0] > 10, "resumed at depth {}", depths[0]);
+    assert!(depths[0] > 12, "resumed at depth {}", depths[0]);
     assert!(
         depths.windows(2).all(|w| w[1] == w[0] + 1),
         "one trace per layer: {depths:?}"
