@@ -282,9 +282,10 @@ pub fn load_shard(
     Ok((layers, table))
 }
 
-/// Removes this rank's shard files of depths other than `keep` (all of them if `None`), and,
-/// with `keep` `None` on rank 0, the manifest: after a newer checkpoint, or once the reports
-/// are written.
+/// Removes this rank's shard files of depths other than `keep` (all of them if `None`) and the
+/// temporary files of its saves that were cut short, and, on rank 0, those of the manifest and,
+/// with `keep` `None`, the manifest itself: after a newer checkpoint, or once the reports are
+/// written.
 pub fn remove_shards(
     dir: &Path,
     rank: usize,
@@ -304,6 +305,18 @@ pub fn remove_shards(
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
+        // A save cut short (the process killed while writing) leaves its temporary file behind
+        // (`store::atomic`): one run per directory, so any such file of this rank is stale.
+        let stale = name.contains(".tmp-")
+            && (name.starts_with(&format!(".{prefix}"))
+                || (rank == 0 && name.starts_with(".manifest.tsm.")));
+        if stale {
+            std::fs::remove_file(entry.path()).map_err(|source| Error::Write {
+                path: entry.path(),
+                source,
+            })?;
+            continue;
+        }
         let Some(depth) = name
             .strip_prefix(&prefix)
             .and_then(|r| r.strip_suffix(".tss"))
@@ -330,4 +343,46 @@ pub fn remove_shards(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Old depths and cut-short saves of this rank go; the kept depth, other ranks' files and
+    /// foreign files stay; with nothing kept, rank 0 also removes the manifest.
+    #[test]
+    fn removing_shards_keeps_exactly_what_it_should() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = [
+            "shard-0-of-2-depth-3.tss",
+            "shard-0-of-2-depth-4.tss",
+            ".shard-0-of-2-depth-5.tss.tmp-77",
+            "shard-1-of-2-depth-3.tss",
+            ".shard-1-of-2-depth-5.tss.tmp-78",
+            ".manifest.tsm.tmp-77",
+            "manifest.tsm",
+            "notes.txt",
+        ];
+        for n in names {
+            std::fs::write(dir.path().join(n), b"x").unwrap();
+        }
+        let left = || {
+            let mut v: Vec<String> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        remove_shards(dir.path(), 1, 2, Some(4)).unwrap();
+        assert_eq!(left().len(), 6, "{:?}", left());
+        remove_shards(dir.path(), 0, 2, Some(4)).unwrap();
+        assert_eq!(
+            left(),
+            ["manifest.tsm", "notes.txt", "shard-0-of-2-depth-4.tss"]
+        );
+        remove_shards(dir.path(), 0, 2, None).unwrap();
+        assert_eq!(left(), ["notes.txt"]);
+    }
 }
