@@ -144,3 +144,129 @@ mod tests {
         assert!(bytes_per_rank(shape, need as usize - 1, 0) > 40_000_000.0 + WORKING_BYTES);
     }
 }
+
+/// This machine's engine rates, per thread, from a one-rank sharded search (`calibrate`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Calibration {
+    /// The board searched.
+    pub board: String,
+    pub threads: usize,
+    /// Table words scanned per second by one thread (a layer with almost no frontier).
+    pub words_per_second: f64,
+    /// States expanded (neighbours computed and claimed) per second by one thread.
+    pub states_per_second: f64,
+}
+
+/// Runs a one-rank sharded search of `shape` on the current pool and derives the rates: the
+/// scan rate from the layers of at most 1,000 states (almost pure scanning), the expansion rate
+/// from the rest of the time.
+pub fn calibrate(shape: Shape) -> Result<Calibration, Error> {
+    use crate::bfs::{LayerDone, Schedule};
+    use crate::dist::{search_sharded, threads, Budget};
+    let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
+    let layers = std::sync::Mutex::new(Vec::<(u64, f64)>::new());
+    let record = |l: LayerDone| {
+        if l.way.is_some() {
+            layers
+                .lock()
+                .expect("not poisoned")
+                .push((l.states, l.seconds));
+        }
+    };
+    let start = space.goal_index();
+    let found = threads::run(1, |g| {
+        search_sharded(
+            &space,
+            start,
+            g,
+            Schedule::default(),
+            Budget::default(),
+            &record,
+        )
+    })
+    .remove(0)?;
+    let layers = layers.into_inner().expect("not poisoned");
+    let mut sparse: Vec<f64> = layers.iter().filter(|l| l.0 <= 1000).map(|l| l.1).collect();
+    sparse.sort_by(f64::total_cmp);
+    let scan = sparse
+        .get(sparse.len() / 2)
+        .copied()
+        .ok_or_else(|| Error::Argument(format!("{shape} has no sparse layer to time a scan by")))?;
+    let threads = found.threads;
+    let words = space.states().div_ceil(32) as f64;
+    let total: f64 = layers.iter().map(|l| l.1).sum();
+    let expanding = (total - scan * layers.len() as f64).max(1e-9);
+    Ok(Calibration {
+        board: shape.to_string(),
+        threads,
+        words_per_second: words / scan / threads as f64,
+        states_per_second: space.states() as f64 / expanding / threads as f64,
+    })
+}
+
+/// A projected wall time, in seconds, by part (added, as if nothing overlapped).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Projection {
+    /// Expanding every state once, spread over all threads of all ranks.
+    pub expand: f64,
+    /// Scanning each rank's shard once per layer.
+    pub scan: f64,
+    /// Sending each rank's cross-shard targets at `network` bytes per second.
+    pub exchange: f64,
+}
+
+impl Projection {
+    pub fn total(&self) -> f64 {
+        self.expand + self.scan + self.exchange
+    }
+}
+
+/// The wall time of `plan` on ranks of `threads` threads each, over `layers` layers, with each
+/// rank sending at `network` bytes per second, at the rates of `cal`.
+pub fn project(
+    plan: &Plan,
+    cal: &Calibration,
+    threads: usize,
+    layers: u32,
+    network: f64,
+) -> Projection {
+    let threads = threads.max(1) as f64;
+    let ranks = plan.ranks as f64;
+    Projection {
+        expand: plan.states as f64 / (ranks * threads * cal.states_per_second),
+        scan: layers as f64 * (plan.shard_bytes as f64 / 8.0) / (threads * cal.words_per_second),
+        exchange: 8.0 * plan.exchanged() / ranks / network,
+    }
+}
+
+#[cfg(test)]
+mod projection_tests {
+    use super::*;
+
+    /// The projection's parts scale as they should: expansion with ranks times threads, scans
+    /// with layers and shard size, exchange with the bytes sent per rank over the network.
+    #[test]
+    fn projections_scale() {
+        let shape = Shape::new(3, 4).unwrap();
+        let cal = Calibration {
+            board: "2x6".into(),
+            threads: 2,
+            words_per_second: 1e9,
+            states_per_second: 1e7,
+        };
+        let p2 = plan(shape, 2, 0, 20_000).unwrap();
+        let p4 = plan(shape, 4, 0, 20_000).unwrap();
+        let a = project(&p2, &cal, 8, 50, 1e9);
+        // 12!/2 states over 2 ranks x 8 threads at 10^7 states/s each.
+        assert!((a.expand - 239_500_800.0 / 16.0 / 1e7).abs() < 1e-9);
+        // 50 scans of a shard of half the table's 7,484,400 words at 8 x 10^9 words/s.
+        assert!((a.scan - 50.0 * (p2.shard_bytes as f64 / 8.0) / 8e9).abs() < 1e-12);
+        assert!((a.exchange - 8.0 * p2.exchanged() / 2.0 / 1e9).abs() < 1e-12);
+        let b = project(&p4, &cal, 8, 50, 1e9);
+        assert!((b.expand * 2.0 - a.expand).abs() < 1e-9);
+        assert!(b.scan < a.scan);
+        let c = project(&p2, &cal, 8, 100, 1e9);
+        assert!((c.scan - 2.0 * a.scan).abs() < 1e-12);
+        assert_eq!(a.total(), a.expand + a.scan + a.exchange);
+    }
+}

@@ -279,6 +279,25 @@ pub struct PlanArgs {
     /// Random states sampled to measure the moves that cross ranks
     #[arg(long, value_name = "N", default_value = "1000000", value_parser = at_least_one)]
     pub samples: usize,
+    /// Measure this machine's engine rates first (a one-rank search of --calibration-board) and
+    /// save them to the calibration file
+    #[arg(long)]
+    pub calibrate: bool,
+    /// The board --calibrate searches (2x6: 3 s; 2x7: a 10.9 GB table, memory-bound, 15 min)
+    #[arg(long, value_name = "RxC", default_value = "2x6")]
+    pub calibration_board: Shape,
+    /// The calibration file the projection reads (and --calibrate writes)
+    #[arg(long, value_name = "FILE", default_value = "results/calibration.csv")]
+    pub calibration: PathBuf,
+    /// Threads of each rank of the planned run
+    #[arg(long, value_name = "N", default_value = "32", value_parser = at_least_one)]
+    pub threads_per_rank: usize,
+    /// Layers of the search (its radius + 1): 4x4 has 81 (Korf and Schultze 2005)
+    #[arg(long, value_name = "N", default_value = "100")]
+    pub layers: u32,
+    /// What each rank sends per second, in gigabits (the interconnect)
+    #[arg(long, value_name = "GBIT", default_value = "100")]
+    pub network_gbits: f64,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,

@@ -5,13 +5,14 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::analysis::memory::human_bytes;
-use tilespace::analysis::plan::{plan, ranks_for, Plan};
+use tilespace::analysis::plan::{calibrate, plan, project, ranks_for, Calibration, Plan};
 use tilespace::dist::Budget;
 
 use super::args::PlanArgs;
 
 pub fn run(args: PlanArgs) -> Result<super::Status> {
     let buffers = Budget::default().bytes();
+    let calibration = calibration(&args)?;
     let mut plans = vec![];
     for &shape in &args.boards {
         for &ranks in &args.ranks {
@@ -42,6 +43,42 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
     let mut out = std::io::stdout().lock();
     for p in &plans {
         print_plan(&mut out, p)?;
+        if let Some(cal) = &calibration {
+            let network = args.network_gbits * 1e9 / 8.0;
+            let t = project(p, cal, args.threads_per_rank, args.layers, network);
+            writeln!(
+                out,
+                "  projected, at best: {} = expand {} + scan {} + exchange {} ({} threads a rank, \
+                 {} layers, {} Gbit/s)",
+                duration(t.total()),
+                duration(t.expand),
+                duration(t.scan),
+                duration(t.exchange),
+                args.threads_per_rank,
+                args.layers,
+                args.network_gbits
+            )?;
+        }
+    }
+    match &calibration {
+        Some(cal) => writeln!(
+            out,
+            "rates per thread from {} (a one-rank search of {} on {} threads): {:.1} M states/s \
+             expanded, {:.0} M table words/s scanned. A lower bound: it assumes every thread of a \
+             rank runs as fast as one here, which memory bandwidth does not allow once a node's \
+             threads share it",
+            args.calibration.display(),
+            cal.board,
+            cal.threads,
+            cal.states_per_second / 1e6,
+            cal.words_per_second / 1e6
+        )?,
+        None => writeln!(
+            out,
+            "no projected time: {} does not exist (run `tilespace plan ... --calibrate` to measure \
+             this machine's rates)",
+            args.calibration.display()
+        )?,
     }
     if let Some(m) = args.mem_per_rank {
         for (shape, need) in args.boards.iter().zip(&needs) {
@@ -112,4 +149,28 @@ fn plan_json(p: &Plan) -> serde_json::Value {
         "sampled_states": p.sampled,
         "exchanged_targets": p.exchanged(),
     })
+}
+
+/// The calibration to project with: measured now (and saved) with `--calibrate`, else read from
+/// the calibration file if there is one.
+fn calibration(args: &PlanArgs) -> Result<Option<Calibration>> {
+    if args.calibrate {
+        let shape = args.calibration_board;
+        let cal = super::thread_pool(None)?.install(|| calibrate(shape))?;
+        tilespace::report::write_rows(&args.calibration, std::slice::from_ref(&cal))?;
+        return Ok(Some(cal));
+    }
+    let rows: Vec<Calibration> = tilespace::report::read_rows(&args.calibration)?;
+    Ok(rows.into_iter().next())
+}
+
+/// Seconds as `3 d 4 h`, `5 h 12 min`, `7 min 30 s` or `12.5 s`.
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..=59 => format!("{seconds:.1} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=86399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
+    }
 }
