@@ -144,6 +144,52 @@ fn twelve_cells_on_3_and_4_ranks_equal_the_committed_reports() {
     }
 }
 
+/// `--save-table` across 3 ranks writes (on rank 0) the very file one process writes, and
+/// `distance` answers from it.
+#[test]
+fn a_table_saved_across_ranks_is_the_one_process_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "--save-table",
+            "one.tst",
+            "-q",
+            "--out",
+            "a",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = mpirun(
+        3,
+        &[
+            "analyze",
+            "3x3",
+            "--save-table",
+            "many.tst",
+            "-q",
+            "--out",
+            "b",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (one, many) = (tmp.path().join("one.tst"), tmp.path().join("many.tst"));
+    assert!(std::fs::read(one).unwrap() == std::fs::read(many).unwrap());
+    // An antipode of 3x3 is 31 moves away (Reinefeld 1993: the 8-puzzle's radius is 31).
+    let o = tilespace(
+        &["distance", "8 6 7/2 5 4/3 0 1", "--table", "many.tst"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "8 6 7/2 5 4/3 0 1: 31"
+    );
+}
+
 /// Only rank 0 speaks: one summary on stdout, and a refusal is one line, not one per rank. The
 /// memory guard works per rank and names how many ranks would do; other commands are refused.
 #[test]

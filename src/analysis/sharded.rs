@@ -32,11 +32,6 @@ pub fn analyze_sharded(
     budget: Budget,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    if options.save_table.is_some() {
-        return Err(Error::Argument(
-            "--save-table does not run across MPI ranks yet: save tables from one process".into(),
-        ));
-    }
     let limit = memory::rank_limit(options.max_memory, group.node_ranks());
     let mine = match limit {
         None => 1,
@@ -65,6 +60,10 @@ pub fn analyze_sharded(
         )?,
         Some(ck) => checkpointed(&job, group, ck, driver)?,
     };
+    if let Some(path) = options.save_table {
+        let radius = found.layers.len() as u32 - 1;
+        gather_table(group, &job.space, &found, path, radius)?;
+    }
     Ok(job.conclude(Found {
         layers: found.layers,
         antipodes: &found.antipodes,
@@ -73,6 +72,62 @@ pub fn analyze_sharded(
         seconds: found.seconds,
         table_bytes: found.table_bytes,
     }))
+}
+
+/// Writes the finished table to `path` on rank 0 (`store::saved`, the file one process
+/// writes), the shards sent there in rank order, a part of at most 2^20 words (8 MB) per round.
+/// Every rank takes part in every round whatever happens to the file, so that none waits for
+/// another; a failure on rank 0 is then every rank's error.
+fn gather_table(
+    group: &dyn Group,
+    space: &crate::index::space::StateSpace,
+    found: &ShardedSearch,
+    path: &std::path::Path,
+    radius: u32,
+) -> Result<(), Error> {
+    const PART: u64 = 1 << 20;
+    let words = found.table.words();
+    let counts = group.all_gather(vec![words.len() as u64]);
+    let (rank, ranks) = (group.rank(), group.size());
+    // Rank k sends its part c to rank 0 in round (k, c); every other rank sends nothing.
+    let round = |k: usize, c: u64| -> Vec<u64> {
+        let mut out = vec![vec![]; ranks];
+        if rank == k {
+            let (a, b) = (
+                (c * PART) as usize,
+                ((c + 1) * PART).min(counts[k]) as usize,
+            );
+            out[0] = words[a..b]
+                .iter()
+                .map(|w| w.load(std::sync::atomic::Ordering::Relaxed))
+                .collect();
+        }
+        group.exchange(out)
+    };
+    let rounds = || (0..ranks).flat_map(|k| (0..counts[k].div_ceil(PART)).map(move |c| (k, c)));
+    let saved = if rank == 0 {
+        let mut in_step = false;
+        let saved = crate::store::saved::save_stream(path, space, radius, |sink| {
+            in_step = true;
+            let mut failed = None;
+            for (k, c) in rounds() {
+                let part = round(k, c);
+                if failed.is_none() {
+                    failed = sink(&part).err();
+                }
+            }
+            failed.map_or(Ok(()), Err)
+        });
+        if !in_step {
+            // The file could not even be started: take part in the rounds all the same.
+            rounds().for_each(|(k, c)| drop(round(k, c)));
+        }
+        saved
+    } else {
+        rounds().for_each(|(k, c)| drop(round(k, c)));
+        Ok(())
+    };
+    agreed(group, "saving the table", saved)
 }
 
 /// The sharded search with checkpoints (`store::shards`): resumed if asked, saved at layer
@@ -227,6 +282,38 @@ mod tests {
                     first.load(Ordering::SeqCst),
                     stop_at,
                     "resumed at the saved depth"
+                );
+            }
+        }
+    }
+
+    /// A table saved across 1, 2 and 3 ranks (gathered on rank 0) is byte for byte the file one
+    /// process saves, for two boards and goal blanks.
+    #[test]
+    fn tables_saved_across_ranks_equal_one_process_tables() {
+        let dir = tempfile::tempdir().unwrap();
+        for (r, c, goal) in [(3, 3, 8), (2, 4, 0)] {
+            let shape = Shape::new(r, c).unwrap();
+            let one = dir.path().join(format!("{shape}-one.tst"));
+            let options = AnalyzeOptions {
+                save_table: Some(&one),
+                ..AnalyzeOptions::default()
+            };
+            crate::analysis::analyze(shape, Cell(goal), options, &|_| {}).unwrap();
+            let want = std::fs::read(&one).unwrap();
+            for ranks in [1, 2, 3] {
+                let path = dir.path().join(format!("{shape}-{ranks}.tst"));
+                let options = AnalyzeOptions {
+                    save_table: Some(&path),
+                    ..AnalyzeOptions::default()
+                };
+                threads::run(ranks, |g| {
+                    let budget = Budget::default();
+                    analyze_sharded(shape, Cell(goal), None, options, g, budget, &|_| {}).unwrap()
+                });
+                assert!(
+                    std::fs::read(&path).unwrap() == want,
+                    "{shape} on {ranks} ranks"
                 );
             }
         }

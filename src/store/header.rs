@@ -4,12 +4,35 @@
 
 /// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
 pub fn checksum(words: impl Iterator<Item = u64>) -> u64 {
-    let mut h = 0x9E37_79B9_7F4A_7C15u64;
-    for w in words {
-        h = (h ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 29;
+    let mut c = Checksum::new();
+    words.for_each(|w| c.add(w));
+    c.value()
+}
+
+/// `checksum`, fed one word at a time (for data streamed from several places).
+#[derive(Clone, Copy, Debug)]
+pub struct Checksum(u64);
+
+impl Checksum {
+    pub fn new() -> Checksum {
+        Checksum(0x9E37_79B9_7F4A_7C15)
     }
-    h
+
+    #[inline]
+    pub fn add(&mut self, w: u64) {
+        let h = (self.0 ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        self.0 = h ^ (h >> 29);
+    }
+
+    pub fn value(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Checksum {
+    fn default() -> Self {
+        Checksum::new()
+    }
 }
 
 /// Little-endian u64s of `bytes` (a multiple of 8 long): headers and data as checksummed.

@@ -27,7 +27,9 @@
 //! pass over the words when the file is opened.
 
 use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 use memmap2::Mmap;
 
@@ -35,7 +37,7 @@ use crate::bfs::table::{depth_mod4, settled, Table};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
-use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
+use crate::store::header::{checksum, le_words, Checksum, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
 /// Version 3: the rank-major layout of `space` (both parities of a rank side by side), 2 bits
@@ -49,28 +51,56 @@ const FIELDS: usize = 48;
 /// Writes `table` (the finished search of `space` from its goal, of radius `radius`) to `path`,
 /// through a temporary file and a rename. The words are streamed, not copied in memory.
 pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Result<(), Error> {
-    let words = table.words();
-    let data = checksum(
-        words
-            .iter()
-            .map(|w| w.load(std::sync::atomic::Ordering::Relaxed)),
-    );
-    let bytes = HeaderWriter::new(MAGIC, VERSION)
-        .u32(space.user_shape.rows as u32)
-        .u32(space.user_shape.cols as u32)
-        .u32(space.user_goal.0 as u32)
-        .u32(radius)
-        .bytes(&[space.class, u8::from(space.transposed), 0, 0])
-        .u64(space.states())
-        .u64(data)
-        .finish(HEADER);
-    crate::store::atomic::write_atomic_with(path, |out| {
-        use std::io::Write;
-        out.write_all(&bytes)?;
-        for w in words {
-            out.write_all(&w.load(std::sync::atomic::Ordering::Relaxed).to_le_bytes())?;
+    save_stream(path, space, radius, |sink| {
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in table.words().chunks(1 << 16) {
+            buf.clear();
+            buf.extend(chunk.iter().map(|w| w.load(Ordering::Relaxed)));
+            sink(&buf)?;
         }
         Ok(())
+    })
+}
+
+/// Writes the table of the finished search of `space` (radius `radius`) to `path`, its words
+/// given in order, in parts, by `fill` to the sink it gets (a distributed search gathers them
+/// from its ranks). The header, whose checksum covers every word, is written last, over a
+/// placeholder; the file is renamed into place only if everything was written.
+pub fn save_stream(
+    path: &Path,
+    space: &StateSpace,
+    radius: u32,
+    fill: impl FnOnce(&mut dyn FnMut(&[u64]) -> std::io::Result<()>) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    let expected = space.states().div_ceil(32);
+    crate::store::atomic::write_atomic_with(path, |out| {
+        out.write_all(&[0; HEADER])?;
+        let mut sum = Checksum::new();
+        let mut written = 0u64;
+        fill(&mut |words: &[u64]| {
+            for &w in words {
+                sum.add(w);
+                out.write_all(&w.to_le_bytes())?;
+            }
+            written += words.len() as u64;
+            Ok(())
+        })?;
+        if written != expected {
+            return Err(std::io::Error::other(format!(
+                "{written} table words given, {expected} expected"
+            )));
+        }
+        let head = HeaderWriter::new(MAGIC, VERSION)
+            .u32(space.user_shape.rows as u32)
+            .u32(space.user_shape.cols as u32)
+            .u32(space.user_goal.0 as u32)
+            .u32(radius)
+            .bytes(&[space.class, u8::from(space.transposed), 0, 0])
+            .u64(space.states())
+            .u64(sum.value())
+            .finish(HEADER);
+        out.seek(SeekFrom::Start(0))?;
+        out.write_all(&head)
     })
 }
 
