@@ -8,11 +8,10 @@ use crate::analysis::analyze::{Found, Job};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
-use crate::bfs::table::Table;
 use crate::bfs::LayerDone;
 use crate::dist::{
     agreed, search_sharded, search_sharded_with, Budget, Group, ShardDriver, ShardOutcome,
-    ShardedSearch,
+    ShardState, ShardedSearch,
 };
 use crate::error::Error;
 use crate::puzzle::board::{Board, Cell, Shape};
@@ -102,7 +101,7 @@ fn gather_table(
                 .map(|w| w.load(std::sync::atomic::Ordering::Relaxed))
                 .collect();
         }
-        group.exchange(out)
+        group.exchange(out).concat()
     };
     let rounds = || (0..ranks).flat_map(|k| (0..counts[k].div_ceil(PART)).map(move |c| (k, c)));
     let saved = if rank == 0 {
@@ -169,7 +168,7 @@ fn checkpointed(
     };
     let clock = Instant::now();
     let last_save = Slot::new(Instant::now());
-    let hook = |layers: &[u64], table: &Table| -> Result<bool, Error> {
+    let hook = |state: &ShardState| -> Result<bool, Error> {
         let stop = group.max(u64::from(ck.stop.load(std::sync::atomic::Ordering::SeqCst))) != 0;
         let due = stop || last_save.get().elapsed() >= ck.every;
         if group.max(u64::from(due)) == 0 {
@@ -177,8 +176,8 @@ fn checkpointed(
         }
         let t = Instant::now();
         let seconds = before + clock.elapsed().as_secs_f64();
-        let depth = layers.len() as u32 - 1;
-        let sum = shards::save_shard(ck.dir, of, layers, table, seconds);
+        let depth = state.layers.len() as u32 - 1;
+        let sum = shards::save_shard(ck.dir, of, state, seconds);
         let sum = agreed(group, "saving its shard", sum)?;
         let sums = group.all_gather(vec![sum]);
         let manifest = match rank {

@@ -486,6 +486,47 @@ pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     claims.finish()
 }
 
+/// Pull on a shard: as `expand_pull`, but a state none of whose neighbours in the shard
+/// (`scan.local`) is in the frontier has its neighbours in other shards appended to `queries`, as
+/// (state, neighbour) pairs, for their owners to say whether they are in the frontier.
+pub fn pull_shard<const COLS: usize>(
+    scan: &LayerScan,
+    task: Task,
+    queries: &mut Vec<(u64, u64)>,
+) -> Found {
+    let LayerScan {
+        space,
+        moves,
+        table,
+        colour,
+        codes,
+        record,
+        local: (lo, hi),
+    } = *scan;
+    let mut claims = Claims::new(table, record);
+    let select = |w, word, candidates| {
+        table.settle_frontier(w, word, candidates, codes.before);
+        Table::matching(word, 0) & candidates
+    };
+    for_each_slot(
+        space,
+        table,
+        task,
+        colour,
+        select,
+        |cursor, base, rank, blank, index| {
+            let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
+            let here = |n: u64| lo <= n && n < hi;
+            if targets.iter().any(|&n| here(n) && table.get(n) == FRONTIER) {
+                claims.push(index);
+            } else {
+                queries.extend(targets.iter().filter(|&&n| !here(n)).map(|&n| (index, n)));
+            }
+        },
+    );
+    claims.finish()
+}
+
 /// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour
 /// `colour` with `code`; counts them, and lists them if `record`.
 pub fn settle_scan(

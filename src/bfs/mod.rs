@@ -346,6 +346,19 @@ type Expand = fn(&LayerScan, Task) -> Found;
 /// A push on a shard: the targets in other shards are appended to the vector.
 pub type ExpandShard = fn(&LayerScan, Task, &mut Vec<u64>) -> Found;
 
+/// A pull on a shard: (state, neighbour) queries for other shards are appended to the vector.
+pub type PullShard = fn(&LayerScan, Task, &mut Vec<(u64, u64)>) -> Found;
+
+/// The shard pull for this column count.
+pub fn shard_puller(cols: usize) -> PullShard {
+    match cols {
+        2 => layer::pull_shard::<2>,
+        3 => layer::pull_shard::<3>,
+        4 => layer::pull_shard::<4>,
+        _ => layer::pull_shard::<0>,
+    }
+}
+
 /// The shard push for this column count.
 pub fn shard_expander(cols: usize) -> ExpandShard {
     match cols {

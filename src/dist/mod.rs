@@ -26,7 +26,7 @@ pub mod threads;
 pub mod mpi;
 
 pub use search::{
-    search_sharded, search_sharded_with, Budget, ShardDriver, ShardHook, ShardOutcome,
+    search_sharded, search_sharded_with, Budget, ShardDriver, ShardHook, ShardOutcome, ShardState,
     ShardedSearch,
 };
 
@@ -42,9 +42,8 @@ pub trait Group {
     fn sum(&self, x: u64) -> u64;
     /// The maximum of `x` over all ranks, on every rank.
     fn max(&self, x: u64) -> u64;
-    /// Sends `out[k]` to rank k, for every k; returns what every rank sent to this one, in rank
-    /// order.
-    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<u64>;
+    /// Sends `out[k]` to rank k, for every k; returns what each rank sent to this one, by rank.
+    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<Vec<u64>>;
     /// Every rank's `mine`, concatenated in rank order, on every rank.
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64>;
 }

@@ -81,7 +81,7 @@ impl Group for MpiGroup {
         most
     }
 
-    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
         let (send_counts, send_displs) = counts_and_displs(out.iter().map(Vec::len));
         let mut recv_counts = vec![0 as Count; self.size()];
         self.world
@@ -94,7 +94,14 @@ impl Group for MpiGroup {
             let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
             self.world.all_to_all_varcount_into(&sent, &mut got);
         }
-        recv
+        let mut parts = Vec::with_capacity(self.size());
+        let mut rest = &recv[..];
+        for &c in &recv_counts {
+            let (part, tail) = rest.split_at(c as usize);
+            parts.push(part.to_vec());
+            rest = tail;
+        }
+        parts
     }
 
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64> {

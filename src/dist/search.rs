@@ -6,9 +6,10 @@ use rayon::prelude::*;
 
 use super::Group;
 use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
+use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::shard::Partition;
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{policy::Way, shard_expander, ColourCounts, LayerDone, Schedule};
+use crate::bfs::{shard_expander, shard_puller, ColourCounts, LayerDone, Schedule};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 
@@ -51,10 +52,23 @@ pub struct ShardedSearch {
     pub table: Table,
 }
 
-/// Called on every rank at every layer boundary but the last, with the layers so far and this
-/// rank's shard; `Ok(true)` stops the search there. It may use the group (every rank calls it at
-/// the same point).
-pub type ShardHook<'a> = &'a dyn Fn(&[u64], &Table) -> Result<bool, Error>;
+/// A rank's state at a layer boundary: what a checkpoint saves to go on exactly from there.
+#[derive(Debug)]
+pub struct ShardState {
+    /// States per depth so far (global counts).
+    pub layers: Vec<u64>,
+    /// The layers are pulled (from now on).
+    pub pulling: bool,
+    /// The last layer was pulled, so the one before it still holds `FRONTIER`.
+    pub unsettled: bool,
+    /// This rank's shard.
+    pub table: Table,
+}
+
+/// Called on every rank at every layer boundary but the last, with this rank's state;
+/// `Ok(true)` stops the search there. It may use the group (every rank calls it at the same
+/// point).
+pub type ShardHook<'a> = &'a dyn Fn(&ShardState) -> Result<bool, Error>;
 
 /// The caller's side of a sharded search.
 #[derive(Clone, Copy)]
@@ -98,85 +112,128 @@ pub fn search_sharded(
     }
 }
 
-/// `search_sharded` with a hook at layer boundaries, continuing from `resume` (the layers and
-/// this rank's shard, as a checkpoint saved them) if given.
+/// `search_sharded` with a hook at layer boundaries, continuing from `resume` (this rank's
+/// state, as a checkpoint saved it) if given.
 pub fn search_sharded_with(
     space: &StateSpace,
     start: u64,
     group: &dyn Group,
     driver: ShardDriver,
-    resume: Option<(Vec<u64>, Table)>,
+    resume: Option<ShardState>,
 ) -> Result<ShardOutcome, Error> {
     let clock = Instant::now();
     let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
     let (lo, hi) = partition.range(group.rank());
-    let (mut layers, table) = match resume {
+    let mut state = match resume {
         Some(r) => r,
         None => {
             let table = Table::shard(lo, hi);
             if (lo..hi).contains(&start) {
                 table.visit(start, FRONTIER);
             }
-            (vec![1u64], table)
+            ShardState {
+                layers: vec![1],
+                pulling: false,
+                unsettled: false,
+                table,
+            }
         }
     };
     let moves = layer::moves(space);
     let start_colour = space.shape.colour(space.split(start).0);
-    let mut colours = ColourCounts::new(space, start_colour, &layers);
+    let mut colours = ColourCounts::new(space, start_colour, &state.layers);
     (driver.progress)(LayerDone {
-        depth: layers.len() as u32 - 1,
-        states: *layers.last().expect("a layer"),
+        depth: state.layers.len() as u32 - 1,
+        states: *state.layers.last().expect("a layer"),
         seen: colours.seen(),
         way: None,
         seconds: 0.0,
     });
     loop {
         let layer_clock = Instant::now();
-        let depth = layers.len() as u32 - 1;
+        let depth = state.layers.len() as u32 - 1;
         let colour = start_colour ^ (depth as usize & 1);
         let unseen = colours.unseen(colour ^ 1);
         if unseen == 0 {
             break;
         }
+        let frontier = state.layers[depth as usize];
+        let boundary = policy::Boundary {
+            listed: None,
+            frontier,
+            unseen,
+            table_words: state.table.bytes() / 8,
+            pulling: state.pulling,
+        };
+        let (way, pulling) = policy::choose(Scan::Auto, boundary);
+        state.pulling = pulling;
+        if way != Way::Pull && state.unsettled {
+            // Claims are about to write the colour of the layer a pull left holding FRONTIER.
+            settle_local(
+                space,
+                &state.table,
+                (lo, hi),
+                colour ^ 1,
+                Codes::at(depth).before,
+                schedule,
+            );
+        }
         let scan = LayerScan {
             space,
             moves: &moves,
-            table: &table,
-            colour,
+            table: &state.table,
+            colour: if way == Way::Pull { colour ^ 1 } else { colour },
             codes: Codes::at(depth),
             record: false,
             local: (lo, hi),
         };
-        let found = push_layer(&scan, &partition, group, schedule, budget);
+        let found = match way {
+            Way::Pull => pull_layer(&scan, &partition, group, schedule, budget),
+            _ => push_layer(&scan, &partition, group, schedule, budget),
+        };
         let states = group.sum(found);
         if states == 0 {
             return Err(Error::Check(format!(
                 "the search from {start} stopped at depth {depth} with {unseen} states unseen"
             )));
         }
-        layers.push(states);
+        state.unsettled = way == Way::Pull;
+        state.layers.push(states);
         colours.add(colour ^ 1, states);
         (driver.progress)(LayerDone {
             depth: depth + 1,
             states,
             seen: colours.seen(),
-            way: Some(Way::Push),
+            way: Some(way),
             seconds: layer_clock.elapsed().as_secs_f64(),
         });
         if let Some(hook) = driver.hook {
-            if hook(&layers, &table)? {
+            if hook(&state)? {
                 return Ok(ShardOutcome::Stopped { depth: depth + 1 });
             }
         }
     }
-    // The last layer still holds FRONTIER: settle it, listing it.
-    let depth = layers.len() as u32 - 1;
+    // The last layer still holds FRONTIER (and the one before it, after a pull): settle both,
+    // listing the last.
+    let depth = state.layers.len() as u32 - 1;
     let colour = start_colour ^ (depth as usize & 1);
+    let codes = Codes::at(depth);
+    if state.unsettled {
+        settle_local(
+            space,
+            &state.table,
+            (lo, hi),
+            colour ^ 1,
+            codes.before,
+            schedule,
+        );
+    }
+    let table = state.table;
     let parts: Vec<Found> = schedule
         .tasks_of(lo, hi)
         .into_par_iter()
-        .map(|task| layer::settle_scan(space, &table, task, colour, Codes::at(depth).done, true))
+        .map(|task| layer::settle_scan(space, &table, task, colour, codes.done, true))
         .collect();
     let mine: Vec<u64> = parts.into_iter().flat_map(|p| p.marked).collect();
     let mut antipodes = group.all_gather(mine);
@@ -185,7 +242,7 @@ pub fn search_sharded_with(
     let threads = group.sum(rayon::current_num_threads() as u64) as usize;
     let table_bytes = group.sum(table.bytes());
     Ok(ShardOutcome::Done(ShardedSearch {
-        layers,
+        layers: state.layers,
         antipodes,
         seen,
         seconds: clock.elapsed().as_secs_f64(),
@@ -194,6 +251,88 @@ pub fn search_sharded_with(
         partition,
         table,
     }))
+}
+
+/// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour `colour` with
+/// `code`.
+fn settle_local(
+    space: &StateSpace,
+    table: &Table,
+    (lo, hi): (u64, u64),
+    colour: usize,
+    code: u64,
+    schedule: Schedule,
+) {
+    schedule.tasks_of(lo, hi).into_par_iter().for_each(|task| {
+        layer::settle_scan(space, table, task, colour, code, false);
+    });
+}
+
+/// Builds this rank's part of the next layer by pull, in rounds of at most `budget` queries:
+/// each unseen state of the next colour with a neighbour in the frontier in this shard is
+/// marked at once; the others ask the owners of their neighbours in other shards whether those
+/// are in the frontier (one exchange of queries, one of answers) and are marked if one is.
+/// Returns the states newly marked in this shard.
+fn pull_layer(
+    scan: &LayerScan,
+    partition: &Partition,
+    group: &dyn Group,
+    schedule: Schedule,
+    budget: Budget,
+) -> u64 {
+    let (lo, hi) = scan.local;
+    let tasks = schedule.tasks_of(lo, hi);
+    let pull = shard_puller(scan.space.shape.cols);
+    let batch = 4 * rayon::current_num_threads();
+    let mut next = 0;
+    let mut found = 0u64;
+    loop {
+        let mut queries: Vec<(u64, u64)> = vec![];
+        while next < tasks.len() && queries.len() < budget.indices {
+            let end = (next + batch).min(tasks.len());
+            let parts: Vec<(Found, Vec<(u64, u64)>)> = tasks[next..end]
+                .par_iter()
+                .map(|&task| {
+                    let mut asks = vec![];
+                    let f = pull(scan, task, &mut asks);
+                    (f, asks)
+                })
+                .collect();
+            for (f, asks) in parts {
+                found += f.states;
+                queries.extend(asks);
+            }
+            next = end;
+        }
+        // To each owner, the neighbours asked about; beside them, which state asked.
+        let mut asked = vec![vec![]; partition.ranks()];
+        let mut askers = vec![vec![]; partition.ranks()];
+        for (state, n) in queries {
+            let k = partition.owner(n);
+            asked[k].push(n);
+            askers[k].push(state);
+        }
+        let answers: Vec<Vec<u64>> = group
+            .exchange(asked)
+            .iter()
+            .map(|ns| {
+                ns.iter()
+                    .map(|&n| u64::from(scan.table.get(n) == FRONTIER))
+                    .collect()
+            })
+            .collect();
+        let replies = group.exchange(answers);
+        let marked: Vec<u64> = askers
+            .iter()
+            .zip(&replies)
+            .flat_map(|(states, yes)| states.iter().zip(yes).filter(|(_, &y)| y != 0))
+            .map(|(&s, _)| s)
+            .collect();
+        found += claim_all(scan.table, &marked, false).states;
+        if group.max(u64::from(next < tasks.len())) == 0 {
+            return found;
+        }
+    }
 }
 
 /// Builds this rank's part of the next layer by push, in rounds of at most `budget` buffered
@@ -234,7 +373,7 @@ fn push_layer(
         for n in remote {
             out[partition.owner(n)].push(n);
         }
-        let inbox = group.exchange(out);
+        let inbox = group.exchange(out).concat();
         found += inbox
             .par_chunks(1 << 16)
             .map(|part| claim_all(scan.table, part, false).states)

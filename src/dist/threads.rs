@@ -80,8 +80,8 @@ impl Group for ThreadRank<'_> {
         all.iter().map(|v| v[0]).max().unwrap_or(0)
     }
 
-    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
-        self.collect(out).concat()
+    fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+        self.collect(out)
     }
 
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64> {
@@ -118,7 +118,7 @@ mod tests {
             let max = g.max(10 * k);
             // Rank k sends [k, to] to each rank `to`.
             let out = (0..3).map(|to| vec![k, to]).collect();
-            let inbox = g.exchange(out);
+            let inbox = g.exchange(out).concat();
             let all = g.all_gather(vec![k; g.rank() + 1]);
             (sum, max, inbox, all)
         });

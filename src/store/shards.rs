@@ -10,8 +10,8 @@
 //! removed after that. A crash at any point leaves a manifest whose shards are all there.
 //!
 //! Shard file (little-endian): a 96-byte header (magic `TSSHARD\0`, version, rows, cols, goal
-//! blank, class, transposed, ranks, rank, lo, hi, start, layers L, seconds, checksum of the
-//! data, checksum of the header), then L layer counts and the shard's table words.
+//! blank, class, transposed, pulling, unsettled, ranks, rank, lo, hi, start, layers L, seconds,
+//! checksum of the data, checksum of the header), then L layer counts and the shard's words.
 //! Manifest: a 72-byte header (magic `TSMANIF\0`, version, rows, cols, goal blank, class,
 //! transposed, ranks, depth, start, seconds, checksum of the shard checksums, checksum of the
 //! header), then one data checksum per rank.
@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use crate::bfs::table::Table;
+use crate::dist::ShardState;
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
@@ -57,12 +58,13 @@ fn shard_file(dir: &Path, rank: usize, ranks: usize, depth: u32) -> PathBuf {
     dir.join(format!("shard-{rank}-of-{ranks}-depth-{depth}.tss"))
 }
 
-/// The fields every file of a checkpoint starts with: the board, goal, class and layout.
-fn board_fields(h: HeaderWriter, space: &StateSpace) -> HeaderWriter {
+/// The fields every file of a checkpoint starts with: the board, goal, class and layout, and
+/// two bytes of flags.
+fn board_fields(h: HeaderWriter, space: &StateSpace, flags: [u8; 2]) -> HeaderWriter {
     h.u32(space.user_shape.rows as u32)
         .u32(space.user_shape.cols as u32)
         .u32(space.user_goal.0 as u32)
-        .bytes(&[space.class, u8::from(space.transposed), 0, 0])
+        .bytes(&[space.class, u8::from(space.transposed), flags[0], flags[1]])
 }
 
 /// Why a header's board fields are not those of `space`, if so.
@@ -90,22 +92,17 @@ fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), String> {
     Ok(())
 }
 
-/// Saves this rank's shard after the layers `layers`; returns the checksum of its data, for the
-/// manifest.
-pub fn save_shard(
-    dir: &Path,
-    of: ShardOf,
-    layers: &[u64],
-    table: &Table,
-    seconds: f64,
-) -> Result<u64, Error> {
+/// Saves this rank's state; returns the checksum of its data, for the manifest.
+pub fn save_shard(dir: &Path, of: ShardOf, state: &ShardState, seconds: f64) -> Result<u64, Error> {
+    let (layers, table) = (&state.layers, &state.table);
     let words = table.words();
     let data = checksum(
         [checksum(layers.iter().copied())]
             .into_iter()
             .chain(words.iter().map(|w| w.load(Ordering::Relaxed))),
     );
-    let head = board_fields(HeaderWriter::new(SHARD_MAGIC, VERSION), of.space)
+    let flags = [u8::from(state.pulling), u8::from(state.unsettled)];
+    let head = board_fields(HeaderWriter::new(SHARD_MAGIC, VERSION), of.space, flags)
         .u32(of.ranks as u32)
         .u32(of.rank as u32)
         .u32(0)
@@ -120,7 +117,7 @@ pub fn save_shard(
     let depth = layers.len() as u32 - 1;
     write_atomic_with(&shard_file(dir, of.rank, of.ranks, depth), |out| {
         out.write_all(&head)?;
-        for &n in layers {
+        for &n in layers.iter() {
             out.write_all(&n.to_le_bytes())?;
         }
         let mut buf = Vec::with_capacity(CHUNK_WORDS * 8);
@@ -147,7 +144,7 @@ pub fn save_manifest(
     sums: &[u64],
     seconds: f64,
 ) -> Result<(), Error> {
-    let head = board_fields(HeaderWriter::new(MANIFEST_MAGIC, VERSION), space)
+    let head = board_fields(HeaderWriter::new(MANIFEST_MAGIC, VERSION), space, [0, 0])
         .u32(sums.len() as u32)
         .u32(depth)
         .u32(0)
@@ -222,12 +219,8 @@ pub fn load_manifest(
     })
 }
 
-/// Reads this rank's shard as the manifest names it: the layers and the shard's table.
-pub fn load_shard(
-    dir: &Path,
-    of: ShardOf,
-    manifest: &Manifest,
-) -> Result<(Vec<u64>, Table), Error> {
+/// Reads this rank's state from the shard the manifest names.
+pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardState, Error> {
     let path = shard_file(dir, of.rank, of.ranks, manifest.depth);
     let bad = |why: String| Error::Checkpoint {
         path: path.clone(),
@@ -279,7 +272,12 @@ pub fn load_shard(
     for (w, v) in table.words().iter().zip(words) {
         w.store(v, Ordering::Relaxed);
     }
-    Ok((layers, table))
+    Ok(ShardState {
+        layers,
+        pulling: h.byte(26) != 0,
+        unsettled: h.byte(27) != 0,
+        table,
+    })
 }
 
 /// Removes this rank's shard files of depths other than `keep` (all of them if `None`) and the
