@@ -11,10 +11,13 @@
 //! layer's size is the sum over the ranks (an all-reduce), so every rank knows every layer
 //! exactly and they all stop at the same depth.
 //!
-//! Why no pull: a pull tests each unseen state's neighbours for membership in the frontier, and
-//! the neighbours in other shards would each need a request and a reply. Push sends each
-//! cross-shard edge once, one way. On one machine pull builds few layers (1 of 80 on 2x6, the
-//! last ones, where the unseen states are fewer than the frontier), so pushing them costs little.
+//! Once the unseen states of the next colour are fewer than the frontier, layers are pulled
+//! (the one-process rule, `bfs::policy`): each rank scans its unseen states, marks those with a
+//! frontier neighbour in its own shard, and asks the owners of their other neighbours whether
+//! those are in the frontier, in rounds of questions and answers. Only moves that cross shards
+//! (about 6% at 16 ranks) cost a question, so a pulled layer costs about what it costs on one
+//! machine. Small layers are not expanded from lists as on one machine: each layer scans every
+//! shard.
 //!
 //! The communication is behind `Group` (all-reduce, all-to-all, all-gather), so the same code runs
 //! on MPI (`mpi`, with the `mpi` feature) and on threads (`threads`, which the tests use).

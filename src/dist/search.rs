@@ -280,30 +280,11 @@ fn pull_layer(
     schedule: Schedule,
     budget: Budget,
 ) -> u64 {
-    let (lo, hi) = scan.local;
-    let tasks = schedule.tasks_of(lo, hi);
     let pull = shard_puller(scan.space.shape.cols);
-    let batch = 4 * rayon::current_num_threads();
-    let mut next = 0;
+    let mut rounds = Rounds::new(scan, schedule);
     let mut found = 0u64;
     loop {
-        let mut queries: Vec<(u64, u64)> = vec![];
-        while next < tasks.len() && queries.len() < budget.indices {
-            let end = (next + batch).min(tasks.len());
-            let parts: Vec<(Found, Vec<(u64, u64)>)> = tasks[next..end]
-                .par_iter()
-                .map(|&task| {
-                    let mut asks = vec![];
-                    let f = pull(scan, task, &mut asks);
-                    (f, asks)
-                })
-                .collect();
-            for (f, asks) in parts {
-                found += f.states;
-                queries.extend(asks);
-            }
-            next = end;
-        }
+        let queries = rounds.scan(budget, &mut found, |task, asks| pull(scan, task, asks));
         // To each owner, the neighbours asked about; beside them, which state asked.
         let mut asked = vec![vec![]; partition.ranks()];
         let mut askers = vec![vec![]; partition.ranks()];
@@ -329,7 +310,7 @@ fn pull_layer(
             .map(|(&s, _)| s)
             .collect();
         found += claim_all(scan.table, &marked, false).states;
-        if group.max(u64::from(next < tasks.len())) == 0 {
+        if !rounds.more(group) {
             return found;
         }
     }
@@ -344,31 +325,11 @@ fn push_layer(
     schedule: Schedule,
     budget: Budget,
 ) -> u64 {
-    let (lo, hi) = scan.local;
-    let tasks = schedule.tasks_of(lo, hi);
     let expand = shard_expander(scan.space.shape.cols);
-    // Tasks scanned between two looks at the buffers: enough to keep every thread busy.
-    let batch = 4 * rayon::current_num_threads();
-    let mut next = 0;
+    let mut rounds = Rounds::new(scan, schedule);
     let mut found = 0u64;
     loop {
-        let mut remote: Vec<u64> = vec![];
-        while next < tasks.len() && remote.len() < budget.indices {
-            let end = (next + batch).min(tasks.len());
-            let parts: Vec<(Found, Vec<u64>)> = tasks[next..end]
-                .par_iter()
-                .map(|&task| {
-                    let mut out = vec![];
-                    let f = expand(scan, task, &mut out);
-                    (f, out)
-                })
-                .collect();
-            for (f, out) in parts {
-                found += f.states;
-                remote.extend(out);
-            }
-            next = end;
-        }
+        let remote = rounds.scan(budget, &mut found, |task, out| expand(scan, task, out));
         let mut out = vec![vec![]; partition.ranks()];
         for n in remote {
             out[partition.owner(n)].push(n);
@@ -378,9 +339,62 @@ fn push_layer(
             .par_chunks(1 << 16)
             .map(|part| claim_all(scan.table, part, false).states)
             .sum::<u64>();
-        if group.max(u64::from(next < tasks.len())) == 0 {
+        if !rounds.more(group) {
             return found;
         }
+    }
+}
+
+/// The tasks of a layer on this rank, scanned a round at a time.
+struct Rounds {
+    tasks: Vec<crate::bfs::Task>,
+    next: usize,
+    /// Tasks scanned between two looks at the buffer: enough to keep every thread busy.
+    batch: usize,
+}
+
+impl Rounds {
+    fn new(scan: &LayerScan, schedule: Schedule) -> Rounds {
+        let (lo, hi) = scan.local;
+        Rounds {
+            tasks: schedule.tasks_of(lo, hi),
+            next: 0,
+            batch: 4 * rayon::current_num_threads(),
+        }
+    }
+
+    /// Scans tasks, in parallel, until `budget` items are buffered or none is left: what
+    /// `f(task, buffer)` appended, in task order; the states the tasks marked are added to
+    /// `found`.
+    fn scan<T: Send>(
+        &mut self,
+        budget: Budget,
+        found: &mut u64,
+        f: impl Fn(crate::bfs::Task, &mut Vec<T>) -> Found + Sync,
+    ) -> Vec<T> {
+        let mut buffered = vec![];
+        while self.next < self.tasks.len() && buffered.len() < budget.indices {
+            let end = (self.next + self.batch).min(self.tasks.len());
+            let parts: Vec<(Found, Vec<T>)> = self.tasks[self.next..end]
+                .par_iter()
+                .map(|&task| {
+                    let mut out = vec![];
+                    let marked = f(task, &mut out);
+                    (marked, out)
+                })
+                .collect();
+            for (marked, out) in parts {
+                *found += marked.states;
+                buffered.extend(out);
+            }
+            self.next = end;
+        }
+        buffered
+    }
+
+    /// Whether any rank has tasks left (a collective).
+    fn more(&self, group: &dyn Group) -> bool {
+        group.max(u64::from(self.next < self.tasks.len())) != 0
     }
 }
 

@@ -190,6 +190,19 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
 
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
 fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), String> {
+    check_board(h, space)?;
+    if h.u64(32) != start {
+        return Err("it is a search from another start board".into());
+    }
+    if h.u64(40) != space.states() {
+        return Err("its index layout differs from this version's".into());
+    }
+    Ok(())
+}
+
+/// Why the board fields that checkpoints and their shards start with (rows, cols, goal blank at
+/// bytes 12..24; class and orientation at 24 and 25) are not those of `space`, if so.
+pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), String> {
     let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
     let ours = space.user_shape;
     if (rows, cols) != (ours.rows, ours.cols) {
@@ -204,10 +217,10 @@ fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(),
             ours.cell_label(space.user_goal)
         ));
     }
-    if h.byte(24) != space.class || h.u64(32) != start {
+    if h.byte(24) != space.class {
         return Err("it is a search from another start board".into());
     }
-    if h.byte(25) != u8::from(space.transposed) || h.u64(40) != space.states() {
+    if h.byte(25) != u8::from(space.transposed) {
         return Err("its index layout differs from this version's".into());
     }
     Ok(())

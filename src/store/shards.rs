@@ -26,6 +26,7 @@ use crate::dist::ShardState;
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
+use crate::store::checkpoint::check_board;
 use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
 
 const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
@@ -65,31 +66,6 @@ fn board_fields(h: HeaderWriter, space: &StateSpace, flags: [u8; 2]) -> HeaderWr
         .u32(space.user_shape.cols as u32)
         .u32(space.user_goal.0 as u32)
         .bytes(&[space.class, u8::from(space.transposed), flags[0], flags[1]])
-}
-
-/// Why a header's board fields are not those of `space`, if so.
-fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), String> {
-    let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
-    let ours = space.user_shape;
-    if (rows, cols) != (ours.rows, ours.cols) {
-        return Err(format!(
-            "it is a checkpoint of {rows}x{cols}, not of {ours}"
-        ));
-    }
-    if goal != space.user_goal.0 {
-        return Err(format!(
-            "its goal blank is {}, not {}",
-            ours.cell_label(crate::puzzle::board::Cell(goal)),
-            ours.cell_label(space.user_goal)
-        ));
-    }
-    if h.byte(24) != space.class {
-        return Err("it is a search from another start board".into());
-    }
-    if h.byte(25) != u8::from(space.transposed) {
-        return Err("its index layout differs from this version's".into());
-    }
-    Ok(())
 }
 
 /// Saves this rank's state; returns the checksum of its data, for the manifest.
