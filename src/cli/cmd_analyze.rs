@@ -84,18 +84,18 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         *current.lock().expect("not poisoned") = Some(progress.clone());
         let on_layer = &|l| progress.layer(l);
-        let a = match ranks {
-            None => {
-                let pool = pool.as_ref().expect("a pool without ranks");
+        let a = match (ranks, &pool) {
+            (None, Some(pool)) => {
                 pool.install(|| analyze_from(shape, goal, start.as_ref(), options, on_layer))
             }
             // On this thread, the only one that calls MPI; the engine's parallel work goes to
             // the global pool.
-            Some(group) => {
+            (Some(group), _) => {
                 let budget = tilespace::dist::Budget::default();
                 let start = start.as_ref();
                 analyze_sharded(shape, goal, start, options, group, budget, on_layer)
             }
+            (None, None) => unreachable!("one process has a pool of its own"),
         };
         progress.finish();
         let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), ranks))?;
@@ -105,11 +105,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         };
         let paths = super::agree(ranks, written.map_err(Into::into))?;
         if let Some(dir) = checkpoint_dir {
-            // The reports are written: the checkpoint has done its job.
-            match ranks {
-                None => tilespace::store::checkpoint::remove(dir)?,
-                Some(g) => tilespace::store::shards::remove_shards(dir, g.rank(), g.size(), None)?,
-            }
+            remove_checkpoint(dir, ranks)?;
         }
         let Some(paths) = paths else {
             continue;
@@ -132,6 +128,15 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         return Ok(super::Status::Done);
     }
     finish(&args, &done, json_boards)
+}
+
+/// Removes the checkpoint in `dir` once the reports are written: its file, or on each rank its
+/// shards (and on rank 0 the manifest).
+fn remove_checkpoint(dir: &Path, ranks: super::Ranks) -> Result<(), tilespace::Error> {
+    match ranks {
+        None => tilespace::store::checkpoint::remove(dir),
+        Some(g) => tilespace::store::shards::remove_shards(dir, g.rank(), g.size(), None),
+    }
 }
 
 /// The searches to run: (board, goal blank) pairs.

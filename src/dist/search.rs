@@ -125,21 +125,7 @@ pub fn search_sharded_with(
     let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
     let (lo, hi) = partition.range(group.rank());
-    let mut state = match resume {
-        Some(r) => r,
-        None => {
-            let table = Table::shard(lo, hi);
-            if (lo..hi).contains(&start) {
-                table.visit(start, FRONTIER);
-            }
-            ShardState {
-                layers: vec![1],
-                pulling: false,
-                unsettled: false,
-                table,
-            }
-        }
-    };
+    let mut state = resume.unwrap_or_else(|| ShardState::begin(start, (lo, hi)));
     let moves = layer::moves(space);
     let start_colour = space.shape.colour(space.split(start).0);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
@@ -214,30 +200,8 @@ pub fn search_sharded_with(
             }
         }
     }
-    // The last layer still holds FRONTIER (and the one before it, after a pull): settle both,
-    // listing the last.
-    let depth = state.layers.len() as u32 - 1;
-    let colour = start_colour ^ (depth as usize & 1);
-    let codes = Codes::at(depth);
-    if state.unsettled {
-        settle_local(
-            space,
-            &state.table,
-            (lo, hi),
-            colour ^ 1,
-            codes.before,
-            schedule,
-        );
-    }
+    let antipodes = finish(space, group, &state, start_colour, (lo, hi), schedule);
     let table = state.table;
-    let parts: Vec<Found> = schedule
-        .tasks_of(lo, hi)
-        .into_par_iter()
-        .map(|task| layer::settle_scan(space, &table, task, colour, codes.done, true))
-        .collect();
-    let mine: Vec<u64> = parts.into_iter().flat_map(|p| p.marked).collect();
-    let mut antipodes = group.all_gather(mine);
-    antipodes.sort_unstable();
     let seen = group.sum(table.seen());
     let threads = group.sum(rayon::current_num_threads() as u64) as usize;
     let table_bytes = group.sum(table.bytes());
@@ -251,6 +215,51 @@ pub fn search_sharded_with(
         partition,
         table,
     }))
+}
+
+impl ShardState {
+    /// A rank's state before the first layer: the start alone holds `FRONTIER`, in the shard
+    /// `lo..hi` that owns it.
+    fn begin(start: u64, (lo, hi): (u64, u64)) -> ShardState {
+        let table = Table::shard(lo, hi);
+        if (lo..hi).contains(&start) {
+            table.visit(start, FRONTIER);
+        }
+        ShardState {
+            layers: vec![1],
+            pulling: false,
+            unsettled: false,
+            table,
+        }
+    }
+}
+
+/// Settles the last layer, which still holds `FRONTIER` (and the one before it, after a pull),
+/// listing the last: the antipodes of all shards, ascending, on every rank.
+fn finish(
+    space: &StateSpace,
+    group: &dyn Group,
+    state: &ShardState,
+    start_colour: usize,
+    (lo, hi): (u64, u64),
+    schedule: Schedule,
+) -> Vec<u64> {
+    let depth = state.layers.len() as u32 - 1;
+    let colour = start_colour ^ (depth as usize & 1);
+    let codes = Codes::at(depth);
+    let table = &state.table;
+    if state.unsettled {
+        settle_local(space, table, (lo, hi), colour ^ 1, codes.before, schedule);
+    }
+    let parts: Vec<Found> = schedule
+        .tasks_of(lo, hi)
+        .into_par_iter()
+        .map(|task| layer::settle_scan(space, table, task, colour, codes.done, true))
+        .collect();
+    let mine: Vec<u64> = parts.into_iter().flat_map(|p| p.marked).collect();
+    let mut antipodes = group.all_gather(mine);
+    antipodes.sort_unstable();
+    antipodes
 }
 
 /// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour `colour` with
