@@ -149,6 +149,20 @@ impl Table {
         !(x | (x >> 1)) & LOW_BITS
     }
 
+    /// Writes the words, little-endian, in parts of a megabyte (saved tables, checkpoints).
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        const PART: usize = 1 << 17;
+        let mut buf = Vec::with_capacity(PART * 8);
+        for chunk in self.words.chunks(PART) {
+            buf.clear();
+            for w in chunk {
+                buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+            }
+            out.write_all(&buf)?;
+        }
+        Ok(())
+    }
+
     /// States whose slot is not `0b00`.
     pub fn seen(&self) -> u64 {
         use rayon::prelude::*;

@@ -134,15 +134,7 @@ pub fn save(
         for &n in state.layers.iter().chain(frontier) {
             out.write_all(&n.to_le_bytes())?;
         }
-        let mut buf = Vec::with_capacity(CHUNK_WORDS * 8);
-        for chunk in words.chunks(CHUNK_WORDS) {
-            buf.clear();
-            for w in chunk {
-                buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
-            }
-            out.write_all(&buf)?;
-        }
-        Ok(())
+        state.table.write_to(out)
     })
 }
 

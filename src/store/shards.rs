@@ -96,15 +96,7 @@ pub fn save_shard(dir: &Path, of: ShardOf, state: &ShardState, seconds: f64) -> 
         for &n in layers.iter() {
             out.write_all(&n.to_le_bytes())?;
         }
-        let mut buf = Vec::with_capacity(CHUNK_WORDS * 8);
-        for chunk in words.chunks(CHUNK_WORDS) {
-            buf.clear();
-            for w in chunk {
-                buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
-            }
-            out.write_all(&buf)?;
-        }
-        Ok(())
+        table.write_to(out)
     })?;
     Ok(data)
 }
