@@ -38,14 +38,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         Ok(())
     };
     super::agree(ranks, writable)?;
-    // One process: a pool of its own; ranks: the global pool (see below).
-    let pool = match ranks {
-        None => Some(super::thread_pool(args.run.threads)?),
-        Some(_) => {
-            super::global_pool(args.run.threads)?;
-            None
-        }
-    };
+    let pool = pool(ranks, args.run.threads)?;
     let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
@@ -107,27 +100,49 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         if let Some(dir) = checkpoint_dir {
             remove_checkpoint(dir, ranks)?;
         }
-        let Some(paths) = paths else {
-            continue;
-        };
-        let mut written = vec![
-            paths.summary.as_path(),
-            paths.depths.as_path(),
-            paths.antipodes.as_path(),
-        ];
-        written.extend(args.save_table.as_deref());
-        if args.json {
-            json_boards.push(analysis_json(&a, &written));
-        } else {
-            print_summary(&a, &written)?;
+        if let Some(paths) = paths {
+            show(&args, &a, &paths, &mut json_boards)?;
+            done.push(a);
         }
-        done.push(a);
     }
     if !first {
         // Rank 0 prints the summary, the JSON document or the seed table, and sets the status.
         return Ok(super::Status::Done);
     }
     finish(&args, &done, json_boards)
+}
+
+/// One process: a pool of its own. Ranks: the global pool sized, and none of its own (the
+/// search runs on the main thread, the only one that calls MPI).
+fn pool(ranks: super::Ranks, threads: Option<usize>) -> Result<Option<rayon::ThreadPool>> {
+    match ranks {
+        None => Ok(Some(super::thread_pool(threads)?)),
+        Some(_) => {
+            super::global_pool(threads)?;
+            Ok(None)
+        }
+    }
+}
+
+/// Prints one board's summary, or keeps its JSON for the document printed at the end.
+fn show(
+    args: &AnalyzeArgs,
+    a: &Analysis,
+    paths: &report::ReportPaths,
+    json_boards: &mut Vec<serde_json::Value>,
+) -> Result<()> {
+    let mut written = vec![
+        paths.summary.as_path(),
+        paths.depths.as_path(),
+        paths.antipodes.as_path(),
+    ];
+    written.extend(args.save_table.as_deref());
+    if args.json {
+        json_boards.push(analysis_json(a, &written));
+        Ok(())
+    } else {
+        print_summary(a, &written)
+    }
 }
 
 /// Removes the checkpoint in `dir` once the reports are written: its file, or on each rank its
