@@ -2,7 +2,7 @@
 //! how many ranks a memory size needs, and how much crosses between ranks, measured on a sample
 //! of states (the fraction of moves whose target another rank owns).
 
-use crate::analysis::memory::{rank_bytes, ranks_needed, table_bytes, WORKING_BYTES};
+use crate::analysis::memory::{table_bytes, WORKING_BYTES};
 use crate::bfs::layer::{for_each_neighbour, moves};
 use crate::bfs::shard::Partition;
 use crate::error::Error;
@@ -98,19 +98,10 @@ pub fn cross_fraction(space: &StateSpace, partition: &Partition, samples: u64) -
     crossing as f64 / all.max(1) as f64
 }
 
-/// The ranks of `per_rank` bytes each that `shape` needs, with `buffer_bytes` of buffers each.
-pub fn ranks_for(shape: Shape, per_rank: u64, buffer_bytes: u64) -> Option<u64> {
-    ranks_needed(shape, per_rank as f64, buffer_bytes)
-}
-
-/// What each of `ranks` ranks needs for `shape` (its share, rounded up, of the table).
-pub fn bytes_per_rank(shape: Shape, ranks: usize, buffer_bytes: u64) -> f64 {
-    rank_bytes(shape, ranks, buffer_bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::memory::{rank_bytes, ranks_needed};
 
     /// The shards' tables add up to the whole table; one rank exchanges nothing; more ranks
     /// exchange more; the rank count a memory size needs fits that memory.
@@ -139,9 +130,9 @@ mod tests {
         // works on 4x3, whose 3 columns have 3 vertical edges each, 2 moves an edge, of 34 moves.
         let vertical = 2.0 * 3.0 * 3.0 / 34.0;
         assert!(many.cross_fraction < vertical);
-        let need = ranks_for(shape, 40_000_000 + WORKING_BYTES as u64, 0).unwrap();
-        assert!(bytes_per_rank(shape, need as usize, 0) <= 40_000_000.0 + WORKING_BYTES + 1.0);
-        assert!(bytes_per_rank(shape, need as usize - 1, 0) > 40_000_000.0 + WORKING_BYTES);
+        let need = ranks_needed(shape, 40_000_000.0 + WORKING_BYTES, 0).unwrap();
+        assert!(rank_bytes(shape, need as usize, 0) <= 40_000_000.0 + WORKING_BYTES + 1.0);
+        assert!(rank_bytes(shape, need as usize - 1, 0) > 40_000_000.0 + WORKING_BYTES);
     }
 }
 

@@ -65,8 +65,17 @@ impl Schedule {
         space: &StateSpace,
         f: impl Fn(Task) -> R + Sync + Send,
     ) -> Vec<R> {
-        let tasks = self.tasks(space);
-        if space.states() <= self.sequential_states {
+        self.each_task_of((0, space.states()), f)
+    }
+
+    /// `f` applied to every task of the states `lo..hi`, in parallel unless they are few.
+    pub fn each_task_of<R: Send>(
+        &self,
+        (lo, hi): (u64, u64),
+        f: impl Fn(Task) -> R + Sync + Send,
+    ) -> Vec<R> {
+        let tasks = self.tasks_of(lo, hi);
+        if hi - lo <= self.sequential_states {
             tasks.into_iter().map(f).collect()
         } else {
             tasks.into_par_iter().map(f).collect()

@@ -5,7 +5,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::analysis::memory::human_bytes;
-use tilespace::analysis::plan::{calibrate, plan, project, ranks_for, Calibration, Plan};
+use tilespace::analysis::memory::ranks_needed;
+use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan};
 use tilespace::dist::Budget;
 
 use super::args::PlanArgs;
@@ -22,7 +23,10 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
     let needs: Vec<Option<u64>> = args
         .boards
         .iter()
-        .map(|&s| args.mem_per_rank.and_then(|m| ranks_for(s, m, buffers)))
+        .map(|&s| {
+            args.mem_per_rank
+                .and_then(|m| ranks_needed(s, m as f64, buffers))
+        })
         .collect();
     if args.json {
         let boards: Vec<serde_json::Value> = plans.iter().map(plan_json).collect();

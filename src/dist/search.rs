@@ -9,7 +9,7 @@ use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::shard::Partition;
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{shard_expander, shard_puller, ColourCounts, LayerDone, Schedule};
+use crate::bfs::{settle, shard_expander, shard_puller, ColourCounts, LayerDone, Schedule};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 
@@ -156,13 +156,15 @@ pub fn search_sharded_with(
         state.pulling = pulling;
         if way != Way::Pull && state.unsettled {
             // Claims are about to write the colour of the layer a pull left holding FRONTIER.
-            settle_local(
+            let code = Codes::at(depth).before;
+            settle(
                 space,
                 &state.table,
                 (lo, hi),
                 colour ^ 1,
-                Codes::at(depth).before,
-                schedule,
+                code,
+                false,
+                &schedule,
             );
         }
         let scan = LayerScan {
@@ -249,32 +251,20 @@ fn finish(
     let codes = Codes::at(depth);
     let table = &state.table;
     if state.unsettled {
-        settle_local(space, table, (lo, hi), colour ^ 1, codes.before, schedule);
+        settle(
+            space,
+            table,
+            (lo, hi),
+            colour ^ 1,
+            codes.before,
+            false,
+            &schedule,
+        );
     }
-    let parts: Vec<Found> = schedule
-        .tasks_of(lo, hi)
-        .into_par_iter()
-        .map(|task| layer::settle_scan(space, table, task, colour, codes.done, true))
-        .collect();
-    let mine: Vec<u64> = parts.into_iter().flat_map(|p| p.marked).collect();
-    let mut antipodes = group.all_gather(mine);
+    let last = settle(space, table, (lo, hi), colour, codes.done, true, &schedule);
+    let mut antipodes = group.all_gather(last.marked);
     antipodes.sort_unstable();
     antipodes
-}
-
-/// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour `colour` with
-/// `code`.
-fn settle_local(
-    space: &StateSpace,
-    table: &Table,
-    (lo, hi): (u64, u64),
-    colour: usize,
-    code: u64,
-    schedule: Schedule,
-) {
-    schedule.tasks_of(lo, hi).into_par_iter().for_each(|task| {
-        layer::settle_scan(space, table, task, colour, code, false);
-    });
 }
 
 /// Builds this rank's part of the next layer by pull, in rounds of at most `budget` queries:
