@@ -277,6 +277,14 @@ pub struct Found {
     pub marked: Vec<u64>,
 }
 
+impl Found {
+    /// Adds what another task found.
+    pub fn add(&mut self, other: Found) {
+        self.states += other.states;
+        self.marked.extend(other.marked);
+    }
+}
+
 /// Everything a scan of one layer shares across its tasks.
 #[derive(Clone, Copy)]
 pub struct LayerScan<'a> {
@@ -539,12 +547,32 @@ pub fn settle_scan(
 /// Expands the listed frontier states (ascending indices): marks their unseen neighbours
 /// `FRONTIER` and settles them.
 pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Found {
+    expand_list_in::<COLS, false>(scan, frontier, &mut |_| {})
+}
+
+/// List expansion on a shard: as `expand_list` (the listed states are this shard's), but the
+/// neighbours outside the shard (`scan.local`) are appended to `remote`, for their owners.
+pub fn expand_list_shard<const COLS: usize>(
+    scan: &LayerScan,
+    frontier: &[u64],
+    remote: &mut Vec<u64>,
+) -> Found {
+    expand_list_in::<COLS, true>(scan, frontier, &mut |n| remote.push(n))
+}
+
+#[inline(always)]
+fn expand_list_in<const COLS: usize, const SHARDED: bool>(
+    scan: &LayerScan,
+    frontier: &[u64],
+    remote: &mut impl FnMut(u64),
+) -> Found {
     let LayerScan {
         space,
         moves,
         table,
         codes,
         record,
+        local: (lo, hi),
         ..
     } = *scan;
     let mut claims = Claims::new(table, record);
@@ -556,7 +584,11 @@ pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Fou
             .seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
         for n in neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank) {
-            claims.offer(n);
+            if !SHARDED || (lo <= n && n < hi) {
+                claims.offer(n);
+            } else {
+                remote(n);
+            }
         }
         table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }

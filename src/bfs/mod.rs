@@ -352,6 +352,19 @@ pub type ExpandShard = fn(&LayerScan, Task, &mut Vec<u64>) -> Found;
 /// A pull on a shard: (state, neighbour) queries for other shards are appended to the vector.
 pub type PullShard = fn(&LayerScan, Task, &mut Vec<(u64, u64)>) -> Found;
 
+/// A list expansion on a shard: the targets in other shards are appended to the vector.
+pub type ListShard = fn(&LayerScan, &[u64], &mut Vec<u64>) -> Found;
+
+/// The shard list expansion for this column count.
+pub fn shard_lister(cols: usize) -> ListShard {
+    match cols {
+        2 => layer::expand_list_shard::<2>,
+        3 => layer::expand_list_shard::<3>,
+        4 => layer::expand_list_shard::<4>,
+        _ => layer::expand_list_shard::<0>,
+    }
+}
+
 /// The shard pull for this column count.
 pub fn shard_puller(cols: usize) -> PullShard {
     match cols {

@@ -9,7 +9,10 @@ use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::shard::Partition;
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{settle, shard_expander, shard_puller, ColourCounts, LayerDone, Schedule};
+use crate::bfs::Task;
+use crate::bfs::{
+    settle, shard_expander, shard_lister, shard_puller, ColourCounts, LayerDone, Schedule,
+};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 
@@ -57,6 +60,8 @@ pub struct ShardedSearch {
 pub struct ShardState {
     /// States per depth so far (global counts).
     pub layers: Vec<u64>,
+    /// This shard's part of the frontier, if the frontier was recorded (on every rank or none).
+    pub frontier: Option<Vec<u64>>,
     /// The layers are pulled (from now on).
     pub pulling: bool,
     /// The last layer was pulled, so the one before it still holds `FRONTIER`.
@@ -145,11 +150,12 @@ pub fn search_sharded_with(
             break;
         }
         let frontier = state.layers[depth as usize];
+        // Global figures only, so that every rank makes the same choice.
         let boundary = policy::Boundary {
-            listed: None,
+            listed: state.frontier.as_ref().map(|_| frontier),
             frontier,
             unseen,
-            table_words: state.table.bytes() / 8,
+            table_words: space.states().div_ceil(32),
             pulling: state.pulling,
         };
         let (way, pulling) = policy::choose(Scan::Auto, boundary);
@@ -173,20 +179,41 @@ pub fn search_sharded_with(
             table: &state.table,
             colour: if way == Way::Pull { colour ^ 1 } else { colour },
             codes: Codes::at(depth),
-            record: false,
+            // As on one machine: the next layer is listed if it cannot exceed the cap.
+            record: 4 * frontier <= schedule.record_cap,
             local: (lo, hi),
         };
-        let found = match way {
-            Way::Pull => pull_layer(&scan, &partition, group, schedule, budget),
-            _ => push_layer(&scan, &partition, group, schedule, budget),
+        let exchange = Exchange {
+            scan: &scan,
+            partition: &partition,
+            group,
+            budget,
         };
-        let states = group.sum(found);
+        let tasks = schedule.tasks_of(lo, hi);
+        let found = match (way, state.frontier.as_mut()) {
+            (Way::Pull, _) => {
+                let pull = shard_puller(space.shape.cols);
+                exchange.pull(tasks, |task, asks| pull(&scan, task, asks))
+            }
+            (Way::List, Some(list)) => {
+                list.par_sort_unstable();
+                let expand = shard_lister(space.shape.cols);
+                let parts: Vec<&[u64]> = list.chunks(schedule.list_chunk.max(1)).collect();
+                exchange.push(parts, |part, out| expand(&scan, part, out))
+            }
+            _ => {
+                let expand = shard_expander(space.shape.cols);
+                exchange.push(tasks, |task, out| expand(&scan, task, out))
+            }
+        };
+        let states = group.sum(found.states);
         if states == 0 {
             return Err(Error::Check(format!(
                 "the search from {start} stopped at depth {depth} with {unseen} states unseen"
             )));
         }
         state.unsettled = way == Way::Pull;
+        state.frontier = scan.record.then_some(found.marked);
         state.layers.push(states);
         colours.add(colour ^ 1, states);
         (driver.progress)(LayerDone {
@@ -227,8 +254,10 @@ impl ShardState {
         if (lo..hi).contains(&start) {
             table.visit(start, FRONTIER);
         }
+        let owned = (lo..hi).contains(&start);
         ShardState {
             layers: vec![1],
+            frontier: Some(if owned { vec![start] } else { vec![] }),
             pulling: false,
             unsettled: false,
             table,
@@ -267,123 +296,141 @@ fn finish(
     antipodes
 }
 
-/// Builds this rank's part of the next layer by pull, in rounds of at most `budget` queries:
-/// each unseen state of the next colour with a neighbour in the frontier in this shard is
-/// marked at once; the others ask the owners of their neighbours in other shards whether those
-/// are in the frontier (one exchange of queries, one of answers) and are marked if one is.
-/// Returns the states newly marked in this shard.
-fn pull_layer(
-    scan: &LayerScan,
-    partition: &Partition,
-    group: &dyn Group,
-    schedule: Schedule,
+/// What a layer's rounds of exchange share: the scan, who owns what, the group and the
+/// buffer budget.
+struct Exchange<'a> {
+    scan: &'a LayerScan<'a>,
+    partition: &'a Partition,
+    group: &'a dyn Group,
     budget: Budget,
-) -> u64 {
-    let pull = shard_puller(scan.space.shape.cols);
-    let mut rounds = Rounds::new(scan, schedule);
-    let mut found = 0u64;
-    loop {
-        let queries = rounds.scan(budget, &mut found, |task, asks| pull(scan, task, asks));
-        // To each owner, the neighbours asked about; beside them, which state asked.
-        let mut asked = vec![vec![]; partition.ranks()];
-        let mut askers = vec![vec![]; partition.ranks()];
-        for (state, n) in queries {
-            let k = partition.owner(n);
-            asked[k].push(n);
-            askers[k].push(state);
+}
+
+impl Exchange<'_> {
+    /// Builds this rank's part of the next layer by pull, in rounds of at most `budget`
+    /// queries: each unseen state of the next colour with a neighbour in the frontier in this
+    /// shard is marked at once; the others ask the owners of their neighbours in other shards
+    /// whether those are in the frontier (one exchange of queries, one of answers) and are
+    /// marked if one is. Returns the states newly marked in this shard.
+    fn pull(
+        &self,
+        tasks: Vec<Task>,
+        pull: impl Fn(Task, &mut Vec<(u64, u64)>) -> Found + Sync,
+    ) -> Found {
+        let Exchange {
+            scan,
+            partition,
+            group,
+            budget,
+        } = *self;
+        let mut rounds = Rounds::new(tasks);
+        let mut found = Found::default();
+        loop {
+            let queries = rounds.scan(budget, &mut found, &pull);
+            // To each owner, the neighbours asked about; beside them, which state asked.
+            let mut asked = vec![vec![]; partition.ranks()];
+            let mut askers = vec![vec![]; partition.ranks()];
+            for (state, n) in queries {
+                let k = partition.owner(n);
+                asked[k].push(n);
+                askers[k].push(state);
+            }
+            let answers: Vec<Vec<u64>> = group
+                .exchange(asked)
+                .iter()
+                .map(|ns| {
+                    ns.iter()
+                        .map(|&n| u64::from(scan.table.get(n) == FRONTIER))
+                        .collect()
+                })
+                .collect();
+            let replies = group.exchange(answers);
+            let marked: Vec<u64> = askers
+                .iter()
+                .zip(&replies)
+                .flat_map(|(states, yes)| states.iter().zip(yes).filter(|(_, &y)| y != 0))
+                .map(|(&s, _)| s)
+                .collect();
+            found.add(claim_all(scan.table, &marked, scan.record));
+            if !rounds.more(group) {
+                return found;
+            }
         }
-        let answers: Vec<Vec<u64>> = group
-            .exchange(asked)
-            .iter()
-            .map(|ns| {
-                ns.iter()
-                    .map(|&n| u64::from(scan.table.get(n) == FRONTIER))
-                    .collect()
-            })
-            .collect();
-        let replies = group.exchange(answers);
-        let marked: Vec<u64> = askers
-            .iter()
-            .zip(&replies)
-            .flat_map(|(states, yes)| states.iter().zip(yes).filter(|(_, &y)| y != 0))
-            .map(|(&s, _)| s)
-            .collect();
-        found += claim_all(scan.table, &marked, false).states;
-        if !rounds.more(group) {
-            return found;
+    }
+
+    /// Builds this rank's part of the next layer by push over `work` (table tasks, or parts of
+    /// the listed frontier), in rounds of at most `budget` buffered cross-shard targets: the
+    /// states newly marked in this shard.
+    fn push<W: Copy + Send + Sync>(
+        &self,
+        work: Vec<W>,
+        expand: impl Fn(W, &mut Vec<u64>) -> Found + Sync,
+    ) -> Found {
+        let Exchange {
+            scan,
+            partition,
+            group,
+            budget,
+        } = *self;
+        let mut rounds = Rounds::new(work);
+        let mut found = Found::default();
+        loop {
+            let remote = rounds.scan(budget, &mut found, &expand);
+            let mut out = vec![vec![]; partition.ranks()];
+            for n in remote {
+                out[partition.owner(n)].push(n);
+            }
+            let inbox = group.exchange(out).concat();
+            let parts: Vec<Found> = inbox
+                .par_chunks(1 << 16)
+                .map(|part| claim_all(scan.table, part, scan.record))
+                .collect();
+            parts.into_iter().for_each(|p| found.add(p));
+            if !rounds.more(group) {
+                return found;
+            }
         }
     }
 }
 
-/// Builds this rank's part of the next layer by push, in rounds of at most `budget` buffered
-/// cross-shard targets: the states newly marked in this shard.
-fn push_layer(
-    scan: &LayerScan,
-    partition: &Partition,
-    group: &dyn Group,
-    schedule: Schedule,
-    budget: Budget,
-) -> u64 {
-    let expand = shard_expander(scan.space.shape.cols);
-    let mut rounds = Rounds::new(scan, schedule);
-    let mut found = 0u64;
-    loop {
-        let remote = rounds.scan(budget, &mut found, |task, out| expand(scan, task, out));
-        let mut out = vec![vec![]; partition.ranks()];
-        for n in remote {
-            out[partition.owner(n)].push(n);
-        }
-        let inbox = group.exchange(out).concat();
-        found += inbox
-            .par_chunks(1 << 16)
-            .map(|part| claim_all(scan.table, part, false).states)
-            .sum::<u64>();
-        if !rounds.more(group) {
-            return found;
-        }
-    }
-}
-
-/// The tasks of a layer on this rank, scanned a round at a time.
-struct Rounds {
-    tasks: Vec<crate::bfs::Task>,
+/// The work of a layer on this rank (table tasks or parts of a list), scanned a round at a
+/// time.
+struct Rounds<W> {
+    work: Vec<W>,
     next: usize,
-    /// Tasks scanned between two looks at the buffer: enough to keep every thread busy.
+    /// Pieces scanned between two looks at the buffer: enough to keep every thread busy.
     batch: usize,
 }
 
-impl Rounds {
-    fn new(scan: &LayerScan, schedule: Schedule) -> Rounds {
-        let (lo, hi) = scan.local;
+impl<W: Copy + Send + Sync> Rounds<W> {
+    fn new(work: Vec<W>) -> Rounds<W> {
         Rounds {
-            tasks: schedule.tasks_of(lo, hi),
+            work,
             next: 0,
             batch: 4 * rayon::current_num_threads(),
         }
     }
 
-    /// Scans tasks, in parallel, until `budget` items are buffered or none is left: what
-    /// `f(task, buffer)` appended, in task order; the states the tasks marked are added to
-    /// `found`.
+    /// Scans pieces of work, in parallel, until `budget` items are buffered or none is left:
+    /// what `f(piece, buffer)` appended, in order; what the pieces marked is added to `found`.
     fn scan<T: Send>(
         &mut self,
         budget: Budget,
-        found: &mut u64,
-        f: impl Fn(crate::bfs::Task, &mut Vec<T>) -> Found + Sync,
+        found: &mut Found,
+        f: &(impl Fn(W, &mut Vec<T>) -> Found + Sync),
     ) -> Vec<T> {
         let mut buffered = vec![];
-        while self.next < self.tasks.len() && buffered.len() < budget.indices {
-            let end = (self.next + self.batch).min(self.tasks.len());
-            let parts: Vec<(Found, Vec<T>)> = self.tasks[self.next..end]
+        while self.next < self.work.len() && buffered.len() < budget.indices {
+            let end = (self.next + self.batch).min(self.work.len());
+            let parts: Vec<(Found, Vec<T>)> = self.work[self.next..end]
                 .par_iter()
-                .map(|&task| {
+                .map(|&piece| {
                     let mut out = vec![];
-                    let marked = f(task, &mut out);
+                    let marked = f(piece, &mut out);
                     (marked, out)
                 })
                 .collect();
             for (marked, out) in parts {
-                *found += marked.states;
+                found.add(marked);
                 buffered.extend(out);
             }
             self.next = end;
@@ -391,15 +438,15 @@ impl Rounds {
         buffered
     }
 
-    /// Whether any rank has tasks left (a collective).
+    /// Whether any rank has work left (a collective).
     fn more(&self, group: &dyn Group) -> bool {
-        group.max(u64::from(self.next < self.tasks.len())) != 0
+        group.max(u64::from(self.next < self.work.len())) != 0
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::Ordering::Relaxed;
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
     use super::*;
     use crate::bfs::search_from;
@@ -407,7 +454,7 @@ mod tests {
     use crate::puzzle::board::{Cell, Shape};
 
     /// On 1 to 4 ranks (threads), with a budget of 3 targets (many rounds a layer) and the
-    /// default one, from either class and several goals: the layers, the antipodes, the marked
+    /// default one, small layers expanded from lists or every layer scanned, from either class and several goals: the layers, the antipodes, the marked
     /// count and every shard's finished words equal the one-machine search's. 2x2 on 3 and 4
     /// ranks has empty shards; 3 ranks never divide the index evenly.
     #[test]
@@ -431,15 +478,37 @@ mod tests {
                         .map(|w| w.load(Relaxed))
                         .collect();
                     for ranks in 1..=4 {
-                        for budget in [Budget { indices: 3 }, Budget::default()] {
+                        // Lists of 5 states a part (or nothing recorded: every layer scanned).
+                        for (budget, record_cap) in [
+                            (Budget { indices: 3 }, 1 << 22),
+                            (Budget::default(), 1 << 22),
+                            (Budget { indices: 3 }, 0),
+                        ] {
                             let schedule = Schedule {
                                 chunk: 100,
+                                list_chunk: 5,
+                                record_cap,
                                 ..Schedule::default()
                             };
+                            let lists = AtomicUsize::new(0);
+                            let count = |l: LayerDone| {
+                                if l.way == Some(Way::List) {
+                                    lists.fetch_add(1, Relaxed);
+                                }
+                            };
                             let got = threads::run(ranks, |g| {
-                                search_sharded(&space, start, g, schedule, budget, &|_| {}).unwrap()
+                                search_sharded(&space, start, g, schedule, budget, &count).unwrap()
                             });
                             let what = format!("{shape} goal {goal} class {class} {ranks} ranks");
+                            // Every rank makes the same choice: lists on all of them or none.
+                            let lists = lists.load(Relaxed);
+                            assert_eq!(lists % ranks, 0, "{what}");
+                            if record_cap == 0 {
+                                // Only the start is listed.
+                                assert!(lists <= ranks, "{what}");
+                            } else if space.states() > 10_000 {
+                                assert!(lists > 0, "{what}");
+                            }
                             for s in &got {
                                 assert_eq!(s.layers, whole.layers, "{what}");
                                 assert_eq!(s.antipodes, whole.antipodes, "{what}");

@@ -242,6 +242,8 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
     }
     Ok(ShardState {
         layers,
+        // Not saved: the layer after a resume is built by a scan (same result).
+        frontier: None,
         pulling: h.byte(26) != 0,
         unsettled: h.byte(27) != 0,
         table,
