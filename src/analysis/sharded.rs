@@ -74,9 +74,9 @@ pub fn analyze_sharded(
 }
 
 /// Writes the finished table to `path` on rank 0 (`store::saved`, the file one process
-/// writes), the shards sent there in rank order, a part of at most 2^20 words (8 MB) per round.
-/// Every rank takes part in every round whatever happens to the file, so that none waits for
-/// another; a failure on rank 0 is then every rank's error.
+/// writes), every block sent there by its rank in index order, a part of at most 2^20 words
+/// (8 MB) per round. Every rank takes part in every round whatever happens to the file, so
+/// that none waits for another; a failure on rank 0 is then every rank's error.
 fn gather_table(
     group: &dyn Group,
     space: &crate::index::space::StateSpace,
@@ -85,32 +85,31 @@ fn gather_table(
     radius: u32,
 ) -> Result<(), Error> {
     const PART: u64 = 1 << 20;
-    let words = found.table.words();
-    let counts = group.all_gather(vec![words.len() as u64]);
     let (rank, ranks) = (group.rank(), group.size());
-    // Rank k sends its part c to rank 0 in round (k, c); every other rank sends nothing.
-    let round = |k: usize, c: u64| -> Vec<u64> {
+    // The rounds: each part of each block, with the rank that holds it.
+    let rounds = || {
+        found.partition.blocks().flat_map(|(k, lo, hi)| {
+            let (a, b) = (lo / 32, hi.div_ceil(32));
+            (a..b)
+                .step_by(PART as usize)
+                .map(move |w| (k, w, (w + PART).min(b)))
+        })
+    };
+    // Rank k sends the words a..b to rank 0; every other rank sends nothing.
+    let round = |(k, a, b): (usize, u64, u64)| -> Vec<u64> {
         let mut out = vec![vec![]; ranks];
         if rank == k {
-            let (a, b) = (
-                (c * PART) as usize,
-                ((c + 1) * PART).min(counts[k]) as usize,
-            );
-            out[0] = words[a..b]
-                .iter()
-                .map(|w| w.load(std::sync::atomic::Ordering::Relaxed))
-                .collect();
+            out[0] = (a..b).map(|w| found.table.word(w as usize)).collect();
         }
         group.exchange(out).concat()
     };
-    let rounds = || (0..ranks).flat_map(|k| (0..counts[k].div_ceil(PART)).map(move |c| (k, c)));
     let saved = if rank == 0 {
         let mut in_step = false;
         let saved = crate::store::saved::save_stream(path, space, radius, |sink| {
             in_step = true;
             let mut failed = None;
-            for (k, c) in rounds() {
-                let part = round(k, c);
+            for r in rounds() {
+                let part = round(r);
                 if failed.is_none() {
                     failed = sink(&part).err();
                 }
@@ -119,11 +118,11 @@ fn gather_table(
         });
         if !in_step {
             // The file could not even be started: take part in the rounds all the same.
-            rounds().for_each(|(k, c)| drop(round(k, c)));
+            rounds().for_each(|r| drop(round(r)));
         }
         saved
     } else {
-        rounds().for_each(|(k, c)| drop(round(k, c)));
+        rounds().for_each(|r| drop(round(r)));
         Ok(())
     };
     agreed(group, "saving the table", saved)
@@ -140,14 +139,12 @@ fn checkpointed(
 ) -> Result<ShardedSearch, Error> {
     let space = &job.space;
     let (rank, ranks) = (group.rank(), group.size());
-    let (lo, hi) = Partition::new(space, ranks).range(rank);
+    let partition = Partition::new(space, ranks);
     let of = ShardOf {
         space,
         start: job.start_index,
         rank,
-        ranks,
-        lo,
-        hi,
+        partition: &partition,
     };
     let (resume, before) = if ck.resume {
         let manifest = shards::load_manifest(ck.dir, space, job.start_index, ranks);

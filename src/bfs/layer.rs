@@ -16,6 +16,7 @@
 //!   instructions).
 
 use crate::bfs::schedule::Task;
+use crate::bfs::shard::Mine;
 use crate::bfs::table::{settled, Table, FRONTIER};
 use crate::index::rank::Cursor;
 use crate::index::space::StateSpace;
@@ -297,8 +298,9 @@ pub struct LayerScan<'a> {
     pub codes: Codes,
     /// List the states found (the next layer is small enough to be expanded from a list).
     pub record: bool,
-    /// The states this table holds: all of them on one machine, a rank's shard otherwise.
-    pub local: (u64, u64),
+    /// Which states this table holds: all of them on one machine, a rank's blocks otherwise
+    /// (tested only by the shard scans).
+    pub mine: Mine,
 }
 
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
@@ -391,7 +393,7 @@ pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     expand_scan_in::<COLS, false>(scan, task, &mut |_| {})
 }
 
-/// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.local`) are
+/// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`) are
 /// appended to `remote` instead, for their owners to claim.
 pub fn expand_shard<const COLS: usize>(
     scan: &LayerScan,
@@ -414,7 +416,7 @@ fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
         colour,
         codes,
         record,
-        local: (lo, hi),
+        mine,
     } = *scan;
     let mut claims = Claims::new(table, record);
     // Only this task reads the frontier's slots, and claims write the other colour.
@@ -432,9 +434,9 @@ fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
                 if COLS == 2 && j == 1 {
                     continue;
                 }
-                // On a shard, most targets are local (a horizontal move always is): this branch
+                // On a shard, most targets are local (a horizontal move nearly always is): this branch
                 // is predicted; on one machine it is compiled away.
-                if !SHARDED || (lo <= n && n < hi) {
+                if !SHARDED || mine.holds(n) {
                     claims.offer(n);
                 } else {
                     remote(n);
@@ -467,7 +469,7 @@ pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
 }
 
 /// Pull on a shard: as `expand_pull`, but a state none of whose neighbours in the shard
-/// (`scan.local`) is in the frontier has its neighbours in other shards appended to `queries`, as
+/// (`scan.mine`) is in the frontier has its neighbours in other shards appended to `queries`, as
 /// (state, neighbour) pairs, for their owners to say whether they are in the frontier.
 pub fn pull_shard<const COLS: usize>(
     scan: &LayerScan,
@@ -490,7 +492,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
         colour,
         codes,
         record,
-        local: (lo, hi),
+        mine,
     } = *scan;
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
     let mut claims = Claims::new(table, record);
@@ -507,7 +509,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
         |cursor, base, rank, blank, index| {
             let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
             // On one machine every target is here: the test is compiled away.
-            let here = |n: u64| !SHARDED || (lo <= n && n < hi);
+            let here = |n: u64| !SHARDED || mine.holds(n);
             if targets.iter().any(|&n| here(n) && table.get(n) == FRONTIER) {
                 claims.push(index);
             } else if SHARDED {
@@ -551,7 +553,7 @@ pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Fou
 }
 
 /// List expansion on a shard: as `expand_list` (the listed states are this shard's), but the
-/// neighbours outside the shard (`scan.local`) are appended to `remote`, for their owners.
+/// neighbours outside the shard (`scan.mine`) are appended to `remote`, for their owners.
 pub fn expand_list_shard<const COLS: usize>(
     scan: &LayerScan,
     frontier: &[u64],
@@ -572,7 +574,7 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
         table,
         codes,
         record,
-        local: (lo, hi),
+        mine,
         ..
     } = *scan;
     let mut claims = Claims::new(table, record);
@@ -584,7 +586,7 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
             .seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
         for n in neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank) {
-            if !SHARDED || (lo <= n && n < hi) {
+            if !SHARDED || mine.holds(n) {
                 claims.offer(n);
             } else {
                 remote(n);

@@ -275,7 +275,7 @@ fn build_layer(
         colour: if way == Way::Pull { colour ^ 1 } else { colour },
         codes,
         record,
-        local: (0, space.states()),
+        mine: shard::Mine::all(),
     };
     match (way, &mut state.frontier) {
         (Way::List, Some(frontier)) => {
@@ -305,8 +305,16 @@ fn finish(
     let colour = start_colour ^ (depth as usize & 1);
     let codes = Codes::at(depth);
     settle_unsettled(space, &state, colour, schedule);
-    let all = (0, space.states());
-    let last = settle(space, &state.table, all, colour, codes.done, true, schedule);
+    let all = [(0, space.states())];
+    let last = settle(
+        space,
+        &state.table,
+        &all,
+        colour,
+        codes.done,
+        true,
+        schedule,
+    );
     debug_assert_eq!(last.states, state.layers[depth as usize]);
     let mut antipodes = last.marked;
     antipodes.par_sort_unstable();
@@ -318,23 +326,23 @@ fn finish(
 fn settle_unsettled(space: &StateSpace, state: &SearchState, colour: usize, schedule: &Schedule) {
     if state.unsettled {
         let code = Codes::at(state.depth()).before;
-        let all = (0, space.states());
-        settle(space, &state.table, all, colour ^ 1, code, false, schedule);
+        let all = [(0, space.states())];
+        settle(space, &state.table, &all, colour ^ 1, code, false, schedule);
     }
 }
 
-/// Settles every state of `range` (the table, or a rank's shard) holding `FRONTIER` whose blank
-/// has colour `colour` with `code`; counts them and, if `record`, lists them.
+/// Settles every state of `spans` (the table, or a rank's blocks) holding `FRONTIER` whose
+/// blank has colour `colour` with `code`; counts them and, if `record`, lists them (ascending).
 pub fn settle(
     space: &StateSpace,
     table: &Table,
-    range: (u64, u64),
+    spans: &[(u64, u64)],
     colour: usize,
     code: u64,
     record: bool,
     schedule: &Schedule,
 ) -> Found {
-    let parts = schedule.each_task_of(range, |task| {
+    let parts = schedule.each_task_of(spans, |task| {
         layer::settle_scan(space, table, task, colour, code, record)
     });
     Found {

@@ -47,6 +47,14 @@ impl Schedule {
         self.tasks_of(0, space.states())
     }
 
+    /// The ranges `spans` split into chunks of at most `chunk` slots, in order.
+    pub fn tasks_of_spans(&self, spans: &[(u64, u64)]) -> Vec<Task> {
+        spans
+            .iter()
+            .flat_map(|&(lo, hi)| self.tasks_of(lo, hi))
+            .collect()
+    }
+
     /// The range `lo..hi` of the table split into chunks of `chunk` slots.
     pub fn tasks_of(&self, lo: u64, hi: u64) -> Vec<Task> {
         let chunk = self.chunk.max(1);
@@ -65,17 +73,19 @@ impl Schedule {
         space: &StateSpace,
         f: impl Fn(Task) -> R + Sync + Send,
     ) -> Vec<R> {
-        self.each_task_of((0, space.states()), f)
+        self.each_task_of(&[(0, space.states())], f)
     }
 
-    /// `f` applied to every task of the states `lo..hi`, in parallel unless they are few.
+    /// `f` applied to every task of the state ranges `spans`, in order, in parallel unless the
+    /// states are few.
     pub fn each_task_of<R: Send>(
         &self,
-        (lo, hi): (u64, u64),
+        spans: &[(u64, u64)],
         f: impl Fn(Task) -> R + Sync + Send,
     ) -> Vec<R> {
-        let tasks = self.tasks_of(lo, hi);
-        if hi - lo <= self.sequential_states {
+        let tasks = self.tasks_of_spans(spans);
+        let states: u64 = spans.iter().map(|&(lo, hi)| hi - lo).sum();
+        if states <= self.sequential_states {
             tasks.into_iter().map(f).collect()
         } else {
             tasks.into_par_iter().map(f).collect()

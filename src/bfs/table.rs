@@ -24,6 +24,7 @@
 //! returns, so counting those gives exact layer sizes. Settling flips the frontier's own slots
 //! with `fetch_xor`, which commutes with those writes.
 
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Code of the states of the layer being expanded and of the one being built.
@@ -45,37 +46,91 @@ pub fn depth_mod4(code: u64, parity: u32) -> u32 {
 /// `0b0101…01`: the low bit of each 2-bit slot.
 pub const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
-/// The states `32·base .. 32·(base + words)` of a search: the whole table on one machine
-/// (`base` 0), or one rank's shard. Indices are always global.
+/// The 2-bit slots of a search, indexed by global state index: the whole table on one
+/// machine, or a rank's blocks (`held`) in a sparse view of the whole index's words, whose
+/// other pages are never touched and so never take memory.
 pub struct Table {
-    words: Box<[AtomicU64]>,
-    base: usize,
+    words: NonNull<AtomicU64>,
+    len: usize,
+    /// The word ranges this table holds, ascending: `[(0, len)]` unless sparse.
+    held: Vec<(usize, usize)>,
+    _store: Store,
 }
+
+/// What owns a table's memory.
+enum Store {
+    Heap(#[allow(dead_code)] Box<[AtomicU64]>),
+    Map(#[allow(dead_code)] memmap2::MmapMut),
+}
+
+// SAFETY: the words are atomics owned by `_store`, which lives as long as the table and is
+// never accessed otherwise; sharing `&AtomicU64` between threads is sound.
+unsafe impl Send for Table {}
+unsafe impl Sync for Table {}
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Table({} words from word {})",
-            self.words.len(),
-            self.base
+            "Table({} words held in {} spans of {})",
+            self.bytes() / 8,
+            self.held.len(),
+            self.len
         )
     }
 }
 
+/// A table page of this many bytes or more is backed by a transparent huge page when the
+/// kernel can: blocks smaller than this must not share one with another rank's blocks.
+const HUGE_PAGE: usize = 2 << 20;
+
 impl Table {
     /// A table of `states` unseen states.
     pub fn new(states: u64) -> Table {
-        Table::shard(0, states)
+        // Zeroed u64s allocated in one go (lazily paged by the OS).
+        Table::from_words(vec![0u64; states.div_ceil(32) as usize])
     }
 
-    /// The unseen states `lo..hi` of a larger table; `lo` is a multiple of 32.
-    pub fn shard(lo: u64, hi: u64) -> Table {
-        assert_eq!(lo % 32, 0, "a shard starts on a word");
-        // Zeroed u64s allocated in one go (lazily paged by the OS).
-        let mut t = Table::from_words(vec![0u64; (hi - lo).div_ceil(32) as usize]);
-        t.base = (lo / 32) as usize;
-        t
+    /// The unseen states `spans` (ascending ranges starting on words) of a table of `states`:
+    /// a rank's blocks. The whole index is mapped without reserving memory, and only the
+    /// pages of the spans are ever touched.
+    pub fn sparse(states: u64, spans: &[(u64, u64)]) -> std::io::Result<Table> {
+        let len = states.div_ceil(32) as usize;
+        let held: Vec<(usize, usize)> = spans
+            .iter()
+            .map(|&(lo, hi)| {
+                assert_eq!(lo % 32, 0, "a span starts on a word");
+                ((lo / 32) as usize, hi.div_ceil(32) as usize)
+            })
+            .collect();
+        if held == [(0, len)] || len == 0 {
+            let mut t = Table::new(states);
+            t.held = held;
+            return Ok(t);
+        }
+        // Room to start the words on a huge-page boundary, so that a huge page never spans
+        // two blocks when blocks are whole huge pages.
+        let map = memmap2::MmapOptions::new()
+            .len(len * 8 + HUGE_PAGE)
+            .no_reserve_swap()
+            .map_anon()?;
+        let small = held
+            .iter()
+            .any(|&(a, b)| (b - a) * 8 < HUGE_PAGE && b != len);
+        if small {
+            // A huge page would hold other ranks' blocks too: memory this rank never uses.
+            map.advise(memmap2::Advice::NoHugePage)?;
+        }
+        let skew = map.as_ptr().align_offset(HUGE_PAGE);
+        // SAFETY: `skew` < HUGE_PAGE, so the words lie inside the mapping, which is
+        // page-aligned (so 8-aligned) and zeroed; AtomicU64 may hold any bits.
+        let words = unsafe { NonNull::new_unchecked(map.as_ptr().add(skew) as *mut AtomicU64) };
+        Ok(Table {
+            words,
+            len,
+            held,
+            _store: Store::Map(map),
+        })
     }
 
     /// A table holding `words` (32 states each), as a checkpoint saved them.
@@ -86,23 +141,45 @@ impl Table {
         let raw = Box::into_raw(plain) as *mut [AtomicU64];
         // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64 (asserted
         // above), and the box is uniquely owned, so reinterpreting the allocation is sound.
-        let words = unsafe { Box::from_raw(raw) };
-        Table { words, base: 0 }
+        let boxed = unsafe { Box::from_raw(raw) };
+        let len = boxed.len();
+        // SAFETY: a boxed slice's pointer is non-null (dangling but aligned when empty).
+        let words = unsafe { NonNull::new_unchecked(boxed.as_ptr() as *mut AtomicU64) };
+        Table {
+            words,
+            len,
+            held: vec![(0, len)],
+            _store: Store::Heap(boxed),
+        }
     }
 
-    /// Bytes of the table proper.
+    /// All the words of the index (a sparse table's unheld ones are never to be touched).
+    #[inline(always)]
+    fn all(&self) -> &[AtomicU64] {
+        // SAFETY: `words` points to `len` initialised atomics owned by `_store`.
+        unsafe { std::slice::from_raw_parts(self.words.as_ptr(), self.len) }
+    }
+
+    /// Bytes of the words this table holds.
     pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
+        self.held.iter().map(|&(a, b)| (b - a) as u64 * 8).sum()
     }
 
+    /// The words this table holds, span by span in ascending order.
+    pub fn held(&self) -> impl Iterator<Item = &[AtomicU64]> + '_ {
+        self.held.iter().map(|&(a, b)| &self.all()[a..b])
+    }
+
+    /// The words of a whole table (not sparse).
     pub fn words(&self) -> &[AtomicU64] {
-        &self.words
+        assert_eq!(self.held, [(0, self.len)], "the words of a whole table");
+        self.all()
     }
 
     /// The word holding states `32·w .. 32·w + 32`.
     #[inline(always)]
     pub fn word(&self, w: usize) -> u64 {
-        self.words[w - self.base].load(Ordering::Relaxed)
+        self.all()[w].load(Ordering::Relaxed)
     }
 
     #[inline(always)]
@@ -114,7 +191,7 @@ impl Table {
     /// A state already seen (at an earlier depth, or by another thread now) is left alone.
     #[inline(always)]
     pub fn visit(&self, index: u64, code: u64) -> bool {
-        let word = &self.words[(index / 32) as usize - self.base];
+        let word = &self.all()[(index / 32) as usize];
         let shift = 2 * (index % 32);
         // Most neighbours are already seen: a plain load avoids the cache-line ownership
         // traffic of an atomic read-modify-write.
@@ -127,7 +204,7 @@ impl Table {
     /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {
-        self.words[w - self.base].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
+        self.all()[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
     }
 
     /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among
@@ -149,11 +226,12 @@ impl Table {
         !(x | (x >> 1)) & LOW_BITS
     }
 
-    /// Writes the words, little-endian, in parts of a megabyte (saved tables, checkpoints).
+    /// Writes the words held, little-endian, in parts of a megabyte (saved tables,
+    /// checkpoints).
     pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
         const PART: usize = 1 << 17;
         let mut buf = Vec::with_capacity(PART * 8);
-        for chunk in self.words.chunks(PART) {
+        for chunk in self.held().flat_map(|span| span.chunks(PART)) {
             buf.clear();
             for w in chunk {
                 buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
@@ -163,11 +241,12 @@ impl Table {
         Ok(())
     }
 
-    /// States whose slot is not `0b00`.
+    /// States held whose slot is not `0b00`.
     pub fn seen(&self) -> u64 {
         use rayon::prelude::*;
-        self.words
+        self.held
             .par_iter()
+            .flat_map(|&(a, b)| &self.all()[a..b])
             .map(|w| {
                 let v = w.load(Ordering::Relaxed);
                 u64::from(((v | (v >> 1)) & LOW_BITS).count_ones())
@@ -203,6 +282,39 @@ mod tests {
         for d in 0..12 {
             assert_eq!(depth_mod4(settled(d), d & 1), d % 4);
         }
+    }
+
+    /// A sparse table holds its spans only: it marks, counts and writes them, with global
+    /// indices, and a table holding every span is a plain one.
+    #[test]
+    fn a_sparse_table_holds_its_spans() {
+        let states = 1 << 22;
+        let spans = [
+            (0, 64),
+            (1 << 20, (1 << 20) + 32),
+            ((1 << 22) - 64, 1 << 22),
+        ];
+        let t = Table::sparse(states, &spans).unwrap();
+        assert_eq!(t.bytes(), (2 + 1 + 2) * 8);
+        for &(lo, hi) in &spans {
+            assert!(t.visit(lo, FRONTIER));
+            assert!(t.visit(hi - 1, settled(3)));
+        }
+        assert_eq!(t.get(1 << 20), FRONTIER);
+        assert_eq!(t.seen(), 6);
+        let mut out = vec![];
+        t.write_to(&mut out).unwrap();
+        assert_eq!(out.len(), 5 * 8);
+        let held: Vec<u64> = t
+            .held()
+            .flatten()
+            .map(|w| w.load(Ordering::Relaxed))
+            .collect();
+        assert_eq!(held.len(), 5);
+        assert_eq!(held[0], FRONTIER);
+        assert_eq!(held[1], settled(3) << 62);
+        let whole = Table::sparse(100, &[(0, 100)]).unwrap();
+        assert_eq!(whole.words().len(), 4);
     }
 
     use proptest::prelude::*;

@@ -47,6 +47,10 @@ pub trait Group {
     fn max(&self, x: u64) -> u64;
     /// Sends `out[k]` to rank k, for every k; returns what each rank sent to this one, by rank.
     fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<Vec<u64>>;
+    /// `exchange`, what arrives concatenated in rank order (a copy less under MPI).
+    fn exchange_flat(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+        self.exchange(out).concat()
+    }
     /// Every rank's `mine`, concatenated in rank order, on every rank.
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64>;
 }

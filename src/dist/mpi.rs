@@ -19,6 +19,24 @@ pub struct MpiGroup {
 }
 
 impl MpiGroup {
+    /// Sends `out[k]` to rank k, for every k: what arrived, concatenated in rank order, and
+    /// how much came from each rank.
+    fn all_to_all(&self, out: Vec<Vec<u64>>) -> (Vec<u64>, Vec<Count>) {
+        let (send_counts, send_displs) = counts_and_displs(out.iter().map(Vec::len));
+        let mut recv_counts = vec![0 as Count; self.size()];
+        self.world
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        let (recv_counts, recv_displs) = counts_and_displs(recv_counts.iter().map(|&c| c as usize));
+        let send: Vec<u64> = out.concat();
+        let mut recv = vec![0u64; recv_counts.iter().map(|&c| c as usize).sum()];
+        {
+            let sent = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
+            let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+            self.world.all_to_all_varcount_into(&sent, &mut got);
+        }
+        (recv, recv_counts)
+    }
+
     /// Initialises MPI; `None` if it cannot be.
     pub fn init() -> Option<MpiGroup> {
         let (universe, _) = mpi::initialize_with_threading(mpi::environment::Threading::Funneled)?;
@@ -82,18 +100,7 @@ impl Group for MpiGroup {
     }
 
     fn exchange(&self, out: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
-        let (send_counts, send_displs) = counts_and_displs(out.iter().map(Vec::len));
-        let mut recv_counts = vec![0 as Count; self.size()];
-        self.world
-            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-        let (recv_counts, recv_displs) = counts_and_displs(recv_counts.iter().map(|&c| c as usize));
-        let send: Vec<u64> = out.concat();
-        let mut recv = vec![0u64; recv_counts.iter().map(|&c| c as usize).sum()];
-        {
-            let sent = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
-            let mut got = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
-            self.world.all_to_all_varcount_into(&sent, &mut got);
-        }
+        let (recv, recv_counts) = self.all_to_all(out);
         let mut parts = Vec::with_capacity(self.size());
         let mut rest = &recv[..];
         for &c in &recv_counts {
@@ -102,6 +109,10 @@ impl Group for MpiGroup {
             rest = tail;
         }
         parts
+    }
+
+    fn exchange_flat(&self, out: Vec<Vec<u64>>) -> Vec<u64> {
+        self.all_to_all(out).0
     }
 
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64> {

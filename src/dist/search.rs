@@ -129,8 +129,14 @@ pub fn search_sharded_with(
     let clock = Instant::now();
     let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
-    let (lo, hi) = partition.range(group.rank());
-    let mut state = resume.unwrap_or_else(|| ShardState::begin(start, (lo, hi)));
+    let spans = partition.spans(group.rank());
+    let mut state = match resume {
+        Some(state) => state,
+        None => {
+            let begun = ShardState::begin(space, start, &partition, group.rank());
+            super::agreed(group, "mapping its table", begun)?
+        }
+    };
     let moves = layer::moves(space);
     let start_colour = space.shape.colour(space.split(start).0);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
@@ -166,7 +172,7 @@ pub fn search_sharded_with(
             settle(
                 space,
                 &state.table,
-                (lo, hi),
+                &spans,
                 colour ^ 1,
                 code,
                 false,
@@ -181,7 +187,7 @@ pub fn search_sharded_with(
             codes: Codes::at(depth),
             // As on one machine: the next layer is listed if it cannot exceed the cap.
             record: 4 * frontier <= schedule.record_cap,
-            local: (lo, hi),
+            mine: partition.mine(group.rank()),
         };
         let exchange = Exchange {
             scan: &scan,
@@ -189,7 +195,7 @@ pub fn search_sharded_with(
             group,
             budget,
         };
-        let tasks = schedule.tasks_of(lo, hi);
+        let tasks = schedule.tasks_of_spans(&spans);
         let found = match (way, state.frontier.as_mut()) {
             (Way::Pull, _) => {
                 let pull = shard_puller(space.shape.cols);
@@ -229,7 +235,7 @@ pub fn search_sharded_with(
             }
         }
     }
-    let antipodes = finish(space, group, &state, start_colour, (lo, hi), schedule);
+    let antipodes = finish(space, group, &state, start_colour, &spans, schedule);
     let table = state.table;
     let seen = group.sum(table.seen());
     let threads = group.sum(rayon::current_num_threads() as u64) as usize;
@@ -247,21 +253,34 @@ pub fn search_sharded_with(
 }
 
 impl ShardState {
-    /// A rank's state before the first layer: the start alone holds `FRONTIER`, in the shard
-    /// `lo..hi` that owns it.
-    fn begin(start: u64, (lo, hi): (u64, u64)) -> ShardState {
-        let table = Table::shard(lo, hi);
-        if (lo..hi).contains(&start) {
+    /// Rank `rank`'s state before the first layer: the start alone holds `FRONTIER`, in the
+    /// shard that holds it.
+    pub fn begin(
+        space: &StateSpace,
+        start: u64,
+        partition: &Partition,
+        rank: usize,
+    ) -> Result<ShardState, Error> {
+        let states = space.states();
+        let table = Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
+            shape: space.user_shape.to_string(),
+            needed: format!(
+                "{:.1} GB of address space on each rank (of which it uses its share)",
+                states.div_ceil(32) as f64 * 8e-9
+            ),
+            limit: format!("and mapping it failed ({e}; vm.overcommit_memory=2 refuses it)"),
+        })?;
+        let owned = partition.owner(start) == rank;
+        if owned {
             table.visit(start, FRONTIER);
         }
-        let owned = (lo..hi).contains(&start);
-        ShardState {
+        Ok(ShardState {
             layers: vec![1],
             frontier: Some(if owned { vec![start] } else { vec![] }),
             pulling: false,
             unsettled: false,
             table,
-        }
+        })
     }
 }
 
@@ -272,7 +291,7 @@ fn finish(
     group: &dyn Group,
     state: &ShardState,
     start_colour: usize,
-    (lo, hi): (u64, u64),
+    spans: &[(u64, u64)],
     schedule: Schedule,
 ) -> Vec<u64> {
     let depth = state.layers.len() as u32 - 1;
@@ -283,14 +302,14 @@ fn finish(
         settle(
             space,
             table,
-            (lo, hi),
+            spans,
             colour ^ 1,
             codes.before,
             false,
             &schedule,
         );
     }
-    let last = settle(space, table, (lo, hi), colour, codes.done, true, &schedule);
+    let last = settle(space, table, spans, colour, codes.done, true, &schedule);
     let mut antipodes = group.all_gather(last.marked);
     antipodes.sort_unstable();
     antipodes
@@ -322,18 +341,16 @@ impl Exchange<'_> {
             group,
             budget,
         } = *self;
-        let mut rounds = Rounds::new(tasks);
+        let mut rounds = Rounds::new(tasks, partition.ranks());
+        let of = partition.mine(0);
         let mut found = Found::default();
         loop {
-            let queries = rounds.scan(budget, &mut found, &pull);
             // To each owner, the neighbours asked about; beside them, which state asked.
-            let mut asked = vec![vec![]; partition.ranks()];
-            let mut askers = vec![vec![]; partition.ranks()];
-            for (state, n) in queries {
-                let k = partition.owner(n);
-                asked[k].push(n);
-                askers[k].push(state);
-            }
+            let queries = rounds.scan(budget, &mut found, &pull, |&(_, n)| of.rank_of(n));
+            let (asked, askers): (Vec<Vec<u64>>, Vec<Vec<u64>>) = queries
+                .into_iter()
+                .map(|q| q.into_iter().map(|(state, n)| (n, state)).unzip())
+                .unzip();
             let answers: Vec<Vec<u64>> = group
                 .exchange(asked)
                 .iter()
@@ -371,15 +388,12 @@ impl Exchange<'_> {
             group,
             budget,
         } = *self;
-        let mut rounds = Rounds::new(work);
+        let mut rounds = Rounds::new(work, partition.ranks());
+        let of = partition.mine(0);
         let mut found = Found::default();
         loop {
-            let remote = rounds.scan(budget, &mut found, &expand);
-            let mut out = vec![vec![]; partition.ranks()];
-            for n in remote {
-                out[partition.owner(n)].push(n);
-            }
-            let inbox = group.exchange(out).concat();
+            let out = rounds.scan(budget, &mut found, &expand, |&n| of.rank_of(n));
+            let inbox = group.exchange_flat(out);
             let parts: Vec<Found> = inbox
                 .par_chunks(1 << 16)
                 .map(|part| claim_all(scan.table, part, scan.record))
@@ -396,42 +410,54 @@ impl Exchange<'_> {
 /// time.
 struct Rounds<W> {
     work: Vec<W>,
+    ranks: usize,
     next: usize,
     /// Pieces scanned between two looks at the buffer: enough to keep every thread busy.
     batch: usize,
 }
 
 impl<W: Copy + Send + Sync> Rounds<W> {
-    fn new(work: Vec<W>) -> Rounds<W> {
+    fn new(work: Vec<W>, ranks: usize) -> Rounds<W> {
         Rounds {
             work,
+            ranks,
             next: 0,
             batch: 4 * rayon::current_num_threads(),
         }
     }
 
     /// Scans pieces of work, in parallel, until `budget` items are buffered or none is left:
-    /// what `f(piece, buffer)` appended, in order; what the pieces marked is added to `found`.
+    /// what `f(piece, buffer)` appended, in order, sorted by the rank `to` sends each to; what
+    /// the pieces marked is added to `found`.
     fn scan<T: Send>(
         &mut self,
         budget: Budget,
         found: &mut Found,
         f: &(impl Fn(W, &mut Vec<T>) -> Found + Sync),
-    ) -> Vec<T> {
-        let mut buffered = vec![];
-        while self.next < self.work.len() && buffered.len() < budget.indices {
+        to: impl Fn(&T) -> u32 + Sync,
+    ) -> Vec<Vec<T>> {
+        let mut buffered: Vec<Vec<T>> = (0..self.ranks).map(|_| vec![]).collect();
+        let mut count = 0;
+        while self.next < self.work.len() && count < budget.indices {
             let end = (self.next + self.batch).min(self.work.len());
-            let parts: Vec<(Found, Vec<T>)> = self.work[self.next..end]
+            let parts: Vec<(Found, Vec<Vec<T>>)> = self.work[self.next..end]
                 .par_iter()
                 .map(|&piece| {
                     let mut out = vec![];
                     let marked = f(piece, &mut out);
-                    (marked, out)
+                    let mut sorted: Vec<Vec<T>> = (0..self.ranks).map(|_| vec![]).collect();
+                    for t in out {
+                        sorted[to(&t) as usize].push(t);
+                    }
+                    (marked, sorted)
                 })
                 .collect();
-            for (marked, out) in parts {
+            for (marked, sorted) in parts {
                 found.add(marked);
-                buffered.extend(out);
+                for (all, part) in buffered.iter_mut().zip(sorted) {
+                    count += part.len();
+                    all.extend(part);
+                }
             }
             self.next = end;
         }
@@ -446,7 +472,7 @@ impl<W: Copy + Send + Sync> Rounds<W> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
     use super::*;
     use crate::bfs::search_from;
@@ -515,11 +541,15 @@ mod tests {
                                 assert_eq!(s.seen, space.states(), "{what}");
                             }
                             for (k, s) in got.iter().enumerate() {
-                                let (lo, hi) = s.partition.range(k);
-                                let shard: Vec<u64> =
-                                    s.table.words().iter().map(|w| w.load(Relaxed)).collect();
-                                let want = &words[(lo / 32) as usize..hi.div_ceil(32) as usize];
-                                assert_eq!(shard, want, "{what}: shard {k}");
+                                let spans = s.partition.spans(k);
+                                let held: Vec<&[AtomicU64]> = s.table.held().collect();
+                                assert_eq!(held.len(), spans.len(), "{what}: shard {k}");
+                                for ((lo, hi), span) in spans.into_iter().zip(held) {
+                                    let shard: Vec<u64> =
+                                        span.iter().map(|w| w.load(Relaxed)).collect();
+                                    let want = &words[(lo / 32) as usize..hi.div_ceil(32) as usize];
+                                    assert_eq!(shard, want, "{what}: shard {k} at {lo}");
+                                }
                             }
                         }
                     }

@@ -10,8 +10,9 @@
 //! removed after that. A crash at any point leaves a manifest whose shards are all there.
 //!
 //! Shard file (little-endian): a 96-byte header (magic `TSSHARD\0`, version, rows, cols, goal
-//! blank, class, transposed, pulling, unsettled, ranks, rank, lo, hi, start, layers L, seconds,
-//! checksum of the data, checksum of the header), then L layer counts and the shard's words.
+//! blank, class, transposed, pulling, unsettled, ranks, rank, block shift, words held, start,
+//! layers L, seconds, checksum of the data, checksum of the header), then L layer counts and
+//! the words of the rank's blocks (`bfs::shard`), in ascending order.
 //! Manifest: a 72-byte header (magic `TSMANIF\0`, version, rows, cols, goal blank, class,
 //! transposed, ranks, depth, start, seconds, checksum of the shard checksums, checksum of the
 //! header), then one data checksum per rank.
@@ -21,33 +22,39 @@ use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
+use crate::bfs::shard::Partition;
 use crate::bfs::table::Table;
 use crate::dist::ShardState;
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
 use crate::store::checkpoint::check_board;
-use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
+use crate::store::header::{checksum, le_words, Checksum, HeaderReader, HeaderWriter};
 
 const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
 const MANIFEST_MAGIC: &[u8; 8] = b"TSMANIF\0";
-/// Version 1: the rank-major layout (saved tables and checkpoints version 3).
-const VERSION: u32 = 1;
+/// Version 2: blocks dealt round-robin to the ranks (version 1 held one range a rank), in the
+/// rank-major layout (saved tables and checkpoints version 3).
+const VERSION: u32 = 2;
 const SHARD_FIELDS: usize = 88;
 const SHARD_HEADER: usize = 96;
 const MANIFEST_FIELDS: usize = 64;
 const MANIFEST_HEADER: usize = 72;
 const CHUNK_WORDS: usize = 1 << 20;
 
-/// Rank `rank` of `ranks`, holding the states `lo..hi`, of a search of `space` from `start`.
+/// Rank `rank` of a `partition`, of a search of `space` from `start`.
 #[derive(Clone, Copy, Debug)]
 pub struct ShardOf<'a> {
     pub space: &'a StateSpace,
     pub start: u64,
     pub rank: usize,
-    pub ranks: usize,
-    pub lo: u64,
-    pub hi: u64,
+    pub partition: &'a Partition,
+}
+
+impl ShardOf<'_> {
+    fn ranks(&self) -> usize {
+        self.partition.ranks()
+    }
 }
 
 /// The manifest of a directory.
@@ -71,19 +78,19 @@ fn board_fields(h: HeaderWriter, space: &StateSpace, flags: [u8; 2]) -> HeaderWr
 /// Saves this rank's state; returns the checksum of its data, for the manifest.
 pub fn save_shard(dir: &Path, of: ShardOf, state: &ShardState, seconds: f64) -> Result<u64, Error> {
     let (layers, table) = (&state.layers, &state.table);
-    let words = table.words();
+    let words = table.held().flatten();
     let data = checksum(
         [checksum(layers.iter().copied())]
             .into_iter()
-            .chain(words.iter().map(|w| w.load(Ordering::Relaxed))),
+            .chain(words.map(|w| w.load(Ordering::Relaxed))),
     );
     let flags = [u8::from(state.pulling), u8::from(state.unsettled)];
     let head = board_fields(HeaderWriter::new(SHARD_MAGIC, VERSION), of.space, flags)
-        .u32(of.ranks as u32)
+        .u32(of.ranks() as u32)
         .u32(of.rank as u32)
         .u32(0)
-        .u64(of.lo)
-        .u64(of.hi)
+        .u64(u64::from(of.partition.shift()))
+        .u64(table.bytes() / 8)
         .u64(of.start)
         .u32(layers.len() as u32)
         .u32(0)
@@ -91,7 +98,7 @@ pub fn save_shard(dir: &Path, of: ShardOf, state: &ShardState, seconds: f64) -> 
         .u64(data)
         .finish(SHARD_HEADER);
     let depth = layers.len() as u32 - 1;
-    write_atomic_with(&shard_file(dir, of.rank, of.ranks, depth), |out| {
+    write_atomic_with(&shard_file(dir, of.rank, of.ranks(), depth), |out| {
         out.write_all(&head)?;
         for &n in layers.iter() {
             out.write_all(&n.to_le_bytes())?;
@@ -189,7 +196,7 @@ pub fn load_manifest(
 
 /// Reads this rank's state from the shard the manifest names.
 pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardState, Error> {
-    let path = shard_file(dir, of.rank, of.ranks, manifest.depth);
+    let path = shard_file(dir, of.rank, of.ranks(), manifest.depth);
     let bad = |why: String| Error::Checkpoint {
         path: path.clone(),
         why,
@@ -202,7 +209,11 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
     let h = HeaderReader::open(&head, SHARD_MAGIC, VERSION, SHARD_FIELDS, "shard").map_err(&bad)?;
     check_board(&h, of.space).map_err(&bad)?;
     let fields = (h.u32(28), h.u32(32), h.u64(40), h.u64(48), h.u64(56));
-    let want = (of.ranks as u32, of.rank as u32, of.lo, of.hi, of.start);
+    let spans = of.partition.spans(of.rank);
+    let table = Table::sparse(of.space.states(), &spans).map_err(|e| bad(e.to_string()))?;
+    let held = table.bytes() / 8;
+    let shift = u64::from(of.partition.shift());
+    let want = (of.ranks() as u32, of.rank as u32, shift, held, of.start);
     if fields != want {
         return Err(bad(
             "it is the shard of another rank or another search".into()
@@ -215,30 +226,23 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
     let mut bytes = vec![0u8; n_layers * 8];
     r.read_exact(&mut bytes).map_err(short)?;
     let layers: Vec<u64> = le_words(&bytes).collect();
-    let n_words = (of.hi - of.lo).div_ceil(32) as usize;
-    let mut words = vec![0u64; n_words];
+    let mut data = Checksum::new();
+    data.add(checksum(layers.iter().copied()));
     let mut buf = vec![0u8; CHUNK_WORDS * 8];
-    for chunk in words.chunks_mut(CHUNK_WORDS) {
+    for chunk in table.held().flat_map(|span| span.chunks(CHUNK_WORDS)) {
         let bytes = &mut buf[..chunk.len() * 8];
         r.read_exact(bytes).map_err(short)?;
-        for (w, b) in chunk.iter_mut().zip(le_words(bytes)) {
-            *w = b;
+        for (w, v) in chunk.iter().zip(le_words(bytes)) {
+            data.add(v);
+            w.store(v, Ordering::Relaxed);
         }
     }
     if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
         return Err(bad("longer than its header says".into()));
     }
-    let data = checksum(
-        [checksum(layers.iter().copied())]
-            .into_iter()
-            .chain(words.iter().copied()),
-    );
+    let data = data.value();
     if data != h.u64(80) || data != manifest.sums[of.rank] {
         return Err(bad("the data is corrupted (checksum mismatch)".into()));
-    }
-    let table = Table::shard(of.lo, of.hi);
-    for (w, v) in table.words().iter().zip(words) {
-        w.store(v, Ordering::Relaxed);
     }
     Ok(ShardState {
         layers,
