@@ -55,6 +55,17 @@ pub struct LayerDone {
     pub way: Option<Way>,
     /// Seconds the layer took to build.
     pub seconds: f64,
+    /// Across ranks: how busy they were building it (`None` on one machine).
+    pub busy: Option<Busy>,
+}
+
+/// Seconds the ranks of a distributed search spent working on a layer (its time less the time
+/// in collectives): the busiest rank's and the mean over ranks. Every layer waits for its
+/// busiest rank, so Σ mean / Σ max over a run is its load balance (1 is perfect).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Busy {
+    pub max: f64,
+    pub mean: f64,
 }
 
 /// The raw outcome of a search: per-depth counts and the states of the last layer.
@@ -192,6 +203,7 @@ fn search_with(
         seen: state.layers.iter().sum(),
         way: None,
         seconds: 0.0,
+        busy: None,
     });
     loop {
         let layer_clock = Instant::now();
@@ -234,6 +246,7 @@ fn search_with(
             seen: colours.seen(),
             way: Some(way),
             seconds: layer_clock.elapsed().as_secs_f64(),
+            busy: None,
         });
         if let Some(hook) = driver.hook {
             if hook(&state)? {

@@ -19,6 +19,8 @@ pub struct Progress {
     trace: bool,
     /// When the run started, and when a log line was last written.
     log: Arc<Mutex<(Instant, Instant)>>,
+    /// Across ranks: the busiest rank's and the mean work seconds, summed over the layers.
+    busy: Arc<Mutex<(f64, f64)>>,
 }
 
 impl Progress {
@@ -46,6 +48,7 @@ impl Progress {
             label: label.to_string(),
             trace: std::env::var_os("TILESPACE_TRACE").is_some(),
             log: Arc::new(Mutex::new((now, now))),
+            busy: Arc::new(Mutex::new((0.0, 0.0))),
         }
     }
 
@@ -60,13 +63,25 @@ impl Progress {
 
     pub fn layer(&self, done: LayerDone) {
         if let (true, Some(way)) = (self.trace, done.way) {
+            let busy = done.busy.map_or(String::new(), |b| {
+                format!(
+                    ", work {:.1} ms busiest rank, {:.1} ms mean",
+                    b.max * 1e3,
+                    b.mean * 1e3
+                )
+            });
             eprintln!(
-                "trace depth {} {} found {} {:.1} ms",
+                "trace depth {} {} found {} {:.1} ms{busy}",
                 done.depth,
                 way.name(),
                 done.states,
                 done.seconds * 1e3
             );
+        }
+        if let Some(b) = done.busy {
+            let mut sums = self.busy.lock().expect("not poisoned");
+            sums.0 += b.max;
+            sums.1 += b.mean;
         }
         self.bar.set_message(done.depth.to_string());
         self.bar.set_position(done.seen);
@@ -111,7 +126,18 @@ impl Progress {
         }
     }
 
+    /// Clears the bar; after a run across ranks, says how well the work was balanced.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+        let (max, mean) = *self.busy.lock().expect("not poisoned");
+        if max > 0.0 && !self.quiet {
+            eprintln!(
+                "{}: load balance {:.3} (work of the mean rank against the busiest, over the layers: {:.1} s / {:.1} s)",
+                self.label,
+                mean / max,
+                mean,
+                max
+            );
+        }
     }
 }

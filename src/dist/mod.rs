@@ -24,6 +24,7 @@
 
 pub mod search;
 pub mod threads;
+pub mod timed;
 
 #[cfg(feature = "mpi")]
 pub mod mpi;

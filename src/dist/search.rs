@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::timed::Timed;
 use super::Group;
 use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
 use crate::bfs::policy::{self, Scan, Way};
@@ -11,7 +12,7 @@ use crate::bfs::shard::Partition;
 use crate::bfs::table::{Table, FRONTIER};
 use crate::bfs::Task;
 use crate::bfs::{
-    settle, shard_expander, shard_lister, shard_puller, ColourCounts, LayerDone, Schedule,
+    settle, shard_expander, shard_lister, shard_puller, Busy, ColourCounts, LayerDone, Schedule,
 };
 use crate::error::Error;
 use crate::index::space::StateSpace;
@@ -127,6 +128,8 @@ pub fn search_sharded_with(
     resume: Option<ShardState>,
 ) -> Result<ShardOutcome, Error> {
     let clock = Instant::now();
+    let timed = Timed::new(group);
+    let group: &dyn Group = &timed;
     let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
     let spans = partition.spans(group.rank());
@@ -146,9 +149,11 @@ pub fn search_sharded_with(
         seen: colours.seen(),
         way: None,
         seconds: 0.0,
+        busy: None,
     });
     loop {
         let layer_clock = Instant::now();
+        let waited = timed.waited();
         let depth = state.layers.len() as u32 - 1;
         let colour = start_colour ^ (depth as usize & 1);
         let unseen = colours.unseen(colour ^ 1);
@@ -213,6 +218,15 @@ pub fn search_sharded_with(
             }
         };
         let states = group.sum(found.states);
+        // This rank's work on the layer: its time less the time in collectives.
+        let work = layer_clock
+            .elapsed()
+            .saturating_sub(timed.waited() - waited);
+        let nanos = work.as_nanos() as u64;
+        let busy = Busy {
+            max: group.max(nanos) as f64 * 1e-9,
+            mean: group.sum(nanos) as f64 * 1e-9 / group.size() as f64,
+        };
         if states == 0 {
             return Err(Error::Check(format!(
                 "the search from {start} stopped at depth {depth} with {unseen} states unseen"
@@ -228,6 +242,7 @@ pub fn search_sharded_with(
             seen: colours.seen(),
             way: Some(way),
             seconds: layer_clock.elapsed().as_secs_f64(),
+            busy: Some(busy),
         });
         if let Some(hook) = driver.hook {
             if hook(&state)? {
