@@ -8,7 +8,29 @@ use std::process::ExitCode;
 use clap::Parser;
 use tilespace::Error;
 
+/// Exit status of a panic: EX_SOFTWARE, an internal error (sysexits.h).
+const BUG: i32 = 70;
+
 fn main() -> ExitCode {
+    // No input may panic; should a bug panic all the same, say so in one line and exit 70 on
+    // whichever thread it happens (a rayon worker's panic would otherwise surface later as a
+    // second, less clear one). RUST_BACKTRACE=1 still gets the backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let at = info
+            .location()
+            .map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
+        eprintln!("tilespace: internal error (a bug; please report it): {what}{at}");
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            eprintln!("{}", std::backtrace::Backtrace::force_capture());
+        }
+        std::process::exit(BUG);
+    }));
     let args = match cli::args::Cli::try_parse() {
         Ok(args) => args,
         // A value clap's parsers refused: one line, like every other bad input.
@@ -37,7 +59,7 @@ fn main() -> ExitCode {
     #[cfg(not(feature = "mpi"))]
     let ranks: cli::Ranks = None;
     // Only the first rank of a distributed run speaks; the others end with the same status.
-    let speaks = ranks.map_or(true, |g| g.rank() == 0);
+    let speaks = ranks.is_none_or(|g| g.rank() == 0);
     match cli::run(args, ranks) {
         Ok(cli::Status::Done) => ExitCode::SUCCESS,
         Ok(cli::Status::No) => ExitCode::from(1),
@@ -53,6 +75,8 @@ fn main() -> ExitCode {
                 _ if !speaks => {}
                 // Not a failure: the run stopped where asked and says how to go on.
                 Some(stopped) => eprintln!("tilespace: {stopped}"),
+                // The library's errors name their cause in their own line; others are chains.
+                None if err.is::<Error>() => eprintln!("tilespace: error: {err}"),
                 None => eprintln!("tilespace: error: {err:#}"),
             }
             ExitCode::from(exit_code(&err))
@@ -60,8 +84,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// 2 for input the user can correct, 1 for a failed check or an unsolvable board, 130 for a
-/// run stopped by a signal (128 + SIGINT, as a shell reports it).
+/// 2 for input the user can correct or a file that cannot be read or written, 1 for a failed
+/// check or an unsolvable board, 130 for a run stopped by a signal (128 + SIGINT, as a shell
+/// reports it); 70 (set by the panic hook) for a bug.
 fn exit_code(err: &anyhow::Error) -> u8 {
     if err.downcast_ref::<cli::Stopped>().is_some() {
         return 130;
@@ -69,7 +94,6 @@ fn exit_code(err: &anyhow::Error) -> u8 {
     match err.downcast_ref::<Error>() {
         Some(Error::Check(_) | Error::Unsolvable(_)) => 1,
         Some(Error::Interrupted { .. }) => 130,
-        Some(_) => 2,
-        None => 1,
+        _ => 2,
     }
 }

@@ -101,13 +101,16 @@ fn rerunning_updates_the_summary_row_in_place() {
         ]
     );
     assert!(tmp.path().join("results/2x3-blank-1-1/depths.csv").exists());
-    // No temporary files are left behind.
+    // No temporary files are left behind; the lock of summary.csv stays, empty.
     let leftovers: Vec<_> = std::fs::read_dir(tmp.path().join("results"))
         .unwrap()
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
         .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_eq!(leftovers, [".summary.csv.lock"]);
+    let lock = tmp.path().join("results/.summary.csv.lock");
+    assert_eq!(std::fs::metadata(lock).unwrap().len(), 0);
 }
 
 #[test]
@@ -291,6 +294,23 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "'--threads <N,...>': must be at least 1",
         ),
         (&["bench", "--boards", "4x4", "-q"], "needs 2.6 TB"),
+        // Each of these panicked once (issue 15).
+        (&["theorem", "1x2", "-q"], "fewer than two tiles"),
+        (
+            &[
+                "analyze",
+                "2x2",
+                "--checkpoint-every",
+                "99999999999999h",
+                "-q",
+            ],
+            "out of range (0 to a year)",
+        ),
+        // The OS cause is said once.
+        (
+            &["analyze", "2x2", "--out", "/proc/no/such", "-q"],
+            "cannot write /proc/no/such: No such file or directory (os error 2)",
+        ),
     ];
     for (args, message) in cases {
         let o = tilespace(args, tmp.path());
@@ -303,6 +323,29 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "{args:?}: one line, got {err}"
         );
         assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(
+            !err.contains("(os error") || err.matches("(os error").count() == 1,
+            "{err}"
+        );
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // Completions written to a full device: an error, not a panic.
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(["completions", "bash"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("No space left on device"),
+            "{}",
+            stderr(&o)
+        );
     }
 }
 

@@ -351,7 +351,7 @@ fn heap_permutations(a: &mut [u32], k: usize, out: &mut Vec<Vec<u32>>) {
     }
     heap_permutations(a, k - 1, out);
     for i in 0..k - 1 {
-        let j = if k % 2 == 0 { i } else { 0 };
+        let j = if k.is_multiple_of(2) { i } else { 0 };
         a.swap(j, k - 1);
         heap_permutations(a, k - 1, out);
     }

@@ -4,6 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use rayon::prelude::*;
+use tilespace::store::header::{checksum, le_words};
 use tilespace::store::saved::SavedTable;
 use tilespace::{analyze, AnalyzeOptions, Board, Cell, Error, Shape};
 
@@ -108,6 +109,23 @@ fn bad_tables_and_boards_are_refused() {
     version[8] = 9;
     assert!(why(&version).contains("format version 9"));
     assert!(why(b"depth,states\n0,1\n").contains("not a tilespace table"));
+    // Crafted headers, their checksum recomputed: a line, the other class, the other
+    // orientation, a goal off the board, a count that is not the board's.
+    let crafted = |fields: &[(usize, &[u8])]| -> Vec<u8> {
+        let mut bytes = good.clone();
+        for &(offset, value) in fields {
+            bytes[offset..offset + value.len()].copy_from_slice(value);
+        }
+        let sum = checksum(le_words(&bytes[..48]));
+        bytes[48..56].copy_from_slice(&sum.to_le_bytes());
+        bytes
+    };
+    let line = crafted(&[(12, &1u32.to_le_bytes()), (16, &6u32.to_le_bytes())]);
+    assert!(why(&line).contains("a line"), "{}", why(&line));
+    assert!(why(&crafted(&[(28, &[1])])).contains("bad class"));
+    assert!(why(&crafted(&[(29, &[good[29] ^ 1])])).contains("bad orientation"));
+    assert!(why(&crafted(&[(20, &7u32.to_le_bytes())])).contains("bad goal blank"));
+    assert!(why(&crafted(&[(32, &u64::MAX.to_le_bytes())])).contains("header says"));
 
     let unsolvable = Board::parse("1 2 3/5 4 0", None).unwrap();
     assert!(matches!(

@@ -1,8 +1,11 @@
 //! One complete analysis of a board: search, verify against the theorems, summarise.
 
+use std::path::Path;
+
 use crate::analysis::distribution::Distribution;
 use crate::analysis::memory;
 use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
+
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
@@ -205,11 +208,11 @@ fn search_checkpointed(
     schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Search, Error> {
+    let _lock = claim_checkpoint_dir(ck.dir, ck.resume, &checkpoint::file(ck.dir))?;
     let (resume, before) = if ck.resume {
         let loaded = checkpoint::load(ck.dir, space, start_index)?;
         (Some(loaded.state), loaded.seconds)
     } else {
-        crate::store::atomic::check_writable(ck.dir)?;
         (None, 0.0)
     };
     let clock = std::time::Instant::now();
@@ -240,6 +243,29 @@ fn search_checkpointed(
             dir: ck.dir.to_path_buf(),
         }),
     }
+}
+
+/// Holds `dir` for this search (its lock) while the search runs: refused if another run holds
+/// it, or, unless resuming, if it holds a checkpoint (`saved`) already, which a new search
+/// would overwrite and then remove.
+pub(crate) fn claim_checkpoint_dir(
+    dir: &Path,
+    resume: bool,
+    saved: &Path,
+) -> Result<crate::store::lock::Lock, Error> {
+    let refused = |why: &str| Error::Write {
+        path: dir.to_path_buf(),
+        source: std::io::Error::other(why.to_string()),
+    };
+    crate::store::atomic::check_writable(dir)?;
+    let lock = crate::store::lock::try_exclusive(&dir.join("checkpoint"))?
+        .ok_or_else(|| refused("another run is using this checkpoint directory"))?;
+    if !resume && saved.exists() {
+        return Err(refused(
+            "it holds a checkpoint already: continue that search with --resume, or remove it",
+        ));
+    }
+    Ok(lock)
 }
 
 /// A line: n reachable configurations, searched explicitly.

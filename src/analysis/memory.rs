@@ -94,6 +94,12 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
         "h" => num * 3600.0,
         _ => return Err(format!("'{text}' has an unknown unit (use ms, s, m or h)")),
     };
+    // At most a year: longer is "never" in practice, and `from_secs_f64` panics on values past
+    // what a Duration holds.
+    const YEAR: f64 = 365.0 * 24.0 * 3600.0;
+    if !(0.0..=YEAR).contains(&seconds) {
+        return Err(format!("'{text}' is out of range (0 to a year)"));
+    }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
 

@@ -4,7 +4,7 @@
 use std::cell::Cell as Slot;
 use std::time::Instant;
 
-use crate::analysis::analyze::{Found, Job};
+use crate::analysis::analyze::{claim_checkpoint_dir, Found, Job};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
@@ -146,6 +146,15 @@ fn checkpointed(
         rank,
         partition: &partition,
     };
+    // Rank 0 holds the directory for the search (its lock).
+    let claimed = match rank {
+        0 => {
+            let manifest = shards::manifest_file(ck.dir);
+            claim_checkpoint_dir(ck.dir, ck.resume, &manifest).map(Some)
+        }
+        _ => Ok(None),
+    };
+    let _lock = agreed(group, "claiming the checkpoint directory", claimed)?;
     let (resume, before) = if ck.resume {
         let manifest = shards::load_manifest(ck.dir, space, job.start_index, ranks);
         let manifest = agreed(group, "reading the checkpoint's manifest", manifest)?;
@@ -156,11 +165,6 @@ fn checkpointed(
         )?;
         (Some(shard), manifest.seconds)
     } else {
-        let writable = match rank {
-            0 => crate::store::atomic::check_writable(ck.dir),
-            _ => Ok(()),
-        };
-        agreed(group, "checking the checkpoint directory", writable)?;
         (None, 0.0)
     };
     let clock = Instant::now();

@@ -84,6 +84,11 @@ pub fn verify(
     options: AnalyzeOptions,
     progress: &(dyn Fn(u8, LayerDone) + Sync),
 ) -> Result<Theorem, Error> {
+    if shape.cells() < 3 {
+        return Err(Error::Shape(format!(
+            "{shape} has fewer than two tiles: one arrangement class, no theorem to check"
+        )));
+    }
     let starts = [Board::goal(shape, goal), swapped_goal(shape, goal)];
     let check = |class: u8| -> Result<ClassCheck, Error> {
         let start = starts[class as usize].clone();

@@ -31,9 +31,9 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     // Every argument is checked before anything is written (the same on every rank).
     let (jobs, start) = checked(&args, ranks.is_some())?;
     // Only the first rank of a distributed run writes and prints.
-    let first = ranks.map_or(true, |g| g.rank() == 0);
+    let first = ranks.is_none_or(|g| g.rank() == 0);
     let writable = if first {
-        tilespace::store::atomic::check_writable(&args.run.out).map_err(anyhow::Error::from)
+        writable_outputs(&args).map_err(anyhow::Error::from)
     } else {
         Ok(())
     };
@@ -179,12 +179,34 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
+    let lines = jobs.iter().any(|(shape, _)| shape.is_line());
+    let files = args.save_table.is_some() || args.checkpoint.is_some() || args.resume.is_some();
+    if lines && files {
+        bail!(tilespace::Error::Argument(
+            "a line (1xN) is searched without a table: --save-table, --checkpoint and --resume do \
+             not apply"
+                .into()
+        ));
+    }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
         bail!(tilespace::Error::Argument(
             "--checkpoint and --resume follow one run: give one board size and one --blank".into()
         ));
     }
     Ok((jobs, start))
+}
+
+/// Fails before the search, naming the path, if a report or the table could not be written:
+/// the output directory, and `--save-table`'s file (a regular file or none) and directory.
+fn writable_outputs(args: &AnalyzeArgs) -> Result<(), tilespace::Error> {
+    use tilespace::store::atomic::{check_target, check_writable};
+    check_writable(&args.run.out)?;
+    if let Some(path) = args.save_table.as_deref() {
+        check_target(path)?;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        check_writable(dir.unwrap_or(Path::new(".")))?;
+    }
+    Ok(())
 }
 
 /// The JSON document (or the seed table) after the boards; `No` if a check failed.

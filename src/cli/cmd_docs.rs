@@ -7,7 +7,11 @@ use super::args::{Cli, CompletionsArgs};
 
 pub fn completions(args: CompletionsArgs) -> Result<super::Status> {
     let mut cmd = Cli::command();
-    clap_complete::generate(args.shell, &mut cmd, "tilespace", &mut std::io::stdout());
+    // Generated into memory, then written: clap_complete panics on a failed write (a full
+    // device), where this returns the error.
+    let mut script = vec![];
+    clap_complete::generate(args.shell, &mut cmd, "tilespace", &mut script);
+    std::io::Write::write_all(&mut std::io::stdout().lock(), &script)?;
     Ok(super::Status::Done)
 }
 

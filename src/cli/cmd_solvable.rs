@@ -21,7 +21,7 @@ pub fn run(args: SolvableArgs) -> Result<super::Status> {
         super::print_json(&doc)?;
         return Ok(status);
     }
-    let parity = |n: u64| if n % 2 == 0 { "even" } else { "odd" };
+    let parity = |n: u64| if n.is_multiple_of(2) { "even" } else { "odd" };
     let mut out = std::io::stdout().lock();
     writeln!(
         out,

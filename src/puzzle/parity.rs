@@ -74,7 +74,7 @@ pub fn solvable_by_inversions(board: &Board, goal: Cell) -> bool {
     let shape = board.shape();
     let tiles: Vec<u32> = board.tiles().collect();
     let rows_apart = shape.row(board.blank()).abs_diff(shape.row(goal));
-    (inversions(&tiles) + ((shape.cols - 1) * rows_apart) as u64) % 2 == 0
+    (inversions(&tiles) + ((shape.cols - 1) * rows_apart) as u64).is_multiple_of(2)
 }
 
 /// Method 2 alone: the sign of the board as a permutation of cells equals the parity of the
@@ -132,7 +132,7 @@ pub fn solvability(board: &Board, goal: Cell) -> Solvability {
 }
 
 fn rule_text(shape: Shape, blank_row: usize, goal_row: usize) -> String {
-    let parity = |n: usize| if n % 2 == 0 { "even" } else { "odd" };
+    let parity = |n: usize| if n.is_multiple_of(2) { "even" } else { "odd" };
     if shape.cols % 2 == 1 {
         return format!(
             "width {} is odd: solvable iff the inversion count is even",

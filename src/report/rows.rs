@@ -8,12 +8,14 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::store::atomic::write_atomic;
 
-/// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`.
+/// Replaces the rows of `path` whose `key` one of `new` has, adds the others, sorts by `key`:
+/// under the file's lock, so that concurrent runs writing the same report keep every row.
 pub fn upsert_rows<T, K>(path: &Path, new: Vec<T>, key: impl Fn(&T) -> K) -> Result<(), Error>
 where
     T: Serialize + serde::de::DeserializeOwned,
     K: Ord,
 {
+    let _lock = crate::store::lock::exclusive(path)?;
     let mut rows: Vec<T> = read_rows(path)?;
     rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
     rows.extend(new);

@@ -1,5 +1,12 @@
 //! Files written so that a crash, a full disk or a concurrent run never leaves a half-written
 //! one: a temporary file beside the target, synced, renamed over it, and the directory synced.
+//!
+//! The temporary is created exclusively (never through an existing file or a planted symlink)
+//! under a name no other process can predict, `.NAME.tmp-PID-RANDOM` (the `tempfile` crate),
+//! with the permissions a plain `File::create` would give. The temporaries of a process that
+//! died (killed while writing a 10.9 GB table, say) are removed by the next write of the same
+//! name. A target that exists and is not a regular file (a device, a FIFO, a directory, a
+//! symlink) is refused rather than replaced by a file.
 
 use std::fs;
 use std::io::Write;
@@ -10,9 +17,29 @@ use crate::error::Error;
 /// Fails early, naming the path, if files cannot be written under `dir` (before a long run).
 pub fn check_writable(dir: &Path) -> Result<(), Error> {
     let probe = dir.join(".tilespace-write-test");
-    write_atomic(&probe, b"")?;
+    write_atomic(&probe, b"").map_err(|e| match e {
+        Error::Write { source, .. } => Error::Write {
+            path: dir.to_path_buf(),
+            source,
+        },
+        e => e,
+    })?;
     let _ = fs::remove_file(probe);
     Ok(())
+}
+
+/// Fails, naming the path, if `path` exists and is not a regular file: writing it would
+/// replace a device, a FIFO, a directory or a symlink with a file.
+pub fn check_target(path: &Path) -> Result<(), Error> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => Err(Error::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::other(
+                "it is not a regular file (a device, FIFO, directory or symlink): not replaced",
+            ),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Writes `bytes` to `path` through a temporary file and a rename.
@@ -30,6 +57,7 @@ pub fn write_atomic_with(
         path: path.to_path_buf(),
         source,
     };
+    check_target(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -39,18 +67,115 @@ pub fn write_atomic_with(
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("report");
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    remove_dead_temporaries(dir, name);
+    let prefix = format!(".{name}.tmp-{}-", std::process::id());
+    let tmp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .permissions(readable())
+        .tempfile_in(dir)
+        .map_err(err)?;
     let result = (|| {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, fs::File::create(&tmp)?);
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file().try_clone()?);
         fill(&mut w)?;
         let f = w.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)?;
-        // The rename itself is durable once the directory is synced.
-        fs::File::open(dir)?.sync_all()
+        f.sync_all()
     })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    // On failure the temporary is removed when `tmp` drops.
+    result.map_err(err)?;
+    tmp.persist(path).map_err(|e| err(e.error))?;
+    // The rename itself is durable once the directory is synced.
+    fs::File::open(dir).and_then(|d| d.sync_all()).map_err(err)
+}
+
+/// The permissions `File::create` gives (0o666 less the umask).
+fn readable() -> fs::Permissions {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::Permissions::from_mode(0o666)
     }
-    result.map_err(err)
+    #[cfg(not(unix))]
+    {
+        fs::metadata(".").map_or_else(|_| unreachable!(), |m| m.permissions())
+    }
+}
+
+/// Removes the temporaries `.NAME.tmp-PID…` in `dir` whose process no longer runs (Linux,
+/// where `/proc/PID` tells); best effort, as another run may remove them first.
+fn remove_dead_temporaries(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.tmp-");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        if !pid.is_empty()
+            && pid.bytes().all(|b| b.is_ascii_digit())
+            && !Path::new("/proc").join(pid).exists()
+        {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A write replaces a file, refuses a symlink or a directory in its place, and removes the
+    /// temporaries of dead processes but not those of live ones.
+    #[test]
+    fn writes_replace_files_only_and_clean_up_after_the_dead() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("summary.csv");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+
+        #[cfg(unix)]
+        {
+            let victim = dir.path().join("victim");
+            fs::write(&victim, b"keep").unwrap();
+            let link = dir.path().join("link.csv");
+            std::os::unix::fs::symlink(&victim, &link).unwrap();
+            assert!(write_atomic(&link, b"x").is_err());
+            assert_eq!(fs::read(&victim).unwrap(), b"keep");
+            assert!(fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink());
+        }
+        let sub = dir.path().join("sub");
+        fs::create_dir(&sub).unwrap();
+        assert!(write_atomic(&sub, b"x").is_err());
+        assert!(sub.is_dir());
+
+        if Path::new("/proc/self").exists() {
+            // PIDs above the kernel's maximum (2^22) never run.
+            let dead = dir.path().join(".summary.csv.tmp-99999999-abc");
+            let old_style = dir.path().join(".summary.csv.tmp-99999998");
+            let live = dir
+                .path()
+                .join(format!(".summary.csv.tmp-{}-xyz", std::process::id()));
+            for f in [&dead, &old_style, &live] {
+                fs::write(f, b"partial").unwrap();
+            }
+            write_atomic(&path, b"three").unwrap();
+            assert!(!dead.exists() && !old_style.exists());
+            assert!(live.exists());
+        }
+        let left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.contains(".tmp-") && !n.ends_with("-xyz"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
 }

@@ -5,5 +5,6 @@
 pub mod atomic;
 pub mod checkpoint;
 pub mod header;
+pub mod lock;
 pub mod saved;
 pub mod shards;

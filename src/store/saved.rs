@@ -141,10 +141,26 @@ impl SavedTable {
         })?;
         let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
             .map_err(|e| bad(format!("bad shape in header: {e}")))?;
+        if shape.is_line() {
+            return Err(bad(format!(
+                "header says {shape}, a line, which has no table"
+            )));
+        }
         let goal = Cell(h.u32(20) as usize);
         let (class, transposed) = (h.byte(28), h.byte(29) != 0);
-        if goal.0 >= shape.cells() || class > 1 {
-            return Err(bad("bad goal or class in header".into()));
+        if goal.0 >= shape.cells() {
+            return Err(bad("bad goal blank in header".into()));
+        }
+        // Tables are saved from searches from the goal only (`--save-table` refuses `--from`),
+        // so their class is the goal's: a header saying otherwise would make every answer
+        // wrong.
+        if class != 0 {
+            return Err(bad(
+                "bad class in header (a saved table holds the goal's class)".into(),
+            ));
+        }
+        if transposed != StateSpace::prefers_transposed(shape) {
+            return Err(bad("bad orientation in header".into()));
         }
         let space = StateSpace::oriented(shape, goal, class, transposed)?;
         let states = h.u64(32);

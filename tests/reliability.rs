@@ -1,0 +1,124 @@
+//! Nothing lost under concurrency, planted files or files in the way (issue 15): the binary
+//! end to end in temporary directories.
+
+mod common;
+
+use std::fs;
+use std::process::{Command, Stdio};
+
+use common::{read_csv, stderr, tilespace};
+
+/// Twelve runs writing one `--out` at once keep all twelve summary rows (the rows are read,
+/// changed and written under a lock; without it most such races lose a row).
+#[test]
+fn concurrent_runs_into_one_directory_keep_every_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    let runs: Vec<(&str, String)> = (1..=2)
+        .flat_map(|r| (1..=3).map(move |c| ("2x3", format!("{r},{c}"))))
+        .chain((1..=3).flat_map(|r| (1..=2).map(move |c| ("3x2", format!("{r},{c}")))))
+        .collect();
+    assert_eq!(runs.len(), 12);
+    let children: Vec<_> = runs
+        .iter()
+        .map(|(board, blank)| {
+            Command::new(env!("CARGO_BIN_EXE_tilespace"))
+                .args([
+                    "analyze", board, "--blank", blank, "--out", "out", "--quiet",
+                ])
+                .current_dir(tmp.path())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let (_, rows) = read_csv(&tmp.path().join("out/summary.csv"));
+    let mut got: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r["board"].clone(), r["goal_blank"].clone()))
+        .collect();
+    got.sort();
+    let mut want: Vec<(String, String)> = runs
+        .iter()
+        .map(|(b, g)| (b.to_string(), g.clone()))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
+/// A checkpoint directory in use by a running search, or holding a checkpoint, is refused by a
+/// new search (not resuming) with the reason, and what it holds is left intact.
+#[test]
+fn a_checkpoint_directory_belongs_to_one_search() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ck = tmp.path().join("ck");
+    fs::create_dir(&ck).unwrap();
+    // Another search holds the directory: its lock is taken.
+    let held = fs::File::create(ck.join(".checkpoint.lock")).unwrap();
+    held.lock().unwrap();
+    let out = tilespace(
+        &["analyze", "3x3", "--checkpoint", "ck", "--quiet"],
+        tmp.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("another run is using this checkpoint directory"));
+    held.unlock().unwrap();
+    // A checkpoint of another search is there: not overwritten, not removed.
+    fs::write(ck.join("checkpoint.tsc"), b"another search's checkpoint").unwrap();
+    let out = tilespace(
+        &["analyze", "2x3", "--checkpoint", "ck", "--quiet"],
+        tmp.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("holds a checkpoint already"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read(ck.join("checkpoint.tsc")).unwrap(),
+        b"another search's checkpoint"
+    );
+    assert!(!tmp.path().join("results/summary.csv").exists());
+}
+
+/// Outputs that are not regular files (a symlink planted in the way, a directory) are refused
+/// before the search, and the file a symlink points to is left alone; a line, searched
+/// without a table, refuses the table options.
+#[test]
+fn files_in_the_way_are_refused_before_the_search() {
+    let tmp = tempfile::tempdir().unwrap();
+    let victim = tmp.path().join("victim");
+    fs::write(&victim, b"keep me").unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&victim, tmp.path().join("link.tst")).unwrap();
+        let out = tilespace(&["analyze", "2x3", "--save-table", "link.tst"], tmp.path());
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("not a regular file"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(fs::read(&victim).unwrap(), b"keep me");
+    }
+    fs::create_dir(tmp.path().join("dir.tst")).unwrap();
+    let out = tilespace(&["analyze", "2x3", "--save-table", "dir.tst"], tmp.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        !tmp.path().join("results/summary.csv").exists(),
+        "refused before the search"
+    );
+    let out = tilespace(&["analyze", "1x5", "--save-table", "line.tst"], tmp.path());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("a line (1xN)"), "{}", stderr(&out));
+    assert!(!tmp.path().join("line.tst").exists());
+}
