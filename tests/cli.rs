@@ -306,6 +306,14 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             ],
             "out of range (0 to a year)",
         ),
+        (
+            &["analyze", "2x3", "--threads", "20000", "-q"],
+            "20000 is too many: at most",
+        ),
+        (
+            &["analyze", "1000x1000", "-q"],
+            "the index handles at most 17 cells",
+        ),
         // The OS cause is said once.
         (
             &["analyze", "2x2", "--out", "/proc/no/such", "-q"],

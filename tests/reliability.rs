@@ -122,3 +122,27 @@ fn files_in_the_way_are_refused_before_the_search() {
     assert!(stderr(&out).contains("a line (1xN)"), "{}", stderr(&out));
     assert!(!tmp.path().join("line.tst").exists());
 }
+
+/// The memory guard counts the address-space limit (`ulimit -v`): a board that does not fit
+/// under it is refused with that reason before anything is allocated (2x7's 10.9 GB table would
+/// otherwise fail to allocate and abort the process).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_memory_guard_counts_the_address_space_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_tilespace");
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            &format!("ulimit -v 400000 && exec '{bin}' analyze 2x7 -q"),
+        ])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("left under the address-space limit (ulimit -v)"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -24,9 +24,80 @@ pub fn table_bytes(shape: Shape) -> f64 {
         .unwrap_or(f64::INFINITY)
 }
 
-/// `MemAvailable` from /proc/meminfo, where there is one.
+/// The memory this process may still take, where it is known: the least of `MemAvailable`
+/// (/proc/meminfo), what its cgroup's limit leaves (v2 `memory.max`, v1
+/// `memory.limit_in_bytes`, less what the cgroup uses), and what the address-space limit
+/// (`ulimit -v`) leaves of this process's address space.
 pub fn available_bytes() -> Option<u64> {
-    meminfo("MemAvailable:")
+    available().map(|(bytes, _)| bytes)
+}
+
+/// `available_bytes`, with what sets it, for messages.
+pub fn available() -> Option<(u64, &'static str)> {
+    [
+        meminfo("MemAvailable:").map(|b| (b, "available")),
+        cgroup_room().map(|b| (b, "left under the cgroup's memory limit")),
+        address_space_room().map(|b| (b, "left under the address-space limit (ulimit -v)")),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(|&(b, _)| b)
+}
+
+/// What the cgroup's memory limit leaves, if it has one (Linux, cgroup v2 or v1).
+fn cgroup_room() -> Option<u64> {
+    let number =
+        |path: &str| -> Option<u64> { std::fs::read_to_string(path).ok()?.trim().parse().ok() };
+    let groups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    for line in groups.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(_), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let (mount, limit, usage) = if controllers.is_empty() {
+            ("/sys/fs/cgroup", "memory.max", "memory.current")
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (
+                "/sys/fs/cgroup/memory",
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
+        } else {
+            continue;
+        };
+        // The cgroup's directory; inside a container's cgroup namespace, the mount's root.
+        for dir in [format!("{mount}{path}"), mount.to_string()] {
+            if let Some(max) = number(&format!("{dir}/{limit}")) {
+                // v1 says "no limit" with a number near 2^63 (v2's "max" does not parse).
+                if max >= 1 << 60 {
+                    break;
+                }
+                let used = number(&format!("{dir}/{usage}")).unwrap_or(0);
+                return Some(max.saturating_sub(used));
+            }
+        }
+    }
+    None
+}
+
+/// What the address-space limit (`ulimit -v`) leaves of this process's address space, if
+/// there is such a limit (Linux).
+fn address_space_room() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    let soft: u64 = line.split_whitespace().nth(3)?.parse().ok()?;
+    let used = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let l = s.lines().find(|l| l.starts_with("VmSize:"))?.to_string();
+            l.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .unwrap_or(0)
+        * 1024;
+    Some(soft.saturating_sub(used))
 }
 
 /// `MemTotal` from /proc/meminfo, where there is one.
@@ -110,18 +181,23 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
         // n explicit boards, not a table.
         return Ok(());
     }
+    if shape.cells() > crate::index::rank::MAX_TILES + 1 {
+        // Before its size is computed: (RC)! of a 1000x1000 board takes a while.
+        return Err(Error::TooLarge {
+            shape: shape.to_string(),
+            needed: "more than the index can address".into(),
+            limit: format!(
+                "and the index handles at most {} cells",
+                crate::index::rank::MAX_TILES + 1
+            ),
+        });
+    }
     let needed = needed_bytes(shape);
     let refuse = |limit: String| Error::TooLarge {
         shape: shape.to_string(),
         needed: human_bytes(needed),
         limit,
     };
-    if shape.cells() > crate::index::rank::MAX_TILES + 1 {
-        return Err(refuse(format!(
-            "and the index handles at most {} cells",
-            crate::index::rank::MAX_TILES + 1
-        )));
-    }
     if let Some(max) = max_memory {
         if needed > max as f64 {
             return Err(refuse(format!(
@@ -130,10 +206,10 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
             )));
         }
     }
-    if let Some(avail) = available_bytes() {
+    if let Some((avail, what)) = available() {
         if needed > avail as f64 {
             return Err(refuse(format!(
-                "but only {} is available",
+                "but only {} is {what}",
                 human_bytes(avail as f64)
             )));
         }

@@ -18,6 +18,20 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A thread count: at least 1, and at most 8 per core of this machine (more only slows a
+/// memory-bound search down, and thousands of threads take minutes to start).
+fn thread_count(text: &str) -> Result<usize, String> {
+    let n = at_least_one(text)?;
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    if n > 8 * cores {
+        return Err(format!(
+            "{n} is too many: at most {} (8 per core; this machine has {cores})",
+            8 * cores
+        ));
+    }
+    Ok(n)
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "tilespace",
@@ -133,7 +147,7 @@ pub struct BenchArgs {
     )]
     pub boards: Vec<Shape>,
     /// Thread counts to time, comma-separated (default: 1 and all cores)
-    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = at_least_one)]
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = thread_count)]
     pub threads: Vec<usize>,
     /// Runs per board and thread count; the median is reported
     #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
@@ -164,8 +178,8 @@ pub struct RunArgs {
     /// Directory for the reports
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
-    /// Worker threads (default: all cores)
-    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    /// Worker threads (default: all cores; at most 8 per core)
+    #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
     /// No progress display on stderr
     #[arg(long, short)]
