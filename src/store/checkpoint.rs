@@ -160,24 +160,95 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
             e.to_string()
         })
     })?;
+    let length = f.metadata().map_err(|e| bad(e.to_string()))?.len();
     let mut r = BufReader::with_capacity(8 << 20, f);
     let mut head = [0u8; HEADER];
     r.read_exact(&mut head)
         .map_err(|e| bad(format!("truncated ({e})")))?;
     let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(&bad)?;
     check_matches(&h, space, start).map_err(&bad)?;
+    check_length(&h, space, length).map_err(&bad)?;
     let body = read_body(&mut r, &h, space).map_err(&bad)?;
+    let state = SearchState {
+        start,
+        layers: body.layers,
+        frontier: body.frontier,
+        pulling: h.byte(26) != 0,
+        unsettled: h.byte(27) != 0,
+        table: Table::from_words(body.words),
+    };
+    check_consistent(&state, space).map_err(&bad)?;
     Ok(Loaded {
-        state: SearchState {
-            start,
-            layers: body.layers,
-            frontier: body.frontier,
-            pulling: h.byte(26) != 0,
-            unsettled: h.byte(27) != 0,
-            table: Table::from_words(body.words),
-        },
+        state,
         seconds: f64::from_bits(h.u64(64)),
     })
+}
+
+/// Why the file's length is not the one its header's counts give, if so: checked before
+/// anything is allocated, so that a small file claiming a huge frontier is refused at once.
+fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(), String> {
+    let n_layers = u64::from(h.u32(48));
+    let flen = match h.u64(56) {
+        u64::MAX => 0,
+        n => n,
+    };
+    let words = space.states().div_ceil(32);
+    let want = [n_layers, flen, words]
+        .iter()
+        .try_fold(HEADER as u64, |sum, &n| sum.checked_add(n.checked_mul(8)?));
+    match want {
+        Some(want) if want == length => Ok(()),
+        Some(want) => Err(format!(
+            "truncated or padded: {length} bytes, its header says {want}"
+        )),
+        None => Err("impossible layer or frontier counts".into()),
+    }
+}
+
+/// Why a checkpoint's contents cannot be a search's state at a layer boundary, if so (a file
+/// crafted, its checksums recomputed, or damaged in memory before they were taken): the layers
+/// start with the start alone and are never empty; the table marks exactly as many states as
+/// the layers hold, and holds `FRONTIER` in exactly the last layer (and the one before it
+/// after a pull); a recorded frontier is that many distinct states holding `FRONTIER`.
+fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), String> {
+    use crate::bfs::table::FRONTIER;
+    let layers = &state.layers;
+    let total = layers.iter().try_fold(0u64, |s, &n| s.checked_add(n));
+    if layers[0] != 1 || layers.contains(&0) || total.is_none_or(|t| t > space.states()) {
+        return Err("impossible layer counts".into());
+    }
+    if state.table.seen() != total.unwrap_or(0) {
+        return Err("its table does not hold the states its layers count".into());
+    }
+    let depth = layers.len() - 1;
+    let unsettled = if state.unsettled && depth > 0 {
+        layers[depth - 1]
+    } else {
+        0
+    };
+    let frontier: u64 = state
+        .table
+        .words()
+        .par_iter()
+        .map(|w| u64::from(Table::matching(w.load(Ordering::Relaxed), FRONTIER).count_ones()))
+        .sum();
+    if frontier != layers[depth] + unsettled {
+        return Err("its table's frontier is not its last layer".into());
+    }
+    if let Some(list) = &state.frontier {
+        let mut sorted = list.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let listed = sorted.len() == list.len() && list.len() as u64 == layers[depth];
+        if !listed
+            || sorted
+                .iter()
+                .any(|&i| i >= space.states() || state.table.get(i) != FRONTIER)
+        {
+            return Err("its recorded frontier is not its last layer".into());
+        }
+    }
+    Ok(())
 }
 
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
@@ -271,4 +342,118 @@ fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<
         frontier,
         words,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::bfs::{search, Driver, Outcome};
+    use crate::puzzle::board::{Cell, Shape};
+
+    /// The state of a 3x3 search at the boundary after layer `depth`, copied.
+    fn state_at(space: &StateSpace, depth: u32) -> SearchState {
+        let saved = Mutex::new(None);
+        let hook = |b: &SearchState| -> Result<bool, Error> {
+            if b.depth() < depth {
+                return Ok(false);
+            }
+            let words = b.table.words().iter().map(|w| w.load(Ordering::Relaxed));
+            *saved.lock().unwrap() = Some(SearchState {
+                start: b.start,
+                layers: b.layers.clone(),
+                frontier: b.frontier.clone(),
+                pulling: b.pulling,
+                unsettled: b.unsettled,
+                table: Table::from_words(words.collect()),
+            });
+            Ok(true)
+        };
+        let driver = Driver {
+            hook: Some(&hook),
+            ..Driver::new(&|_| {})
+        };
+        let out = search(space, space.goal_index(), driver, None).unwrap();
+        assert!(matches!(out, Outcome::Stopped { .. }));
+        saved.into_inner().unwrap().unwrap()
+    }
+
+    /// Checkpoints crafted with valid checksums are refused for what they claim: a huge
+    /// frontier in a small file (before allocating it), a frontier index off the board, a
+    /// table bit flipped (a state marked that no layer counts, a frontier state settled, a
+    /// settled one made frontier), and layer counts that do not add up.
+    #[test]
+    fn crafted_checkpoints_are_refused() {
+        let space = StateSpace::new(Shape::new(3, 3).unwrap(), Cell(8)).unwrap();
+        let start = space.goal_index();
+        let dir = tempfile::tempdir().unwrap();
+        let refused = |state: &SearchState| -> String {
+            save(dir.path(), &space, state, 1.0).unwrap();
+            match load(dir.path(), &space, start) {
+                Err(Error::Checkpoint { why, .. }) => why,
+                Err(e) => panic!("wrong error: {e}"),
+                Ok(_) => panic!("a crafted checkpoint was accepted"),
+            }
+        };
+        let good = state_at(&space, 6);
+        assert!(good.frontier.is_some(), "a recorded frontier at depth 6");
+        save(dir.path(), &space, &good, 1.0).unwrap();
+        assert!(load(dir.path(), &space, start).is_ok());
+
+        // A huge frontier claimed in the header, its checksum recomputed.
+        let path = file(dir.path());
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[56..64].copy_from_slice(&(1u64 << 40).to_le_bytes());
+        let sum = checksum(le_words(&bytes[..FIELDS]));
+        bytes[FIELDS..FIELDS + 8].copy_from_slice(&sum.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let why = match load(dir.path(), &space, start) {
+            Err(Error::Checkpoint { why, .. }) => why,
+            _ => panic!("a huge frontier was accepted"),
+        };
+        assert!(why.contains("its header says"), "{why}");
+
+        let copy = |s: &SearchState| SearchState {
+            start: s.start,
+            layers: s.layers.clone(),
+            frontier: s.frontier.clone(),
+            pulling: s.pulling,
+            unsettled: s.unsettled,
+            table: Table::from_words(
+                s.table
+                    .words()
+                    .iter()
+                    .map(|w| w.load(Ordering::Relaxed))
+                    .collect(),
+            ),
+        };
+        let mut off_board = copy(&good);
+        off_board.frontier.as_mut().unwrap()[0] = space.states() + 5;
+        assert!(refused(&off_board).contains("recorded frontier"));
+
+        let frontier_state = good.frontier.as_ref().unwrap()[0];
+        let unseen = (0..space.states())
+            .find(|&i| good.table.get(i) == 0)
+            .unwrap();
+        let settled_state = (0..space.states())
+            .find(|&i| good.table.get(i) >= 2)
+            .unwrap();
+        for (index, flip, what) in [
+            (unseen, 1, "table does not hold"),
+            (frontier_state, 2, "frontier is not its last layer"),
+            (settled_state, 2, "frontier is not its last layer"),
+        ] {
+            let flipped = copy(&good);
+            let w = &flipped.table.words()[(index / 32) as usize];
+            w.fetch_xor(flip << (2 * (index % 32)), Ordering::Relaxed);
+            assert!(refused(&flipped).contains(what), "{index} ^ {flip}");
+        }
+        let mut layers = copy(&good);
+        layers.layers[2] += 1;
+        assert!(refused(&layers).contains("table does not hold"));
+        let mut empty = copy(&good);
+        empty.layers[3] = 0;
+        assert!(refused(&empty).contains("impossible layer counts"));
+    }
 }
