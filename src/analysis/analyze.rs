@@ -43,8 +43,9 @@ pub struct Analysis {
     pub antipodes: Vec<Board>,
     /// (RC)!/2, from the counting theorem.
     pub expected: u64,
-    /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, and
-    /// every antipode is in the start's class by the solvability test.
+    /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, the
+    /// table's states at each depth mod 4 (recounted from their codes) are the layers' there,
+    /// and every antipode is in the start's class by the solvability test.
     pub verified: bool,
     pub threads: usize,
     pub seconds: f64,
@@ -96,10 +97,14 @@ pub fn analyze_from(
         crate::store::saved::save(path, space, &found.table, radius)?;
     }
     let seen = found.table.seen();
+    let all = [(0, space.states())];
+    let colour = space.shape.colour(space.split(job.start_index).0);
+    let residues = crate::bfs::residues(space, &found.table, &all, colour, &options.schedule);
     let outcome = Found {
         layers: found.layers,
         antipodes: &found.antipodes,
         seen,
+        residues,
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table.bytes(),
@@ -123,6 +128,8 @@ pub(crate) struct Found<'a> {
     pub antipodes: &'a [u64],
     /// States marked in the table(s), counted from the table.
     pub seen: u64,
+    /// States of the finished table(s) at each depth mod 4, recounted (`bfs::residues`).
+    pub residues: [u64; 4],
     pub threads: usize,
     pub seconds: f64,
     pub table_bytes: u64,
@@ -180,6 +187,7 @@ impl Job {
         };
         let verified = distribution.total() == expected
             && found.seen == expected
+            && crate::bfs::residues_agree(&distribution.layers, found.residues)
             && antipodes
                 .iter()
                 .all(|b| solvability(b, self.goal).solvable == (self.class == 0));

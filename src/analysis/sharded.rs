@@ -63,10 +63,16 @@ pub fn analyze_sharded(
         let radius = found.layers.len() as u32 - 1;
         gather_table(group, &job.space, &found, path, radius)?;
     }
+    let space = &job.space;
+    let spans = found.partition.spans(group.rank());
+    let colour = space.shape.colour(space.split(job.start_index).0);
+    let mine = crate::bfs::residues(space, &found.table, &spans, colour, &options.schedule);
+    let residues = mine.map(|n| group.sum(n));
     Ok(job.conclude(Found {
         layers: found.layers,
         antipodes: &found.antipodes,
         seen: found.seen,
+        residues,
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table_bytes,

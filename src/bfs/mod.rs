@@ -364,6 +364,62 @@ pub fn settle(
     }
 }
 
+/// The states of `spans` (the table, or a rank's blocks) of a finished table at each depth
+/// mod 4, read from their codes and blank colours (`table::depth_mod4`) for a search from a
+/// state whose blank has `start_colour`: an independent recount of the layers (see
+/// `residues_agree`).
+pub fn residues(
+    space: &StateSpace,
+    table: &Table,
+    spans: &[(u64, u64)],
+    start_colour: usize,
+    schedule: &Schedule,
+) -> [u64; 4] {
+    let width = space.width();
+    // colour0[q]: the slots of a word whose first slot is slot q of its rank that hold a blank
+    // of colour 0 (low bit of each 2-bit slot).
+    let colour0: Vec<u64> = (0..width)
+        .map(|q| {
+            (0..32u64)
+                .filter(|s| {
+                    let b = space.blanks[((q + s) % width) as usize];
+                    space.shape.colour(Cell(b as usize)) == 0
+                })
+                .fold(0, |m, s| m | 1 << (2 * s))
+        })
+        .collect();
+    let parts = schedule.each_task_of(spans, |task| {
+        let mut counts = [0u64; 4];
+        // Each word is counted by the task holding its first slot (spans start on words).
+        for w in task.lo.div_ceil(32)..task.hi.div_ceil(32) {
+            let word = table.word(w as usize);
+            let mask0 = colour0[((w * 32) % width) as usize];
+            for code in [2, 3] {
+                let held = Table::matching(word, code);
+                for (colour, mask) in [(0, mask0), (1, !mask0 & table::LOW_BITS)] {
+                    let parity = (colour ^ start_colour) as u32;
+                    let d = table::depth_mod4(code, parity) as usize;
+                    counts[d] += u64::from((held & mask).count_ones());
+                }
+            }
+        }
+        counts
+    });
+    parts.iter().fold([0; 4], |mut all, c| {
+        (0..4).for_each(|r| all[r] += c[r]);
+        all
+    })
+}
+
+/// Whether the counts at each depth mod 4 equal the layers' (`residues`).
+pub fn residues_agree(layers: &[u64], residues: [u64; 4]) -> bool {
+    let mut want = [0u64; 4];
+    for (d, n) in layers.iter().enumerate() {
+        want[d % 4] += n;
+    }
+    want == residues
+}
+
 /// A scan of one task of the table: push or pull.
 type Expand = fn(&LayerScan, Task) -> Found;
 
@@ -498,6 +554,40 @@ mod tests {
                         assert_eq!(scanned.antipodes, listed.antipodes, "{what}");
                         assert_eq!(scanned.table.seen(), space.states(), "{what}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The recount of a finished table by depth mod 4 equals its layers' (from any goal, either
+    /// class, tasks not on word bounds), and a single settled code flipped (depth 4k+2 read as
+    /// 4k, say) breaks it, though the marked count stays right.
+    #[test]
+    fn residues_recount_the_layers_and_catch_a_flipped_code() {
+        for (r, c) in [(2, 3), (3, 3), (2, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [0, shape.cells() - 1] {
+                for class in [0, 1] {
+                    let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
+                    let start = space.states() / 3;
+                    let done = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
+                    let colour = space.shape.colour(space.split(start).0);
+                    let all = [(0, space.states())];
+                    let odd = Schedule {
+                        chunk: 77,
+                        sequential_states: 0,
+                        ..Schedule::default()
+                    };
+                    for schedule in [Schedule::default(), odd] {
+                        let got = residues(&space, &done.table, &all, colour, &schedule);
+                        assert!(residues_agree(&done.layers, got), "{shape} {goal} {class}");
+                    }
+                    // Settling with code 0 flips bit 0 of a slot's code: 2 and 3 swap.
+                    let i = space.states() / 2;
+                    done.table.settle((i / 32) as usize, 1 << (2 * (i % 32)), 0);
+                    let got = residues(&space, &done.table, &all, colour, &odd);
+                    assert!(!residues_agree(&done.layers, got), "{shape} {goal} {class}");
+                    assert_eq!(done.table.seen(), space.states());
                 }
             }
         }
