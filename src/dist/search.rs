@@ -356,8 +356,7 @@ impl Exchange<'_> {
             group,
             budget,
         } = *self;
-        let mut rounds = Rounds::new(tasks, partition.ranks());
-        let of = partition.mine(0);
+        let (mut rounds, of) = (Rounds::new(tasks, partition.ranks()), partition.mine(0));
         let mut found = Found::default();
         loop {
             // To each owner, the neighbours asked about; beside them, which state asked.
@@ -397,14 +396,11 @@ impl Exchange<'_> {
         work: Vec<W>,
         expand: impl Fn(W, &mut Vec<u64>) -> Found + Sync,
     ) -> Found {
-        let Exchange {
-            scan,
-            partition,
-            group,
-            budget,
-        } = *self;
-        let mut rounds = Rounds::new(work, partition.ranks());
-        let of = partition.mine(0);
+        let (scan, group, budget) = (self.scan, self.group, self.budget);
+        let (mut rounds, of) = (
+            Rounds::new(work, self.partition.ranks()),
+            self.partition.mine(0),
+        );
         let mut found = Found::default();
         loop {
             let out = rounds.scan(budget, &mut found, &expand, |&n| of.rank_of(n));
