@@ -146,3 +146,32 @@ fn the_memory_guard_counts_the_address_space_limit() {
         stderr(&out)
     );
 }
+
+/// A damaged `depths.csv` (no layers, a layer skipped, counts that do not add up) is refused by
+/// `antipodes` with the reason, exit 2; it printed "1 antipode at 18446744073709551615 moves"
+/// with exit 0 once.
+#[test]
+fn damaged_reports_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilespace(&["analyze", "2x3", "-q"], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let depths = tmp.path().join("results/2x3/depths.csv");
+    let good = fs::read_to_string(&depths).unwrap();
+    let header = good.lines().next().unwrap();
+    let skipped: Vec<&str> = good
+        .lines()
+        .enumerate()
+        .filter(|&(i, _)| i != 3)
+        .map(|(_, l)| l)
+        .collect();
+    for (damaged, why) in [
+        (format!("{header}\n"), "no layers"),
+        (skipped.join("\n") + "\n", "is not layer 2"),
+        (good.replacen("\n0,1,1,", "\n0,2,2,", 1), "is not layer 0"),
+    ] {
+        fs::write(&depths, damaged).unwrap();
+        let out = tilespace(&["antipodes", "2x3"], tmp.path());
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{why}: {}", stderr(&out));
+    }
+}

@@ -107,22 +107,61 @@ fn markdown(rows: &[PaperRow], with_start: bool) -> String {
     }
     out.push('\n');
     for r in rows {
-        let mut cells = vec![r.board.clone(), r.goal_blank.clone()];
+        let mut cells = vec![md(&r.board), md(&r.goal_blank)];
         if with_start {
-            cells.push(r.start.clone());
+            cells.push(md(&r.start));
         }
         cells.extend([
             r.states.to_string(),
             if r.verified { "yes" } else { "NO" }.to_string(),
             r.radius.to_string(),
             r.antipodes.to_string(),
-            format!("{} = {}", r.mean_depth_exact, r.mean_depth),
+            format!("{} = {}", md(&r.mean_depth_exact), md(&r.mean_depth)),
             r.median_depth.to_string(),
             format!("{} at depth {}", r.max_width, r.depth_of_max_width),
         ]);
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     out
+}
+
+/// A text field of `summary.csv` (which anyone may have edited) in a Markdown table cell: a
+/// `|` would end the cell and a line break the row.
+fn md(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// A text field in LaTeX text mode, its special characters escaped.
+fn tex(text: &str) -> String {
+    let mut out = String::new();
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// `text` in math mode if it is only digits and `./x` (what tilespace writes there), else as
+/// escaped text.
+fn tex_math(text: &str, math: impl Fn(&str) -> String) -> String {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || "./x".contains(c))
+    {
+        math(text)
+    } else {
+        tex(text)
+    }
 }
 
 /// Digits grouped by thin spaces, as papers print large counts.
@@ -164,13 +203,16 @@ fn latex(rows: &[PaperRow], with_start: bool) -> String {
     let _ = writeln!(out, "{} \\\\", head.join(" & "));
     out.push_str("\\midrule\n");
     for r in rows {
-        let (rr, cc) = r.board.split_once('x').unwrap_or((&r.board, ""));
-        let mut cells = vec![format!("${rr}\\times{cc}$"), format!("({})", r.goal_blank)];
+        let board = tex_math(&r.board, |b| {
+            let (rr, cc) = b.split_once('x').unwrap_or((b, ""));
+            format!("${rr}\\times{cc}$")
+        });
+        let mut cells = vec![board, format!("({})", tex(&r.goal_blank))];
         if with_start {
             cells.push(if r.start == "goal" {
                 "goal".to_string()
             } else {
-                format!("\\texttt{{{}}}", r.start)
+                format!("\\texttt{{{}}}", tex(&r.start))
             });
         }
         cells.extend([
@@ -179,7 +221,9 @@ fn latex(rows: &[PaperRow], with_start: bool) -> String {
             r.radius.to_string(),
             r.antipodes.to_string(),
             // A slash, not \frac: a stacked fraction does not fit a table row.
-            format!("${} \\approx {}$", r.mean_depth_exact, r.mean_depth),
+            tex_math(&format!("{}/{}", r.mean_depth_exact, r.mean_depth), |_| {
+                format!("${} \\approx {}$", r.mean_depth_exact, r.mean_depth)
+            }),
             r.median_depth.to_string(),
             format!("${}$ ({})", grouped(r.max_width), r.depth_of_max_width),
         ]);
@@ -192,6 +236,18 @@ fn latex(rows: &[PaperRow], with_start: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text fields edited into `summary.csv` cannot break a Markdown row or a LaTeX table.
+    #[test]
+    fn text_fields_are_escaped() {
+        assert_eq!(md("2x3 | x\nrow"), "2x3 \\| x row");
+        assert_eq!(tex("a_b & 50% $x$ {y} #1 ~^\\"), "a\\_b \\& 50\\% \\$x\\$ \\{y\\} \\#1 \\textasciitilde{}\\textasciicircum{}\\textbackslash{}");
+        assert_eq!(tex_math("3x4", |b| format!("${b}$")), "$3x4$");
+        assert_eq!(
+            tex_math("3x4$\\input{x}", |b| format!("${b}$")),
+            "3x4\\$\\textbackslash{}input\\{x\\}"
+        );
+    }
 
     #[test]
     fn groups_digits_in_threes() {

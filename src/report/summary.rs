@@ -165,10 +165,34 @@ pub struct DepthRow {
     pub fraction: f64,
 }
 
-/// The rows of a `depths.csv`; a missing file is an error (the board was not analysed).
+/// The rows of a `depths.csv`; a missing file is an error (the board was not analysed), and so
+/// is one that cannot be a distribution: no rows, depths not 0, 1, 2, … in order, a start layer
+/// other than 1 state, an empty layer, or cumulative counts that do not add up.
 pub fn read_depths(path: &Path) -> Result<Vec<DepthRow>, Error> {
     require(path)?;
-    read_rows(path)
+    let rows: Vec<DepthRow> = read_rows(path)?;
+    let bad = |why: &str| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string()),
+    };
+    if rows.is_empty() {
+        return Err(bad("no layers (a damaged report: analyse the board again)"));
+    }
+    let mut cumulative = 0u64;
+    for (d, row) in rows.iter().enumerate() {
+        cumulative = cumulative.saturating_add(row.states);
+        let fine = row.depth as usize == d
+            && row.states > 0
+            && (d > 0 || row.states == 1)
+            && row.cumulative == cumulative;
+        if !fine {
+            return Err(bad(&format!(
+                "row {} is not layer {d} of a distribution (a damaged report: analyse the board again)",
+                d + 1
+            )));
+        }
+    }
+    Ok(rows)
 }
 
 #[derive(Deserialize)]
