@@ -73,8 +73,18 @@ fn cgroup_room() -> Option<u64> {
                 if max >= 1 << 60 {
                     break;
                 }
-                let used = number(&format!("{dir}/{usage}")).unwrap_or(0);
-                return Some(max.saturating_sub(used));
+                // Usage counts the page cache; the inactive part of it is reclaimable (the
+                // figure `docker stats` shows subtracts it too).
+                let usage = number(&format!("{dir}/{usage}")).unwrap_or(0);
+                let stat =
+                    std::fs::read_to_string(format!("{dir}/memory.stat")).unwrap_or_default();
+                let cache = stat
+                    .lines()
+                    .filter_map(|l| l.split_once(' '))
+                    .find(|(k, _)| *k == "total_inactive_file" || *k == "inactive_file")
+                    .and_then(|(_, v)| v.trim().parse::<u64>().ok())
+                    .unwrap_or(0);
+                return Some(max.saturating_sub(usage.saturating_sub(cache)));
             }
         }
     }

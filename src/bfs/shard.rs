@@ -44,7 +44,9 @@ impl Partition {
     pub fn new(space: &StateSpace, ranks: usize) -> Partition {
         assert!(ranks >= 1, "at least one rank");
         let per_rank = (space.states() / (BLOCKS_PER_RANK * ranks as u64)).max(1);
-        let shift = (63 - per_rank.leading_zeros()).max(MIN_SHIFT);
+        // Fewer than 2^32 blocks in all, whatever the rank count (see `with_shift`).
+        let fewest = (64 - space.states().leading_zeros()).saturating_sub(32);
+        let shift = (63 - per_rank.leading_zeros()).max(MIN_SHIFT).max(fewest);
         Partition::with_shift(space.states(), ranks, shift)
     }
 
