@@ -14,8 +14,8 @@ pub enum Error {
     /// Any other argument out of range or malformed.
     #[error("bad argument: {0}")]
     Argument(String),
-    /// The tables would not fit: what they need and what the limit is.
-    #[error("{shape} is too large to enumerate here: its table needs {needed}, {limit}")]
+    /// The search would not fit: what it needs (table and working memory) and what the limit is.
+    #[error("{shape} is too large to enumerate here: its search needs {needed}, {limit}")]
     TooLarge {
         shape: String,
         needed: String,

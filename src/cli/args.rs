@@ -184,7 +184,7 @@ pub struct RunArgs {
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,
-    /// Refuse boards whose table needs more than SIZE (e.g. 12G, 500M)
+    /// Refuse boards whose search (table and working memory) needs more than SIZE (e.g. 12G, 500M)
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
 }
