@@ -303,6 +303,22 @@ pub struct LayerScan<'a> {
     pub mine: Mine,
 }
 
+/// `masks[q]`: the slots of a word whose first slot is slot q of its rank (n slots a rank)
+/// that hold a blank of colour `colour` (the low bit of each 2-bit slot).
+pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
+    let width = space.width();
+    (0..width)
+        .map(|q| {
+            (0..32u64)
+                .filter(|s| {
+                    let b = space.blanks[((q + s) % width) as usize];
+                    space.shape.colour(Cell(b as usize)) == colour
+                })
+                .fold(0, |m, s| m | 1 << (2 * s))
+        })
+        .collect()
+}
+
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
 /// of its slots in `lo..hi` whose blank has colour `colour`, and returns the low bits of the
 /// slots to visit (it may also settle slots of the word). States come in index order; the
@@ -318,18 +334,7 @@ fn for_each_slot(
 ) {
     let width = space.width();
     let blanks = &space.blanks;
-    // start_mask[q]: the slots of a word whose first slot is slot q of its sequence that hold a
-    // blank of the layer's colour (low bit of each 2-bit slot).
-    let start_mask: Vec<u64> = (0..width)
-        .map(|q| {
-            (0..32u64)
-                .filter(|s| {
-                    let b = blanks[((q + s) % width) as usize];
-                    space.shape.colour(Cell(b as usize)) == colour
-                })
-                .fold(0, |m, s| m | 1 << (2 * s))
-        })
-        .collect();
+    let start_mask = colour_masks(space, colour);
     // split[pos] = (pos / width, pos % width, the parity of that slot's sequences) for the
     // positions a word reaches: no division in the loop.
     let split: Vec<(u8, u8, u8)> = (0..width + 32)

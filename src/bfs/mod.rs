@@ -376,18 +376,7 @@ pub fn residues(
     schedule: &Schedule,
 ) -> [u64; 4] {
     let width = space.width();
-    // colour0[q]: the slots of a word whose first slot is slot q of its rank that hold a blank
-    // of colour 0 (low bit of each 2-bit slot).
-    let colour0: Vec<u64> = (0..width)
-        .map(|q| {
-            (0..32u64)
-                .filter(|s| {
-                    let b = space.blanks[((q + s) % width) as usize];
-                    space.shape.colour(Cell(b as usize)) == 0
-                })
-                .fold(0, |m, s| m | 1 << (2 * s))
-        })
-        .collect();
+    let colour0 = layer::colour_masks(space, 0);
     let parts = schedule.each_task_of(spans, |task| {
         let mut counts = [0u64; 4];
         // Each word is counted by the task holding its first slot (spans start on words).

@@ -103,10 +103,8 @@ impl Table {
                 ((lo / 32) as usize, hi.div_ceil(32) as usize)
             })
             .collect();
-        if held == [(0, len)] || len == 0 {
-            let mut t = Table::new(states);
-            t.held = held;
-            return Ok(t);
+        if held == [(0, len)] {
+            return Ok(Table::new(states));
         }
         // Room to start the words on a huge-page boundary, so that a huge page never spans
         // two blocks when blocks are whole huge pages.

@@ -350,12 +350,7 @@ impl Exchange<'_> {
         tasks: Vec<Task>,
         pull: impl Fn(Task, &mut Vec<(u64, u64)>) -> Found + Sync,
     ) -> Found {
-        let Exchange {
-            scan,
-            partition,
-            group,
-            budget,
-        } = *self;
+        let (scan, partition, group, budget) = (self.scan, self.partition, self.group, self.budget);
         let (mut rounds, of) = (Rounds::new(tasks, partition.ranks()), partition.mine(0));
         let mut found = Found::default();
         loop {

@@ -69,11 +69,12 @@ pub fn write_atomic_with(
         .unwrap_or("report");
     remove_dead_temporaries(dir, name);
     let prefix = format!(".{name}.tmp-{}-", std::process::id());
-    let tmp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .permissions(readable())
-        .tempfile_in(dir)
-        .map_err(err)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    // The permissions `File::create` gives, 0o666 less the umask (tempfile's default is 0o600).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let tmp = builder.tempfile_in(dir).map_err(err)?;
     let result = (|| {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file().try_clone()?);
         fill(&mut w)?;
@@ -85,19 +86,6 @@ pub fn write_atomic_with(
     tmp.persist(path).map_err(|e| err(e.error))?;
     // The rename itself is durable once the directory is synced.
     fs::File::open(dir).and_then(|d| d.sync_all()).map_err(err)
-}
-
-/// The permissions `File::create` gives (0o666 less the umask).
-fn readable() -> fs::Permissions {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::Permissions::from_mode(0o666)
-    }
-    #[cfg(not(unix))]
-    {
-        fs::metadata(".").map_or_else(|_| unreachable!(), |m| m.permissions())
-    }
 }
 
 /// Removes the temporaries `.NAME.tmp-PID…` in `dir` whose process no longer runs (Linux,
