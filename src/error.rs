@@ -21,6 +21,13 @@ pub enum Error {
         needed: String,
         limit: String,
     },
+    /// Other work that would not fit in memory: what it is, what it needs, and the limit.
+    #[error("{what} needs about {needed}, {limit}")]
+    NoRoom {
+        what: String,
+        needed: String,
+        limit: String,
+    },
     #[error("cannot write {path}: {source}")]
     Write {
         path: PathBuf,

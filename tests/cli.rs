@@ -589,6 +589,21 @@ fn save_table_then_distance_and_solve() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not solvable"), "{}", stderr(&o));
+    // The size comes from the table: an error says so, and a --shape that disagrees is refused.
+    for (args, why) in [
+        (
+            &["distance", "1 2/3 0", "--table", "t.tst"][..],
+            "but the table is 3x3",
+        ),
+        (
+            &["distance", "1 2 3 0", "--table", "t.tst", "--shape", "2x2"][..],
+            "--shape 2x2: the table is for 3x3",
+        ),
+    ] {
+        let o = tilespace(args, tmp.path());
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{why}: {}", stderr(&o));
+    }
 }
 
 /// `solve` without a table: random boards from `random` (20x20, and 3x5 with the blank's goal

@@ -147,6 +147,35 @@ fn the_memory_guard_counts_the_address_space_limit() {
     );
 }
 
+/// `solve` without a table on the largest boards it takes (290x290: some 10^8 moves) is refused
+/// at once, with the figure, when their solutions would not fit under the memory limit (it
+/// took 5.6 GB unguarded once; now about 0.5 GB, estimated at 0.78 GB).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_constructive_solver_is_guarded_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilespace(&["random", "290x290", "--seed", "3"], tmp.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    fs::write(tmp.path().join("b.txt"), &out.stdout).unwrap();
+    let bin = env!("CARGO_BIN_EXE_tilespace");
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            &format!("ulimit -v 400000 && exec '{bin}' solve --input b.txt"),
+        ])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(out.stdout.len(), 0);
+    let why = stderr(&out);
+    assert!(
+        why.contains("solving 1 board up to 290x290 needs about 780.4 MB, but only")
+            && why.contains("(ulimit -v)"),
+        "{why}"
+    );
+}
+
 /// A damaged `depths.csv` (no layers, a layer skipped, counts that do not add up) is refused by
 /// `antipodes` with the reason, exit 2; it printed "1 antipode at 18446744073709551615 moves"
 /// with exit 0 once.
@@ -174,4 +203,46 @@ fn damaged_reports_are_refused() {
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         assert!(stderr(&out).contains(why), "{why}: {}", stderr(&out));
     }
+}
+
+/// A table write that fails part way (here the file-size limit, `ulimit -f`, with SIGXFSZ
+/// ignored, so a write fails with EFBIG as on a full disk) loses neither the reports, which are
+/// written first, nor leaves a partial table or a temporary; the error names the table.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_that_cannot_be_written_keeps_the_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_tilespace");
+    // 3x3's table is 45 kB (181,440 states at 2 bits); the reports are under 2 kB; the limit
+    // is 32 kB.
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -f 64 && trap '' XFSZ && \
+                 exec '{bin}' analyze 3x3 -q --out out --save-table t.bin"
+            ),
+        ])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("t.bin"), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    // Gong's Table 1: 3x3 has 181,440 states in 32 layers (radius 31, 2 antipodes).
+    let (_, depths) = read_csv(&tmp.path().join("out/3x3/depths.csv"));
+    assert_eq!(depths.len(), 32);
+    let total: u64 = depths
+        .iter()
+        .map(|r| r["states"].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 181_440);
+    let (_, summary) = read_csv(&tmp.path().join("out/summary.csv"));
+    assert_eq!(summary.len(), 1);
+    let names: Vec<String> = fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "out")
+        .collect();
+    assert!(names.iter().all(|n| n.ends_with(".lock")), "{names:?}");
 }

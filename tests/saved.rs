@@ -135,3 +135,25 @@ fn bad_tables_and_boards_are_refused() {
     let other = Board::parse("1 2/3 0", None).unwrap();
     assert!(matches!(table.distance(&other), Err(Error::Board(_))));
 }
+
+/// A table shortened by another program while open is an error on the next query that reaches
+/// past the new end (a memory-mapped table died of SIGBUS there), never a wrong answer.
+#[test]
+fn a_table_truncated_while_open_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shape = Shape::new(3, 3).unwrap();
+    let table = saved(shape, Cell(8), tmp.path());
+    let path = tmp.path().join("3x3.tst");
+    let far = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
+    assert_eq!(table.distance(&far).unwrap(), 31);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(64)
+        .unwrap();
+    match table.distance(&far) {
+        Err(Error::Table { why, .. }) => assert!(why.contains("changed while in use"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -13,13 +13,20 @@ use crate::puzzle::count::reachable_u64;
 use crate::puzzle::parity::solvability;
 use crate::store::checkpoint;
 
+/// What writes the reports of an analysis (on every rank of a group, which agree on the outcome).
+pub type Reports<'a> = &'a (dyn Fn(&Analysis) -> Result<(), Error> + Sync);
+
 /// What a caller may set for one analysis.
 #[derive(Clone, Copy, Default)]
 pub struct AnalyzeOptions<'a> {
     /// Refuse boards whose table needs more bytes than this.
     pub max_memory: Option<u64>,
-    /// Save the finished table here (`saved`), for `distance` and `solve`.
+    /// Save the finished table here (`saved`), for `distance` and `solve`: after `reports`,
+    /// and only if the search passed every check.
     pub save_table: Option<&'a std::path::Path>,
+    /// Called with the checked analysis before the table is saved, so that the reports are on
+    /// disk before the longest write and are kept if it fails (a full disk, a kill).
+    pub reports: Option<Reports<'a>>,
     /// Save checkpoints at layer boundaries (and resume from one); stop at the next boundary
     /// once its `stop` flag is set.
     pub checkpoint: Option<checkpoint::Options<'a>>,
@@ -85,17 +92,14 @@ pub fn analyze_from(
     memory::check(shape, options.max_memory)?;
     let job = match Job::new(shape, goal, start)? {
         Ok(job) => job,
-        Err(line) => return Ok(line),
+        Err(line) => return report_then_save(line, &options, |r| r, |_| Ok(())),
     };
     let space = &job.space;
     let found = match options.checkpoint {
         None => search_from(space, job.start_index, options.schedule, progress)?,
         Some(ck) => search_checkpointed(space, job.start_index, ck, options.schedule, progress)?,
     };
-    if let Some(path) = options.save_table {
-        let radius = found.layers.len() as u32 - 1;
-        crate::store::saved::save(path, space, &found.table, radius)?;
-    }
+    let radius = found.layers.len() as u32 - 1;
     let seen = found.table.seen();
     let all = [(0, space.states())];
     let colour = space.shape.colour(space.split(job.start_index).0);
@@ -109,7 +113,36 @@ pub fn analyze_from(
         seconds: found.seconds,
         table_bytes: found.table.bytes(),
     };
-    Ok(job.conclude(outcome))
+    let analysis = job.conclude(outcome);
+    report_then_save(
+        analysis,
+        &options,
+        |r| r,
+        |path| crate::store::saved::save(path, space, &found.table, radius),
+    )
+}
+
+/// Hands the checked analysis to `options.reports` (whose outcome `agree` makes the group's),
+/// then saves the table of radius `radius` with `save` if asked: only the table of a search
+/// that passed every check, as a table is trusted for optimal answers.
+pub(crate) fn report_then_save(
+    analysis: Analysis,
+    options: &AnalyzeOptions,
+    agree: impl FnOnce(Result<(), Error>) -> Result<(), Error>,
+    save: impl FnOnce(&Path) -> Result<(), Error>,
+) -> Result<Analysis, Error> {
+    agree(options.reports.map_or(Ok(()), |write| write(&analysis)))?;
+    if let Some(path) = options.save_table {
+        if !analysis.verified {
+            return Err(Error::Check(format!(
+                "the search of {} failed its checks (see the reports): {} not saved",
+                analysis.shape,
+                path.display()
+            )));
+        }
+        save(path)?;
+    }
+    Ok(analysis)
 }
 
 /// One search to run: the board, its goal, where it starts, and the class it covers.
@@ -176,7 +209,7 @@ impl Job {
     }
 
     /// The analysis of what the search found, checked against the counting theorem.
-    pub fn conclude(self, found: Found) -> Analysis {
+    pub fn conclude(&self, found: Found) -> Analysis {
         let expected =
             reachable_u64(self.shape).expect("boards that fit in memory have a u64 count");
         let space = &self.space;
@@ -194,7 +227,7 @@ impl Job {
         Analysis {
             shape: self.shape,
             goal: self.goal,
-            start: self.start,
+            start: self.start.clone(),
             class: self.class,
             distribution,
             antipodes,

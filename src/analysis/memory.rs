@@ -203,25 +203,24 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
         });
     }
     let needed = needed_bytes(shape);
-    let refuse = |limit: String| Error::TooLarge {
+    room_for(needed, max_memory).map_err(|limit| Error::TooLarge {
         shape: shape.to_string(),
         needed: human_bytes(needed),
         limit,
-    };
+    })
+}
+
+/// `Ok` if `needed` bytes fit under `--max-memory` and in the memory available now; otherwise
+/// the limit they exceed, in words ("over --max-memory 1.0 GB", "but only 2.1 GB is available").
+pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), String> {
     if let Some(max) = max_memory {
         if needed > max as f64 {
-            return Err(refuse(format!(
-                "over --max-memory {}",
-                human_bytes(max as f64)
-            )));
+            return Err(format!("over --max-memory {}", human_bytes(max as f64)));
         }
     }
     if let Some((avail, what)) = available() {
         if needed > avail as f64 {
-            return Err(refuse(format!(
-                "but only {} is {what}",
-                human_bytes(avail as f64)
-            )));
+            return Err(format!("but only {} is {what}", human_bytes(avail as f64)));
         }
     }
     Ok(())

@@ -4,7 +4,7 @@
 use std::cell::Cell as Slot;
 use std::time::Instant;
 
-use crate::analysis::analyze::{claim_checkpoint_dir, Found, Job};
+use crate::analysis::analyze::{claim_checkpoint_dir, report_then_save, Found, Job};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
@@ -40,7 +40,7 @@ pub fn analyze_sharded(
     memory::check_sharded(shape, group.size(), limit, budget.bytes(), needed)?;
     let job = match Job::new(shape, goal, start)? {
         Ok(job) => job,
-        Err(line) => return Ok(line),
+        Err(line) => return report_then_save(line, &options, agree_reports(group), |_| Ok(())),
     };
     let driver = ShardDriver {
         schedule: options.schedule,
@@ -59,24 +59,29 @@ pub fn analyze_sharded(
         )?,
         Some(ck) => checkpointed(&job, group, ck, driver)?,
     };
-    if let Some(path) = options.save_table {
-        let radius = found.layers.len() as u32 - 1;
-        gather_table(group, &job.space, &found, path, radius)?;
-    }
+    let radius = found.layers.len() as u32 - 1;
     let space = &job.space;
     let spans = found.partition.spans(group.rank());
     let colour = space.shape.colour(space.split(job.start_index).0);
     let mine = crate::bfs::residues(space, &found.table, &spans, colour, &options.schedule);
     let residues = mine.map(|n| group.sum(n));
-    Ok(job.conclude(Found {
-        layers: found.layers,
+    let analysis = job.conclude(Found {
+        layers: found.layers.clone(),
         antipodes: &found.antipodes,
         seen: found.seen,
         residues,
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table_bytes,
-    }))
+    });
+    report_then_save(analysis, &options, agree_reports(group), |path| {
+        gather_table(group, space, &found, path, radius)
+    })
+}
+
+/// The reports' outcome, agreed by every rank (only rank 0 writes them).
+fn agree_reports(group: &dyn Group) -> impl FnOnce(Result<(), Error>) -> Result<(), Error> + '_ {
+    move |written| agreed(group, "writing the reports", written)
 }
 
 /// Writes the finished table to `path` on rank 0 (`store::saved`, the file one process

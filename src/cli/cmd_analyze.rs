@@ -61,9 +61,20 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             saved: &saved,
         }),
     };
+    // The reports are written (by the first rank) as soon as the analysis is checked, before
+    // the table is saved.
+    let reports_written = std::sync::Mutex::new(None);
+    let write_reports = |a: &Analysis| {
+        if first {
+            let paths = report::write_all(&args.run.out, a)?;
+            *reports_written.lock().expect("not poisoned") = Some(paths);
+        }
+        Ok(())
+    };
     let options = AnalyzeOptions {
         max_memory: args.run.max_memory,
         save_table: args.save_table.as_deref(),
+        reports: Some(&write_reports),
         checkpoint,
         ..AnalyzeOptions::default()
     };
@@ -92,15 +103,10 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         };
         progress.finish();
         let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), ranks))?;
-        let written = match first {
-            true => report::write_all(&args.run.out, &a).map(Some),
-            false => Ok(None),
-        };
-        let paths = super::agree(ranks, written.map_err(Into::into))?;
         if let Some(dir) = checkpoint_dir {
             remove_checkpoint(dir, ranks)?;
         }
-        if let Some(paths) = paths {
+        if let Some(paths) = reports_written.lock().expect("not poisoned").take() {
             show(&args, &a, &paths, &mut json_boards)?;
             done.push(a);
         }
@@ -169,7 +175,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                     "--from takes exactly one board size, the start board's".into()
                 ));
             };
-            Some(Board::parse(text, Some(shape))?)
+            Some(Board::parse_for(text, Some(shape), "the size analyzed")?)
         }
     };
     if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {

@@ -27,16 +27,19 @@ struct Answer {
 /// Answers every board: `No` if one is not solvable; bad input is an error.
 pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     let source = source(&args, solve)?;
-    let shape = match &source {
-        Source::Table(t) => Some(t.shape),
-        Source::Construct { .. } => args.shape,
+    let (shape, whose) = match &source {
+        Source::Table(t) => (Some(t.shape), "the table"),
+        Source::Construct { .. } => (args.shape, "--shape"),
     };
     let texts = board_texts(&args)?;
     // Every board is parsed before any answer is printed.
     let boards = texts
         .iter()
-        .map(|t| Board::parse(t, shape))
+        .map(|t| Board::parse_for(t, shape, whose))
         .collect::<Result<Vec<_>, _>>()?;
+    if let Source::Construct { .. } = source {
+        check_memory(&boards, args.json)?;
+    }
     let format = if args.json {
         Format::Json
     } else if args.csv {
@@ -68,12 +71,49 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     Ok(super::Status::of(all_solvable))
 }
 
+/// Refuses, before any work, boards whose constructive solutions would not fit in the memory
+/// available: the largest one's, beside what the JSON document keeps of the others.
+fn check_memory(boards: &[Board], json: bool) -> Result<()> {
+    let largest = boards
+        .iter()
+        .max_by_key(|b| construct::bytes_needed(b.shape()));
+    let Some(largest) = largest else {
+        return Ok(());
+    };
+    let mut needed = construct::bytes_needed(largest.shape());
+    if json {
+        needed += boards
+            .iter()
+            .map(|b| construct::bytes_kept(b.shape()))
+            .sum::<u64>();
+    }
+    let needed = needed as f64;
+    let plural = if boards.len() == 1 { "" } else { "s" };
+    tilespace::analysis::memory::room_for(needed, None).map_err(|limit| {
+        anyhow::Error::new(Error::NoRoom {
+            what: format!(
+                "solving {} board{plural} up to {}",
+                boards.len(),
+                largest.shape()
+            ),
+            needed: tilespace::analysis::memory::human_bytes(needed),
+            limit,
+        })
+    })
+}
+
 /// Where the answers come from: the table (checked against `--blank`), or the constructive
 /// solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
     Ok(match &args.table {
         Some(path) => {
             let table = SavedTable::open(path)?;
+            if let Some(shape) = args.shape.filter(|&s| s != table.shape) {
+                anyhow::bail!(Error::Argument(format!(
+                    "--shape {shape}: the table is for {}",
+                    table.shape
+                )));
+            }
             if let Some(blank) = args.blank {
                 if blank.resolve(table.shape)? != table.goal {
                     anyhow::bail!(Error::Argument(format!(
@@ -108,7 +148,49 @@ struct Printer<'a> {
     out: std::io::StdoutLock<'a>,
     format: Format,
     solve: bool,
-    json: Vec<serde_json::Value>,
+    json: Vec<JsonAnswer>,
+}
+
+/// One answer of the JSON document: typed, so that a long solution's tiles take 4 bytes each
+/// until printed (a `serde_json::Value` takes 32).
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum JsonAnswer {
+    Unsolvable {
+        board: String,
+        solvable: bool,
+        why: String,
+    },
+    Distance {
+        board: String,
+        solvable: bool,
+        distance: usize,
+    },
+    Solution {
+        board: String,
+        solvable: bool,
+        moves: usize,
+        optimal: bool,
+        lower_bound: usize,
+        tiles: Vec<u32>,
+        blank_moves: String,
+    },
+}
+
+/// Tile numbers separated by spaces, written as they are formatted (a 290x290 solution has
+/// some 10^8 of them: no string of them all is built).
+struct Spaced<'a>(&'a [u32]);
+
+impl std::fmt::Display for Spaced<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, t) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Printer<'_> {
@@ -126,9 +208,11 @@ impl Printer<'_> {
 
     fn unsolvable(&mut self, board: &Board, why: &str) -> Result<()> {
         match self.format {
-            Format::Json => self.json.push(serde_json::json!({
-                "board": board.to_string(), "solvable": false, "why": why,
-            })),
+            Format::Json => self.json.push(JsonAnswer::Unsolvable {
+                board: board.to_string(),
+                solvable: false,
+                why: why.to_string(),
+            }),
             // Every field after `solvable` is empty.
             Format::Csv => {
                 let empty = if self.solve { ",,,,," } else { "," };
@@ -144,21 +228,26 @@ impl Printer<'_> {
         let tiles = answer.moves.tiles(board)?;
         let blank = &answer.moves;
         if self.format == Format::Json {
-            let mut v = serde_json::json!({ "board": board.to_string(), "solvable": true });
-            if self.solve {
-                v["moves"] = n.into();
-                v["optimal"] = answer.optimal.into();
-                v["lower_bound"] = answer.lower_bound.into();
-                v["tiles"] = tiles.into();
-                v["blank_moves"] = blank.to_string().into();
-            } else {
-                v["distance"] = n.into();
-            }
-            self.json.push(v);
+            let board = board.to_string();
+            self.json.push(match self.solve {
+                true => JsonAnswer::Solution {
+                    board,
+                    solvable: true,
+                    moves: n,
+                    optimal: answer.optimal,
+                    lower_bound: answer.lower_bound,
+                    tiles,
+                    blank_moves: blank.to_string(),
+                },
+                false => JsonAnswer::Distance {
+                    board,
+                    solvable: true,
+                    distance: n,
+                },
+            });
             return Ok(());
         }
-        let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-        let tiles = tiles.join(" ");
+        let tiles = Spaced(&tiles);
         let out = &mut self.out;
         match (self.format, self.solve) {
             (Format::Csv, true) => {
@@ -187,7 +276,11 @@ impl Printer<'_> {
     fn finish(self) -> Result<()> {
         if self.format == Format::Json {
             drop(self.out);
-            super::print_json(&serde_json::json!({ "answers": self.json }))?;
+            #[derive(serde::Serialize)]
+            struct Document {
+                answers: Vec<JsonAnswer>,
+            }
+            super::print_json(&Document { answers: self.json })?;
         }
         Ok(())
     }

@@ -148,10 +148,13 @@ pub fn global_pool(threads: Option<usize>) -> Result<()> {
 
 /// Prints one JSON document on stdout (the `--json` output of every command).
 pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
-    // Rendered first, so that a closed pipe reaches `main` as the io::Error it is.
-    let text = serde_json::to_string_pretty(doc)? + "\n";
     use std::io::Write;
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    // Written as it is rendered (a long solution's document runs to gigabytes); a failed write
+    // (a closed pipe) reaches `main` as the io::Error it is.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, doc).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    out.flush()?;
     Ok(())
 }
 

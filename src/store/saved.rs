@@ -23,21 +23,21 @@
 //! | 48..56 | checksum of bytes 0..48 |
 //!
 //! The index layout is the engine's (see `space`); a change of layout changes the version.
-//! Reading maps the file (memmap2): a query touches only the pages it reads, plus one checksum
-//! pass over the words when the file is opened.
+//! Opening reads the file once (its checksum); a query then reads only the words it probes, 8
+//! bytes each, with positioned reads. The file is not memory-mapped: a mapped file truncated by
+//! another process while in use kills the reader (SIGBUS), whereas a read of a shortened file
+//! is an error like any other.
 
 use std::fs::File;
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
-
-use memmap2::Mmap;
 
 use crate::bfs::table::{depth_mod4, settled, Table};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
-use crate::store::header::{checksum, le_words, Checksum, HeaderReader, HeaderWriter};
+use crate::store::header::{le_words, Checksum, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
 /// Version 3: the rank-major layout of `space` (both parities of a rank side by side), 2 bits
@@ -104,14 +104,14 @@ pub fn save_stream(
     })
 }
 
-/// A saved table, memory-mapped.
+/// A saved table, open for queries.
 pub struct SavedTable {
     pub path: PathBuf,
     pub shape: Shape,
     pub goal: Cell,
     pub radius: u32,
     space: StateSpace,
-    map: Mmap,
+    file: File,
 }
 
 impl SavedTable {
@@ -122,17 +122,17 @@ impl SavedTable {
             path: path.to_path_buf(),
             why,
         };
-        let file = File::open(path).map_err(|source| Error::Read {
+        let read = |source| Error::Read {
             path: path.to_path_buf(),
             source,
-        })?;
-        // SAFETY: the file is only read; a concurrent writer could change what we read, which
-        // the checksums below would catch for the state at open time.
-        let map = unsafe { Mmap::map(&file) }.map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let h = HeaderReader::open(&map, MAGIC, VERSION, FIELDS, "table").map_err(|why| {
+        };
+        let mut file = File::open(path).map_err(read)?;
+        let mut head = Vec::with_capacity(HEADER);
+        (&mut file)
+            .take(HEADER as u64)
+            .read_to_end(&mut head)
+            .map_err(read)?;
+        let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "table").map_err(|why| {
             bad(if why.starts_with("format version") {
                 why + ": save it again"
             } else {
@@ -171,14 +171,14 @@ impl SavedTable {
                 space.states()
             )));
         }
-        if map.len() != HEADER + words * 8 {
+        let length = file.metadata().map_err(read)?.len();
+        if length != (HEADER + words * 8) as u64 {
             return Err(bad(format!(
-                "truncated or padded: {} bytes, expected {}",
-                map.len(),
+                "truncated or padded: {length} bytes, expected {}",
                 HEADER + words * 8
             )));
         }
-        if checksum(le_words(&map[HEADER..])) != h.u64(40) {
+        if words_checksum(&mut file, words).map_err(read)? != h.u64(40) {
             return Err(bad("the table is corrupted (checksum mismatch)".into()));
         }
         Ok(SavedTable {
@@ -187,18 +187,26 @@ impl SavedTable {
             goal,
             radius: h.u32(24),
             space,
-            map,
+            file,
         })
     }
 
-    fn code(&self, index: u64) -> u64 {
-        let o = HEADER + (index / 32) as usize * 8;
-        let w = u64::from_le_bytes(self.map[o..o + 8].try_into().expect("8 bytes"));
-        (w >> (2 * (index % 32))) & 3
+    /// The code of state `index`, read from the file (an error if the file has changed so
+    /// that it cannot be read).
+    fn code(&self, index: u64) -> Result<u64, Error> {
+        let mut word = [0; 8];
+        read_at(&self.file, &mut word, HEADER as u64 + index / 32 * 8).map_err(|e| {
+            Error::Table {
+                path: self.path.clone(),
+                why: format!("changed while in use: {e}"),
+            }
+        })?;
+        Ok((u64::from_le_bytes(word) >> (2 * (index % 32))) & 3)
     }
 
-    fn code_of(&self, board: &Board) -> Option<u64> {
-        self.space.index(board).map(|i| self.code(i))
+    /// The code of `board`, `None` if it is not in the table's class.
+    fn code_of(&self, board: &Board) -> Result<Option<u64>, Error> {
+        self.space.index(board).map(|i| self.code(i)).transpose()
     }
 
     fn check(&self, board: &Board) -> Result<(), Error> {
@@ -230,7 +238,7 @@ impl SavedTable {
         };
         // Depth parity: how the blank's colour differs from the goal's.
         let goal_colour = self.shape.colour(self.goal);
-        let code = self.code_of(&here).expect("checked");
+        let code = self.code_of(&here)?.expect("checked");
         if code < 2 {
             return Err(wrong(format!("{here} is not settled: the table is wrong")));
         }
@@ -239,14 +247,18 @@ impl SavedTable {
         while here != goal {
             // One neighbour is a layer closer: it holds depth - 1 mod 4.
             let want = settled((depth4 + 3) % 4);
-            let next = here
-                .neighbours()
-                .find(|n| self.code_of(n) == Some(want))
-                .ok_or_else(|| {
-                    wrong(format!(
-                        "no neighbour of {here} is one move closer: the table is wrong"
-                    ))
-                })?;
+            let mut next = None;
+            for n in here.neighbours() {
+                if self.code_of(&n)? == Some(want) {
+                    next = Some(n);
+                    break;
+                }
+            }
+            let next = next.ok_or_else(|| {
+                wrong(format!(
+                    "no neighbour of {here} is one move closer: the table is wrong"
+                ))
+            })?;
             if path.len() as u32 > self.radius {
                 return Err(wrong(
                     "a descent longer than the radius: the table is wrong".into(),
@@ -263,4 +275,33 @@ impl SavedTable {
     pub fn distance(&self, board: &Board) -> Result<u32, Error> {
         Ok(self.solve(board)?.len() as u32 - 1)
     }
+}
+
+/// The checksum of the `words` words that follow the header in `file` (read from where the
+/// file is, in parts of 1 MB).
+fn words_checksum(file: &mut File, words: usize) -> std::io::Result<u64> {
+    let mut sum = Checksum::new();
+    let mut buf = vec![0u8; 1 << 20];
+    let mut left = words * 8;
+    file.seek(SeekFrom::Start(HEADER as u64))?;
+    while left > 0 {
+        let part = &mut buf[..left.min(1 << 20)];
+        file.read_exact(part)?;
+        le_words(part).for_each(|w| sum.add(w));
+        left -= part.len();
+    }
+    Ok(sum.value())
+}
+
+/// Fills `buf` from `file` at `offset`, without moving the file's position.
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
+
+/// Fills `buf` from `file` at `offset`.
+#[cfg(not(unix))]
+fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    file.seek(SeekFrom::Start(offset))?;
+    file.read_exact(buf)
 }
