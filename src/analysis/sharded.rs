@@ -14,8 +14,10 @@ use crate::dist::{
     ShardState, ShardedSearch,
 };
 use crate::error::Error;
+use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::store::checkpoint::Options as CheckpointOptions;
+use crate::store::header::checksum;
 use crate::store::shards::{self, ShardOf};
 
 /// `analyze_from` over the ranks of `group`: every rank calls it with the same arguments, and
@@ -174,6 +176,10 @@ fn checkpointed(
             "reading its shard",
             shards::load_shard(ck.dir, of, &manifest),
         )?;
+        check_shards(group, space, &shard).map_err(|why| Error::Checkpoint {
+            path: ck.dir.to_path_buf(),
+            why,
+        })?;
         (Some(shard), manifest.seconds)
     } else {
         (None, 0.0)
@@ -220,12 +226,38 @@ fn checkpointed(
     }
 }
 
+/// Why the shards the ranks read cannot be one search's state at a layer boundary, if so (each
+/// passed its checksums, which a crafted file recomputes): every rank holds the same layer
+/// counts, and the shards together mark as many states as they count and hold the frontier in
+/// exactly the last layer. A collective: every rank gets the same answer.
+fn check_shards(group: &dyn Group, space: &StateSpace, shard: &ShardState) -> Result<(), String> {
+    use crate::bfs::table::FRONTIER;
+    let mine = checksum(shard.layers.iter().copied());
+    let flags = u64::from(shard.unsettled) | u64::from(shard.pulling) << 1;
+    let all = group.all_gather(vec![mine, flags]);
+    if all.chunks(2).any(|c| c != &all[..2]) {
+        return Err("its shards hold different layer counts".into());
+    }
+    let seen = group.sum(shard.table.seen());
+    let frontier = group.sum(shard.table.count(FRONTIER));
+    crate::store::checkpoint::check_counts(
+        &shard.layers,
+        shard.unsettled,
+        seen,
+        frontier,
+        space.states(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
+    use std::path::{Path, PathBuf};
+
     use super::*;
+    use crate::bfs::table::Table;
     use crate::dist::threads;
 
     fn run_on(
@@ -296,6 +328,115 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Rewrites rank `rank`'s shard of `depth` in `dir` (of 2 ranks) by `edit` of its layer
+    /// counts and words, and recomputes every checksum that covers it (shard and manifest), as
+    /// a forger would.
+    fn forge(dir: &Path, rank: usize, depth: u32, edit: impl FnOnce(&mut Vec<u64>, &mut [u64])) {
+        use crate::store::header::le_words;
+        let le = |v: u64| v.to_le_bytes();
+        let shard = dir.join(format!("shard-{rank}-of-2-depth-{depth}.tss"));
+        let bytes = std::fs::read(&shard).unwrap();
+        let n = u32::from_le_bytes(bytes[64..68].try_into().unwrap()) as usize;
+        let mut layers: Vec<u64> = le_words(&bytes[96..96 + 8 * n]).collect();
+        let mut words: Vec<u64> = le_words(&bytes[96 + 8 * n..]).collect();
+        edit(&mut layers, &mut words);
+        let mut head = bytes[..96].to_vec();
+        head[64..68].copy_from_slice(&(layers.len() as u32).to_le_bytes());
+        let data = checksum(std::iter::once(checksum(layers.iter().copied())).chain(words.clone()));
+        head[80..88].copy_from_slice(&le(data));
+        let sum = checksum(le_words(&head[..88]));
+        head[88..96].copy_from_slice(&le(sum));
+        let body = layers.iter().chain(&words).flat_map(|&w| le(w));
+        std::fs::write(&shard, head.into_iter().chain(body).collect::<Vec<u8>>()).unwrap();
+        let manifest = shards::manifest_file(dir);
+        let mut m = std::fs::read(&manifest).unwrap();
+        m[72 + 8 * rank..80 + 8 * rank].copy_from_slice(&le(data));
+        let sums = checksum(le_words(&m[72..]));
+        m[56..64].copy_from_slice(&le(sums));
+        let sum = checksum(le_words(&m[..64]));
+        m[64..72].copy_from_slice(&le(sum));
+        std::fs::write(&manifest, m).unwrap();
+    }
+
+    /// Shards changed and their checksums recomputed (a crafted directory) are refused, with
+    /// the reason, when they cannot be one search's state at a layer boundary: a state marked
+    /// on one rank that no layer counts, a layer count changed on one rank, one changed on
+    /// both; and a shard claiming 2^32 - 1 layers is refused before they are allocated.
+    #[test]
+    fn crafted_shards_are_refused() {
+        let shape = Shape::new(3, 3).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let stop = AtomicBool::new(false);
+        let ck = |resume| CheckpointOptions {
+            dir: dir.path(),
+            every: Duration::from_secs(3600),
+            resume,
+            stop: &stop,
+            saved: &|_, _| {},
+        };
+        let stopper = |l: LayerDone| stop.store(l.depth == 7, Ordering::SeqCst);
+        let _ = run_on(2, shape, Some(ck(false)), &stopper);
+        stop.store(false, Ordering::SeqCst);
+        let files: Vec<(PathBuf, Vec<u8>)> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+            .collect();
+        assert_eq!(files.len(), 3, "two shards and the manifest");
+        let refused = |why: &str| {
+            let results = run_on(2, shape, Some(ck(true)), &|_| {});
+            let all: Vec<String> = results.iter().map(|r| format!("{r:?}")).collect();
+            assert!(results.iter().all(Result::is_err), "{why}: accepted");
+            assert!(all.iter().any(|e| e.contains(why)), "{why}: {all:?}");
+            for (p, bytes) in &files {
+                std::fs::write(p, bytes).unwrap();
+            }
+        };
+        // Untouched, it resumes.
+        assert!(run_on(2, shape, Some(ck(true)), &|_| {})
+            .iter()
+            .all(Result::is_ok));
+        // One more state marked settled on rank 1.
+        forge(dir.path(), 1, 7, |_, words| {
+            let i = words
+                .iter()
+                .position(|&w| Table::matching(w, 0) != 0)
+                .unwrap();
+            words[i] |= 3 << Table::matching(words[i], 0).trailing_zeros();
+        });
+        refused("table does not hold the states");
+        forge(dir.path(), 0, 7, |layers, _| layers[3] += 1);
+        refused("different layer counts");
+        for rank in 0..2 {
+            forge(dir.path(), rank, 7, |layers, _| layers[3] += 1);
+        }
+        refused("table does not hold the states");
+        // 2^32 - 1 layers claimed by the manifest and both shards (renamed to match), their
+        // header checksums recomputed: refused by the length before anything is allocated.
+        let depth = u32::MAX - 1;
+        let reseal = |bytes: &mut Vec<u8>, fields: usize| {
+            let sum = checksum(crate::store::header::le_words(&bytes[..fields]));
+            bytes[fields..fields + 8].copy_from_slice(&sum.to_le_bytes());
+        };
+        for rank in 0..2 {
+            let from = dir.path().join(format!("shard-{rank}-of-2-depth-7.tss"));
+            let mut bytes = std::fs::read(&from).unwrap();
+            bytes[64..68].copy_from_slice(&(depth + 1).to_le_bytes());
+            reseal(&mut bytes, 88);
+            let to = dir
+                .path()
+                .join(format!("shard-{rank}-of-2-depth-{depth}.tss"));
+            std::fs::write(to, bytes).unwrap();
+        }
+        let manifest = shards::manifest_file(dir.path());
+        let mut m = std::fs::read(&manifest).unwrap();
+        m[32..36].copy_from_slice(&depth.to_le_bytes());
+        reseal(&mut m, 64);
+        std::fs::write(&manifest, m).unwrap();
+        refused("truncated or padded");
     }
 
     /// A table saved across 1, 2 and 3 ranks (gathered on rank 0) is byte for byte the file one

@@ -239,6 +239,16 @@ impl Table {
         Ok(())
     }
 
+    /// States held whose slot holds `code` (not 0: the padding of the last word holds 0).
+    pub fn count(&self, code: u64) -> u64 {
+        use rayon::prelude::*;
+        self.held
+            .par_iter()
+            .flat_map(|&(a, b)| &self.all()[a..b])
+            .map(|w| u64::from(Table::matching(w.load(Ordering::Relaxed), code).count_ones()))
+            .sum()
+    }
+
     /// States held whose slot is not `0b00`.
     pub fn seen(&self) -> u64 {
         use rayon::prelude::*;

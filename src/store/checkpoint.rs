@@ -212,29 +212,16 @@ fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(),
 /// after a pull); a recorded frontier is that many distinct states holding `FRONTIER`.
 fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), String> {
     use crate::bfs::table::FRONTIER;
+    let (seen, frontier) = (state.table.seen(), state.table.count(FRONTIER));
+    check_counts(
+        &state.layers,
+        state.unsettled,
+        seen,
+        frontier,
+        space.states(),
+    )?;
     let layers = &state.layers;
-    let total = layers.iter().try_fold(0u64, |s, &n| s.checked_add(n));
-    if layers[0] != 1 || layers.contains(&0) || total.is_none_or(|t| t > space.states()) {
-        return Err("impossible layer counts".into());
-    }
-    if state.table.seen() != total.unwrap_or(0) {
-        return Err("its table does not hold the states its layers count".into());
-    }
     let depth = layers.len() - 1;
-    let unsettled = if state.unsettled && depth > 0 {
-        layers[depth - 1]
-    } else {
-        0
-    };
-    let frontier: u64 = state
-        .table
-        .words()
-        .par_iter()
-        .map(|w| u64::from(Table::matching(w.load(Ordering::Relaxed), FRONTIER).count_ones()))
-        .sum();
-    if frontier != layers[depth] + unsettled {
-        return Err("its table's frontier is not its last layer".into());
-    }
     if let Some(list) = &state.frontier {
         let mut sorted = list.clone();
         sorted.sort_unstable();
@@ -247,6 +234,35 @@ fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Strin
         {
             return Err("its recorded frontier is not its last layer".into());
         }
+    }
+    Ok(())
+}
+
+/// Why layer counts cannot be those of a search of `states` states at a layer boundary whose
+/// table(s) mark `seen` states and hold `frontier` states in the frontier (`unsettled`: the
+/// layer before the last is still marked frontier, after a pull), if so.
+pub(crate) fn check_counts(
+    layers: &[u64],
+    unsettled: bool,
+    seen: u64,
+    frontier: u64,
+    states: u64,
+) -> Result<(), String> {
+    let total = layers.iter().try_fold(0u64, |s, &n| s.checked_add(n));
+    if layers.first() != Some(&1) || layers.contains(&0) || total.is_none_or(|t| t > states) {
+        return Err("impossible layer counts".into());
+    }
+    if seen != total.unwrap_or(0) {
+        return Err("its table does not hold the states its layers count".into());
+    }
+    let depth = layers.len() - 1;
+    let unsettled = if unsettled && depth > 0 {
+        layers[depth - 1]
+    } else {
+        0
+    };
+    if frontier != layers[depth] + unsettled {
+        return Err("its table's frontier is not its last layer".into());
     }
     Ok(())
 }

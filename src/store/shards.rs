@@ -223,6 +223,18 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
     if n_layers != manifest.depth as usize + 1 {
         return Err(bad("its depth is not the manifest's".into()));
     }
+    // Before the layer counts are allocated: a small file cannot claim 2^32 layers.
+    let length = r
+        .get_ref()
+        .metadata()
+        .map_err(|e| bad(e.to_string()))?
+        .len();
+    let want = (SHARD_HEADER + 8 * n_layers) as u64 + 8 * held;
+    if length != want {
+        return Err(bad(format!(
+            "truncated or padded: {length} bytes, its header says {want}"
+        )));
+    }
     let mut bytes = vec![0u8; n_layers * 8];
     r.read_exact(&mut bytes).map_err(short)?;
     let layers: Vec<u64> = le_words(&bytes).collect();
