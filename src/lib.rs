@@ -10,7 +10,9 @@
 //! - `bfs`: the engine, over the index;
 //! - `store`: atomic files, checkpoints and saved tables;
 //! - `analysis`: complete analyses, the counting theorem, patterns, the memory guard;
-//! - `report`: CSV reports, plots, tables for papers.
+//! - `report`: CSV reports, plots, tables for papers;
+//! - `fuzz`: every reader of untrusted input, fed arbitrary bytes (for `cargo fuzz` and the
+//!   bounded fuzz tests).
 //!
 //! The command-line tool (`src/cli`, behind the default `cli` feature) sits on top. The
 //! library prints nothing and reads no environment: progress, timing and stopping go through
@@ -33,6 +35,7 @@ pub mod analysis;
 pub mod bfs;
 pub mod dist;
 pub mod error;
+pub mod fuzz;
 pub mod index;
 pub mod puzzle;
 pub mod report;

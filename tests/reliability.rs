@@ -246,3 +246,165 @@ fn a_table_that_cannot_be_written_keeps_the_reports() {
         .collect();
     assert!(names.iter().all(|n| n.ends_with(".lock")), "{names:?}");
 }
+
+/// The files of a run of `sigkill_at_random_moments_loses_nothing`, as (name, path).
+fn run_files(dir: &std::path::Path) -> Vec<(&'static str, std::path::PathBuf)> {
+    vec![
+        ("summary.csv", dir.join("out/summary.csv")),
+        ("depths.csv", dir.join("out/2x5/depths.csv")),
+        ("antipodes.csv", dir.join("out/2x5/antipodes.csv")),
+        ("table", dir.join("t.tst")),
+        ("checkpoint", dir.join("ck/checkpoint.tsc")),
+    ]
+}
+
+/// A file's contents and inode, if it is there.
+#[cfg(unix)]
+fn version(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let inode = fs::metadata(path).ok()?.ino();
+    Some((fs::read(path).ok()?, inode))
+}
+
+/// Temporaries (`.NAME.tmp-PID-RANDOM`) anywhere under `dir`.
+fn temporaries(dir: &std::path::Path) -> Vec<String> {
+    let mut found = vec![];
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(temporaries(&path));
+        } else if path.to_string_lossy().contains(".tmp-") {
+            found.push(path.display().to_string());
+        }
+    }
+    found
+}
+
+/// SIGKILL at random moments of runs of 2x5 that save a checkpoint after every layer, then
+/// write the reports and a table (about 0.2 s a run; a run resumes the checkpoint a killed one
+/// left). After every kill, each file is absent, unchanged (the previous complete version), or
+/// complete: reports and table byte for byte those of an uninterrupted run, a summary whose
+/// every row is 2x5's, a checkpoint that loads. Once a later run finishes, its files are the
+/// uninterrupted run's and no temporary is left. The counts are printed (`--nocapture`).
+#[cfg(unix)]
+#[test]
+fn sigkill_at_random_moments_loses_nothing() {
+    use std::collections::BTreeMap;
+    use std::time::{Duration, Instant};
+    use tilespace::store::checkpoint;
+    use tilespace::{Cell, Shape, StateSpace};
+
+    let run_args = |resume: bool| -> Vec<&'static str> {
+        let mut args = vec![
+            "analyze",
+            "2x5",
+            "-q",
+            "--out",
+            "out",
+            "--save-table",
+            "t.tst",
+        ];
+        match resume {
+            true => args.extend(["--resume", "ck"]),
+            false => args.extend(["--checkpoint", "ck", "--checkpoint-every", "0s"]),
+        }
+        args
+    };
+    let reference = tempfile::tempdir().unwrap();
+    let begun = Instant::now();
+    let out = tilespace(&run_args(false), reference.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let whole = begun.elapsed();
+    let want: BTreeMap<&str, Vec<u8>> = run_files(reference.path())[1..4]
+        .iter()
+        .map(|(name, p)| (*name, fs::read(p).unwrap()))
+        .collect();
+    let space = StateSpace::new(Shape::new(2, 5).unwrap(), Cell(9)).unwrap();
+
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64
+        | 1;
+    eprintln!("seed {seed}, an uninterrupted run {whole:?}");
+    let mut random = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut counts: BTreeMap<(&str, &str), u32> = BTreeMap::new();
+    let mut temporaries_seen = 0;
+    // Kills spread over the time of a whole run, a third of them in its last quarter (reports
+    // and table); a resumed run is shorter, and may finish first.
+    let span = whole.as_micros() as u64;
+    for trial in 0..40 {
+        // Each file's contents and inode: a file replaced (renamed over) has a new inode.
+        let before: Vec<Option<(Vec<u8>, u64)>> =
+            run_files(dir).iter().map(|(_, p)| version(p)).collect();
+        let resume = before[4].is_some();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(run_args(resume))
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let delay = match trial % 3 {
+            0 => span * 3 / 4 + random() % (span / 4),
+            _ => random() % span,
+        };
+        std::thread::sleep(Duration::from_micros(delay));
+        child.kill().unwrap();
+        let killed = child.wait().unwrap().code().is_none();
+        temporaries_seen += temporaries(dir).len();
+        for ((name, path), old) in run_files(dir).iter().zip(&before) {
+            let now = version(path);
+            let outcome = match (&now, old) {
+                (None, _) => "absent",
+                (Some(n), Some(o)) if n == o => "unchanged",
+                (Some((n, _)), _) => {
+                    match *name {
+                        "summary.csv" => {
+                            let (_, rows) = read_csv(path);
+                            assert!(
+                                rows.iter().all(|r| r["board"] == "2x5"
+                                    && r["states"] == "1814400"
+                                    && r["verified"] == "true"),
+                                "trial {trial}: {}",
+                                String::from_utf8_lossy(n)
+                            );
+                        }
+                        "checkpoint" => {
+                            let ck = path.parent().unwrap();
+                            let loaded = checkpoint::load(ck, &space, space.goal_index());
+                            assert!(loaded.is_ok(), "trial {trial}: checkpoint refused");
+                        }
+                        _ => assert!(n == &want[name], "trial {trial}: {name} differs"),
+                    }
+                    "replaced, complete"
+                }
+            };
+            *counts.entry((name, outcome)).or_default() += 1;
+        }
+        *counts
+            .entry(("run", if killed { "killed" } else { "finished" }))
+            .or_default() += 1;
+    }
+    // A later run finishes, whatever the last kill left.
+    let resume = dir.join("ck/checkpoint.tsc").exists();
+    let out = tilespace(&run_args(resume), dir);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for (name, path) in &run_files(dir)[1..4] {
+        assert!(
+            fs::read(path).unwrap() == want[name],
+            "{name} after the last run"
+        );
+    }
+    assert!(!dir.join("ck/checkpoint.tsc").exists());
+    assert_eq!(temporaries(dir), Vec::<String>::new());
+    eprintln!("{temporaries_seen} temporaries seen after kills; outcomes: {counts:#?}");
+    assert!(counts[&("run", "killed")] >= 15, "{counts:?}");
+}

@@ -24,14 +24,15 @@ impl Shape {
     /// A shape of at least 2 cells. Lines (1×n, n×1) are accepted: their blank only moves along
     /// the line, so they are handled apart from the R, C ≥ 2 theory (see `Shape::is_line`).
     pub fn new(rows: usize, cols: usize) -> Result<Shape, Error> {
-        if rows == 0 || cols == 0 || rows * cols < 2 {
-            return Err(Error::Shape(format!(
-                "{rows}x{cols}: a board needs at least 2 cells"
-            )));
-        }
+        // Sides first: their product is then far from overflowing.
         if rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(Error::Shape(format!(
                 "{rows}x{cols}: sides are limited to {MAX_SIDE}"
+            )));
+        }
+        if rows == 0 || cols == 0 || rows * cols < 2 {
+            return Err(Error::Shape(format!(
+                "{rows}x{cols}: a board needs at least 2 cells"
             )));
         }
         Ok(Shape { rows, cols })

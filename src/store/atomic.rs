@@ -67,7 +67,7 @@ pub fn write_atomic_with(
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("report");
-    remove_dead_temporaries(dir, name);
+    remove_dead(dir, name);
     let prefix = format!(".{name}.tmp-{}-", std::process::id());
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
@@ -88,9 +88,22 @@ pub fn write_atomic_with(
     fs::File::open(dir).and_then(|d| d.sync_all()).map_err(err)
 }
 
+/// Removes the temporaries of writes of `path` whose process no longer runs (a killed run's),
+/// as every write of it does first: for files a run removes without writing them again (a
+/// finished run's checkpoint).
+pub fn remove_dead_temporaries(path: &Path) {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+        remove_dead(dir, name);
+    }
+}
+
 /// Removes the temporaries `.NAME.tmp-PID…` in `dir` whose process no longer runs (Linux,
 /// where `/proc/PID` tells); best effort, as another run may remove them first.
-fn remove_dead_temporaries(dir: &Path, name: &str) {
+fn remove_dead(dir: &Path, name: &str) {
     if !Path::new("/proc/self").exists() {
         return;
     }

@@ -35,7 +35,9 @@ use crate::bfs::table::Table;
 use crate::bfs::SearchState;
 use crate::error::Error;
 use crate::index::space::StateSpace;
-use crate::store::header::{checksum, le_words, HeaderReader, HeaderWriter};
+use crate::store::header::{
+    checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
+};
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
 /// Version 3: the index layout and table codes of saved tables version 3 (see `saved`), and
@@ -66,8 +68,10 @@ pub fn file(dir: &Path) -> PathBuf {
     dir.join("checkpoint.tsc")
 }
 
-/// Removes the checkpoint of `dir` (after a finished run has written its reports).
+/// Removes the checkpoint of `dir` (after a finished run has written its reports), and the
+/// temporaries of saves of it cut short by a kill.
 pub fn remove(dir: &Path) -> Result<(), Error> {
+    crate::store::atomic::remove_dead_temporaries(&file(dir));
     match std::fs::remove_file(file(dir)) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Write {
             path: file(dir),
@@ -136,6 +140,31 @@ pub fn save(
         }
         state.table.write_to(out)
     })
+}
+
+/// Recomputes the checksums of a checkpoint's image (body, then header) over what is there,
+/// with the layer and frontier counts its header gives, as a forger would (tests, fuzzing).
+pub fn reseal(bytes: &mut [u8]) {
+    let (Some(layers), Some(flen)) = (u64_at(bytes, 48), u64_at(bytes, 56)) else {
+        return;
+    };
+    if bytes.len() < HEADER {
+        return;
+    }
+    let words = words_from(bytes, HEADER);
+    let n_layers = (layers as u32 as usize).min(words.len());
+    let flen = match flen {
+        u64::MAX => 0,
+        n => n.min((words.len() - n_layers) as u64) as usize,
+    };
+    let (layers, rest) = words.split_at(n_layers);
+    let (frontier, table) = rest.split_at(flen);
+    let sums = table
+        .par_chunks(CHUNK_WORDS)
+        .map(|c| checksum(c.iter().copied()));
+    let data = body_checksum(layers, frontier, sums);
+    bytes[72..80].copy_from_slice(&data.to_le_bytes());
+    reseal_header(bytes, FIELDS);
 }
 
 /// A checkpoint read back, with the seconds of search it records.

@@ -29,7 +29,9 @@ use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
 use crate::store::checkpoint::check_board;
-use crate::store::header::{checksum, le_words, Checksum, HeaderReader, HeaderWriter};
+use crate::store::header::{
+    checksum, le_words, reseal_header, u64_at, words_from, Checksum, HeaderReader, HeaderWriter,
+};
 
 const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
 const MANIFEST_MAGIC: &[u8; 8] = b"TSMANIF\0";
@@ -54,6 +56,36 @@ pub struct ShardOf<'a> {
 impl ShardOf<'_> {
     fn ranks(&self) -> usize {
         self.partition.ranks()
+    }
+}
+
+/// Recomputes the data and header checksums of a shard's image over what is there, with the
+/// layer count its header gives, as a forger would (tests, fuzzing); returns the data checksum
+/// (for the manifest), `None` for too short an image.
+pub fn reseal_shard(bytes: &mut [u8]) -> Option<u64> {
+    let n_layers = u64_at(bytes, 64)? as u32 as usize;
+    if bytes.len() < SHARD_HEADER {
+        return None;
+    }
+    let words = words_from(bytes, SHARD_HEADER);
+    let (layers, table) = words.split_at(n_layers.min(words.len()));
+    let data = checksum(
+        [checksum(layers.iter().copied())]
+            .into_iter()
+            .chain(table.to_vec()),
+    );
+    bytes[80..88].copy_from_slice(&data.to_le_bytes());
+    reseal_header(bytes, SHARD_FIELDS);
+    Some(data)
+}
+
+/// Recomputes the checksums of a manifest's image (of its shard checksums, then of its header)
+/// over what is there, as a forger would (tests, fuzzing).
+pub fn reseal_manifest(bytes: &mut [u8]) {
+    if bytes.len() >= MANIFEST_HEADER {
+        let sums = checksum(words_from(bytes, MANIFEST_HEADER).into_iter());
+        bytes[56..64].copy_from_slice(&sums.to_le_bytes());
+        reseal_header(bytes, MANIFEST_FIELDS);
     }
 }
 

@@ -1,0 +1,426 @@
+//! Entry points for fuzzing: each feeds arbitrary bytes to one reader of untrusted input and
+//! panics only if that reader breaks its contract. A reader returns a value or an error; it
+//! never panics, never allocates beyond the memory guard, and what it accepts behaves as valid
+//! input does (a board it parses prints back to itself, a solution from a table it opens is a
+//! chain of moves to the goal, a checkpoint it resumes ends in a result that is either marked
+//! unverified or the true one).
+//!
+//! `cargo fuzz` runs them for deep runs (`fuzz/`, `scripts/fuzz.sh`), the test suite on a
+//! bounded number of generated and mutated inputs (`tests/fuzz.rs`). Files are given whole,
+//! after one control byte whose low bit says whether to recompute their checksums first (a
+//! forgery, which must be caught by the checks behind the checksums); `seeds` gives valid
+//! inputs to mutate.
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use crate::analysis::memory::{parse_duration, parse_size};
+use crate::analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
+use crate::dist::{threads, Budget};
+use crate::error::Error;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::{Board, Cell, GoalBlank, Shape};
+use crate::puzzle::moves::{self, Moves};
+use crate::store::{checkpoint, saved, shards};
+
+/// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
+pub const TARGETS: [&str; 10] = [
+    "board",
+    "size",
+    "blank",
+    "duration",
+    "memory_size",
+    "moves",
+    "table",
+    "checkpoint",
+    "shards",
+    "reports",
+];
+
+/// Runs target `name` on `data`.
+pub fn run(name: &str, data: &[u8]) {
+    match name {
+        "board" => board(data),
+        "size" => size(data),
+        "blank" => blank(data),
+        "duration" => duration(data),
+        "memory_size" => memory_size(data),
+        "moves" => moves(data),
+        "table" => table(data),
+        "checkpoint" => checkpoint(data),
+        "shards" => shards(data),
+        "reports" => reports(data),
+        _ => panic!("no fuzz target {name}"),
+    }
+}
+
+/// `data` as text, and split at the first `|` (the text before it, if any, and after).
+fn split(data: &[u8]) -> (Option<String>, String) {
+    let text = String::from_utf8_lossy(data);
+    match text.split_once('|') {
+        Some((a, b)) => (Some(a.to_string()), b.to_string()),
+        None => (None, text.into_owned()),
+    }
+}
+
+/// `SIZE|BOARD` or `BOARD`: a parsed board prints back to itself, and its solvability, and
+/// for boards the index holds its index, are computed without panicking (and the index
+/// gives the board back).
+pub fn board(data: &[u8]) {
+    let (size, text) = split(data);
+    let shape = size.and_then(|s| s.parse::<Shape>().ok());
+    let Ok(b) = Board::parse(&text, shape) else {
+        return;
+    };
+    assert_eq!(
+        Board::parse(&b.to_string(), Some(b.shape())).ok(),
+        Some(b.clone())
+    );
+    let goal = Cell(b.shape().cells() - 1);
+    let solvable = crate::puzzle::parity::solvability(&b, goal).solvable;
+    if b.shape().cells() <= 9 && !b.shape().is_line() {
+        let space = StateSpace::new(b.shape(), goal).expect("a small board has a space");
+        match space.index(&b) {
+            Some(i) => assert_eq!(space.board(i), b),
+            None => assert!(!solvable, "{b} is solvable but has no index"),
+        }
+    }
+}
+
+/// A board size: what parses prints back to itself.
+pub fn size(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(shape) = text.parse::<Shape>() {
+        assert_eq!(shape.to_string().parse::<Shape>().ok(), Some(shape));
+        assert!(shape.cells() >= 1);
+    }
+}
+
+/// `SIZE|CELL`: a goal blank cell that parses and resolves is on the board.
+pub fn blank(data: &[u8]) {
+    let (size, text) = split(data);
+    let shape = size
+        .and_then(|s| s.parse::<Shape>().ok())
+        .unwrap_or(Shape::new(3, 3).expect("3x3"));
+    if let Ok(cell) = text.parse::<GoalBlank>().and_then(|g| g.resolve(shape)) {
+        assert!(cell.0 < shape.cells());
+    }
+}
+
+/// A duration (`--checkpoint-every`): at most a year.
+pub fn duration(data: &[u8]) {
+    if let Ok(d) = parse_duration(&String::from_utf8_lossy(data)) {
+        assert!(d.as_secs() <= 366 * 24 * 3600, "{d:?}");
+    }
+}
+
+/// A memory size (`--max-memory`).
+pub fn memory_size(data: &[u8]) {
+    let _ = parse_size(&String::from_utf8_lossy(data));
+}
+
+/// `BOARD|MOVES` (a 3x3 board if the first part is not one): the moves replay from the
+/// board, or are refused, and the tiles they move are as many as they are.
+pub fn moves(data: &[u8]) {
+    let (board, text) = split(data);
+    let start = board
+        .and_then(|b| Board::parse(&b, None).ok())
+        .unwrap_or_else(|| Board::goal(Shape::new(3, 3).expect("3x3"), Cell(8)));
+    let Ok(m) = Moves::parse(&text) else {
+        return;
+    };
+    if moves::replay(&start, &m).is_ok() {
+        assert_eq!(m.tiles(&start).map(|t| t.len()).ok(), Some(m.len()));
+    }
+}
+
+/// The control byte and the file after it, resealed if its low bit is set.
+fn file_of(data: &[u8], reseal: impl FnOnce(&mut [u8])) -> (u8, Vec<u8>) {
+    let Some((&control, rest)) = data.split_first() else {
+        return (0, vec![]);
+    };
+    let mut bytes = rest.to_vec();
+    if control & 1 != 0 {
+        reseal(&mut bytes);
+    }
+    (control, bytes)
+}
+
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a scratch directory")
+}
+
+/// A saved table: opened or refused; if opened, a solution of the goal and of its neighbours is
+/// a chain of moves ending at the goal, or an error.
+pub fn table(data: &[u8]) {
+    let (_, bytes) = file_of(data, saved::reseal);
+    let dir = scratch();
+    let path = dir.path().join("t.tst");
+    std::fs::write(&path, &bytes).expect("scratch write");
+    let Ok(t) = saved::SavedTable::open(&path) else {
+        return;
+    };
+    let goal = Board::goal(t.shape, t.goal);
+    for b in std::iter::once(goal.clone()).chain(goal.neighbours()) {
+        if let Ok(path) = t.solve(&b) {
+            assert_eq!(path.first(), Some(&b));
+            assert_eq!(path.last(), Some(&goal));
+            assert!(path
+                .windows(2)
+                .all(|w| w[0].neighbours().any(|n| n == w[1])));
+        }
+    }
+}
+
+/// The searches that file targets resume, chosen by the control byte's bits 1 and 2.
+fn search_of(control: u8) -> (Shape, Cell) {
+    let (r, c, goal) = [(2, 3, 5), (3, 3, 8), (2, 3, 0), (3, 2, 5)][usize::from(control >> 1) & 3];
+    (Shape::new(r, c).expect("small"), Cell(goal))
+}
+
+/// A resumed search's result: an error, a result marked unverified, or the true one.
+fn check_resumed(shape: Shape, goal: Cell, result: Result<Analysis, Error>) {
+    if let Ok(a) = result {
+        if a.verified {
+            let truth = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).expect("truth");
+            assert_eq!(a.distribution.layers, truth.distribution.layers, "verified");
+            assert_eq!(a.antipodes, truth.antipodes, "verified");
+        }
+    }
+}
+
+/// A checkpoint of a small search (chosen by the control byte): refused, or resumed to the
+/// end with a result that `check_resumed` accepts.
+pub fn checkpoint(data: &[u8]) {
+    let (control, bytes) = file_of(data, checkpoint::reseal);
+    let (shape, goal) = search_of(control);
+    let dir = scratch();
+    std::fs::write(checkpoint::file(dir.path()), &bytes).expect("scratch write");
+    let stop = AtomicBool::new(false);
+    let options = AnalyzeOptions {
+        checkpoint: Some(resume_in(dir.path(), &stop)),
+        ..AnalyzeOptions::default()
+    };
+    check_resumed(
+        shape,
+        goal,
+        analyze_from(shape, goal, None, options, &|_| {}),
+    );
+}
+
+fn resume_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a> {
+    checkpoint::Options {
+        dir,
+        every: std::time::Duration::from_secs(3600),
+        resume: true,
+        stop,
+        saved: &|_, _| {},
+    }
+}
+
+/// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
+/// (2 bytes, little-endian), the manifest, the shard (whose data checksum goes into the
+/// manifest when resealed). Refused, or resumed with a result `check_resumed` accepts.
+pub fn shards(data: &[u8]) {
+    let Some((&control, rest)) = data.split_first() else {
+        return;
+    };
+    let (m_len, rest) = match rest {
+        [a, b, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), rest),
+        _ => return,
+    };
+    let (mut manifest, mut shard) = (
+        rest[..m_len.min(rest.len())].to_vec(),
+        rest[m_len.min(rest.len())..].to_vec(),
+    );
+    if control & 1 != 0 {
+        if let Some(sum) = shards::reseal_shard(&mut shard) {
+            if let Some(first) = manifest.get_mut(72..80) {
+                first.copy_from_slice(&sum.to_le_bytes());
+            }
+        }
+        shards::reseal_manifest(&mut manifest);
+    }
+    let (shape, goal) = search_of(control);
+    let dir = scratch();
+    std::fs::write(shards::manifest_file(dir.path()), &manifest).expect("scratch write");
+    // The shard under the name the manifest's depth gives.
+    let depth = manifest
+        .get(32..36)
+        .map_or(0, |d| u32::from_le_bytes(d.try_into().expect("4")));
+    let name = format!("shard-0-of-1-depth-{depth}.tss");
+    std::fs::write(dir.path().join(name), &shard).expect("scratch write");
+    let stop = AtomicBool::new(false);
+    let options = AnalyzeOptions {
+        checkpoint: Some(resume_in(dir.path(), &stop)),
+        ..AnalyzeOptions::default()
+    };
+    let result = threads::run(1, |g| {
+        crate::analysis::sharded::analyze_sharded(
+            shape,
+            goal,
+            None,
+            options,
+            g,
+            Budget::default(),
+            &|_| {},
+        )
+    });
+    check_resumed(shape, goal, result.into_iter().next().expect("one rank"));
+}
+
+/// A report file (the control byte picks depths.csv, antipodes.csv or summary.csv) read back
+/// by the commands that read it, and a summary rendered as paper tables.
+pub fn reports(data: &[u8]) {
+    use crate::report::{paper, read_antipodes, read_depths, read_summary};
+    let Some((&control, text)) = data.split_first() else {
+        return;
+    };
+    let dir = scratch();
+    let path = dir.path().join("file.csv");
+    std::fs::write(&path, text).expect("scratch write");
+    match control % 3 {
+        0 => {
+            if let Ok(rows) = read_depths(&path) {
+                assert!(!rows.is_empty());
+            }
+        }
+        1 => {
+            let _ = read_antipodes(&path, Shape::new(3, 3).expect("3x3"));
+        }
+        _ => {
+            if let Ok(rows) = read_summary(&path) {
+                let rows: Vec<paper::PaperRow> = rows.iter().map(paper::PaperRow::from).collect();
+                for format in [paper::Format::Markdown, paper::Format::Latex] {
+                    let _ = paper::render(&rows, format);
+                }
+            }
+        }
+    }
+}
+
+/// Valid inputs of target `name`, to mutate: each file target's files from real runs (tables
+/// of each search `search_of` picks, checkpoints after a few depths), resealing off.
+pub fn seeds(name: &str) -> Vec<Vec<u8>> {
+    let text = |items: &[&str]| items.iter().map(|s| s.as_bytes().to_vec()).collect();
+    match name {
+        "board" => text(&["8 6 7/2 5 4/3 0 1", "3x3|1 2 3 4 5 6 7 8 0", "1x4|1 0 2 3"]),
+        "size" => text(&["4x4", "2x7", "1x12", "290x290"]),
+        "blank" => text(&["3x3|last", "4x4|center", "2x5|1,3", "3x3|first"]),
+        "duration" => text(&["10m", "2h", "90s", "1d"]),
+        "memory_size" => text(&["16G", "512MiB", "1.5 GB", "100000"]),
+        "moves" => text(&[
+            "1 2 3/4 5 6/7 0 8|R",
+            "8 6 7/2 5 4/3 0 1|UULDDRRUULDL",
+            "|LLUU",
+        ]),
+        "table" => (0..4)
+            .map(|k| [&[0u8][..], &table_file(k)].concat())
+            .collect(),
+        "checkpoint" => checkpoint_seeds(),
+        "shards" => shard_seeds(),
+        "reports" => report_seeds(),
+        _ => panic!("no fuzz target {name}"),
+    }
+}
+
+/// The saved table of search `k` of `search_of`.
+fn table_file(k: u8) -> Vec<u8> {
+    let (shape, goal) = search_of(k << 1);
+    let dir = scratch();
+    let path = dir.path().join("t.tst");
+    let options = AnalyzeOptions {
+        save_table: Some(&path),
+        ..AnalyzeOptions::default()
+    };
+    analyze(shape, goal, options, &|_| {}).expect("a small search");
+    std::fs::read(&path).expect("the table")
+}
+
+/// Runs `search` (which saves checkpoints in the directory it is given) until it stops after
+/// `depth`; returns the directory.
+fn stopped_at(
+    depth: u32,
+    search: impl FnOnce(&Path, &AtomicBool, &(dyn Fn(crate::bfs::LayerDone) + Sync)),
+) -> tempfile::TempDir {
+    let dir = scratch();
+    let stop = AtomicBool::new(false);
+    let stopper = |l: crate::bfs::LayerDone| {
+        if l.depth == depth {
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    };
+    search(dir.path(), &stop, &stopper);
+    dir
+}
+
+fn save_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a> {
+    checkpoint::Options {
+        resume: false,
+        ..resume_in(dir, stop)
+    }
+}
+
+/// Checkpoints of each search of `search_of`, after depths 2 and 9.
+fn checkpoint_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = vec![];
+    for k in 0..4u8 {
+        let (shape, goal) = search_of(k << 1);
+        for depth in [2, 9] {
+            let dir = stopped_at(depth, |dir, stop, progress| {
+                let options = AnalyzeOptions {
+                    checkpoint: Some(save_in(dir, stop)),
+                    ..AnalyzeOptions::default()
+                };
+                let _ = analyze_from(shape, goal, None, options, progress);
+            });
+            let file = std::fs::read(checkpoint::file(dir.path())).expect("saved");
+            seeds.push([&[k << 1][..], &file].concat());
+        }
+    }
+    seeds
+}
+
+/// Shard checkpoints (one rank) of each search of `search_of`, after depths 2 and 9.
+fn shard_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = vec![];
+    for k in 0..4u8 {
+        let (shape, goal) = search_of(k << 1);
+        for depth in [2u32, 9] {
+            let dir = stopped_at(depth, |dir, stop, progress| {
+                let options = AnalyzeOptions {
+                    checkpoint: Some(save_in(dir, stop)),
+                    ..AnalyzeOptions::default()
+                };
+                threads::run(1, |g| {
+                    let budget = Budget::default();
+                    let _ = crate::analysis::sharded::analyze_sharded(
+                        shape, goal, None, options, g, budget, progress,
+                    );
+                });
+            });
+            let manifest = std::fs::read(shards::manifest_file(dir.path())).expect("saved");
+            let shard = dir.path().join(format!("shard-0-of-1-depth-{depth}.tss"));
+            let shard = std::fs::read(shard).expect("saved");
+            let len = (manifest.len() as u16).to_le_bytes();
+            seeds.push([&[k << 1][..], &len, &manifest, &shard].concat());
+        }
+    }
+    seeds
+}
+
+/// The reports of a 3x3 analysis, each after the control byte that picks its reader.
+fn report_seeds() -> Vec<Vec<u8>> {
+    let dir = scratch();
+    let shape = Shape::new(3, 3).expect("3x3");
+    let a = analyze(shape, Cell(8), AnalyzeOptions::default(), &|_| {}).expect("3x3");
+    let paths = crate::report::write_all(dir.path(), &a).expect("scratch reports");
+    [
+        (0u8, &paths.depths),
+        (1, &paths.antipodes),
+        (2, &paths.summary),
+    ]
+    .into_iter()
+    .map(|(k, p)| [&[k][..], &std::fs::read(p).expect("written")].concat())
+    .collect()
+}
