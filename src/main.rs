@@ -33,11 +33,19 @@ fn main() -> ExitCode {
     }));
     let args = match cli::args::Cli::try_parse() {
         Ok(args) => args,
-        // A value clap's parsers refused: one line, like every other bad input.
-        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+        // Arguments clap refused: one line, like every other bad input (its first line, and
+        // its tip if it has one). Help and --version go where clap sends them.
+        Err(e)
+            if e.use_stderr()
+                && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
             let text = e.to_string();
             let line = text.lines().next().unwrap_or_default();
-            eprintln!("tilespace: {line}");
+            let tip = text.lines().find_map(|l| l.trim().strip_prefix("tip: "));
+            match tip {
+                Some(tip) => eprintln!("tilespace: {line} ({tip}); see --help"),
+                None => eprintln!("tilespace: {line}; see --help"),
+            }
             return ExitCode::from(2);
         }
         Err(e) => e.exit(),

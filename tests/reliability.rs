@@ -280,7 +280,7 @@ fn temporaries(dir: &std::path::Path) -> Vec<String> {
     found
 }
 
-/// SIGKILL at random moments of runs of 2x5 that save a checkpoint after every layer, then
+/// SIGKILL at random moments (30 kills) of runs of 2x5 that save a checkpoint after every layer, then
 /// write the reports and a table (about 0.2 s a run; a run resumes the checkpoint a killed one
 /// left). After every kill, each file is absent, unchanged (the previous complete version), or
 /// complete: reports and table byte for byte those of an uninterrupted run, a summary whose
@@ -340,7 +340,11 @@ fn sigkill_at_random_moments_loses_nothing() {
     // Kills spread over the time of a whole run, a third of them in its last quarter (reports
     // and table); a resumed run is shorter, and may finish first.
     let span = whole.as_micros() as u64;
-    for trial in 0..40 {
+    // Until 30 runs were killed (a resumed run is shorter, and may finish before its kill).
+    let mut trial = 0;
+    while counts.get(&("run", "killed")).copied().unwrap_or(0) < 30 {
+        trial += 1;
+        assert!(trial < 300, "too few kills landed: {counts:?}");
         // Each file's contents and inode: a file replaced (renamed over) has a new inode.
         let before: Vec<Option<(Vec<u8>, u64)>> =
             run_files(dir).iter().map(|(_, p)| version(p)).collect();
@@ -406,5 +410,4 @@ fn sigkill_at_random_moments_loses_nothing() {
     assert!(!dir.join("ck/checkpoint.tsc").exists());
     assert_eq!(temporaries(dir), Vec::<String>::new());
     eprintln!("{temporaries_seen} temporaries seen after kills; outcomes: {counts:#?}");
-    assert!(counts[&("run", "killed")] >= 15, "{counts:?}");
 }

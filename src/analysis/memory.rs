@@ -161,7 +161,14 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "T" => 1e12,
         _ => return Err(format!("'{text}' has an unknown unit (use k, M, G or T)")),
     };
-    Ok((num * scale) as u64)
+    let bytes = num * scale;
+    // 2^64 bytes and more (a float cast would saturate to u64::MAX silently).
+    if bytes >= u64::MAX as f64 {
+        return Err(format!(
+            "'{text}' is more memory than a 64-bit machine addresses"
+        ));
+    }
+    Ok(bytes as u64)
 }
 
 /// Parses `5m`, `90s`, `1h`, `250ms` or `0` (seconds without a unit).

@@ -1,6 +1,5 @@
 //! CSV files of rows: read (a missing file has none), written atomically, and upserted by key.
 
-use std::fs;
 use std::path::Path;
 
 use serde::Serialize;
@@ -29,7 +28,7 @@ pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, 
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
     };
-    match fs::File::open(path) {
+    match crate::store::atomic::open_regular(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
         Err(source) => Err(Error::Read {
             path: path.to_path_buf(),

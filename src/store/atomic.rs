@@ -88,6 +88,38 @@ pub fn write_atomic_with(
     fs::File::open(dir).and_then(|d| d.sync_all()).map_err(err)
 }
 
+/// Opens `path` for reading if it is a regular file: a FIFO planted where a table, checkpoint
+/// or report is expected would block the reader forever, and a device would feed it without
+/// end. The error says what the path is instead.
+pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    let not_regular = |what: fs::FileType| {
+        let kind = if what.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file"
+        };
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, kind)
+    };
+    // Checked before opening (opening a FIFO blocks until a writer comes) and after.
+    let before = fs::metadata(path)?.file_type();
+    if !before.is_file() {
+        return Err(not_regular(before));
+    }
+    let file = fs::File::open(path)?;
+    let after = file.metadata()?.file_type();
+    if !after.is_file() {
+        return Err(not_regular(after));
+    }
+    Ok(file)
+}
+
+/// The contents of `path` if it is a regular file (`open_regular`).
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    let mut bytes = vec![];
+    std::io::Read::read_to_end(&mut open_regular(path)?, &mut bytes)?;
+    Ok(bytes)
+}
+
 /// Removes the temporaries of writes of `path` whose process no longer runs (a killed run's),
 /// as every write of it does first: for files a run removes without writing them again (a
 /// finished run's checkpoint).

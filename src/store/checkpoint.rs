@@ -24,7 +24,6 @@
 //! then L layer counts, F frontier indices and the table's words (all u64). The body's
 //! checksum is taken over chunks of `CHUNK_WORDS` words in parallel, then over the chunks'.
 
-use std::fs::File;
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -182,7 +181,7 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
         path: path.clone(),
         why,
     };
-    let f = File::open(&path).map_err(|e| {
+    let f = crate::store::atomic::open_regular(&path).map_err(|e| {
         bad(if e.kind() == std::io::ErrorKind::NotFound {
             "no checkpoint there (start a run with --checkpoint DIR)".into()
         } else {

@@ -139,7 +139,7 @@ impl SavedTable {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = File::open(path).map_err(read)?;
+        let mut file = crate::store::atomic::open_regular(path).map_err(read)?;
         let mut head = Vec::with_capacity(HEADER);
         (&mut file)
             .take(HEADER as u64)

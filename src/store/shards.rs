@@ -17,7 +17,6 @@
 //! transposed, ranks, depth, start, seconds, checksum of the shard checksums, checksum of the
 //! header), then one data checksum per rank.
 
-use std::fs::File;
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -191,7 +190,7 @@ pub fn load_manifest(
         path: path.clone(),
         why,
     };
-    let bytes = std::fs::read(&path).map_err(|e| {
+    let bytes = crate::store::atomic::read_regular(&path).map_err(|e| {
         bad(if e.kind() == std::io::ErrorKind::NotFound {
             "no checkpoint of a distributed run there (start one with --checkpoint DIR)".into()
         } else {
@@ -233,7 +232,7 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
         path: path.clone(),
         why,
     };
-    let f = File::open(&path).map_err(|e| bad(e.to_string()))?;
+    let f = crate::store::atomic::open_regular(&path).map_err(|e| bad(e.to_string()))?;
     let mut r = BufReader::with_capacity(8 << 20, f);
     let short = |e: std::io::Error| bad(format!("truncated ({e})"));
     let mut head = [0u8; SHARD_HEADER];

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Hostile command lines, by class: every one must be refused (or answered) with exit status 1
+# or 2 and one line on stderr, never a panic (101) or an internal error (70).
+#   scripts/abuse.sh [BINARY] > results/abuse.md
+# Prints a Markdown table: class, runs, exit statuses seen, most stderr lines, failures (and,
+# below it, each failing command). Exit status 1 if any run failed.
+set -uo pipefail
+bin=${1:-target/release/tilespace}
+bin=$(realpath "$bin")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$bin" analyze 3x3 -q --out seed --save-table good.tst >/dev/null 2>&1
+mkfifo fifo
+ln -s good.tst link.tst
+mkdir dir.tst
+declare -A runs codes lines failures
+failed=()
+
+# Runs the command of class $1 (the rest), expecting one of the statuses in $want.
+try() {
+    local class=$1
+    shift
+    local err status n
+    err=$(timeout 60 "$@" 2>&1 >/dev/null)
+    status=$?
+    n=$(printf '%s' "$err" | grep -c '')
+    runs[$class]=$((${runs[$class]:-0} + 1))
+    case " ${codes[$class]:-} " in *" $status "*) ;; *) codes[$class]="${codes[$class]:-} $status" ;; esac
+    [ "$n" -gt "${lines[$class]:-0}" ] && lines[$class]=$n
+    if [[ " $want " != *" $status "* ]] || [ "$n" -ne 1 ] || [[ "$err" == *panicked* ]]; then
+        failures[$class]=$((${failures[$class]:-0} + 1))
+        failed+=("$class: exit $status, $n lines: $* -> ${err//$'\n'/ | }")
+    fi
+}
+
+want="1 2"
+# (Spellings the README accepts are not here: commas, '_' for the blank, line breaks, empty
+# rows, '+1'.)
+boards=("" " " "/" "1 2/3" "1 2/3 4" "1 2/3 0 4" "1 1/2 0" "1 2/0 0" "0 1/2 x" "1 2 3/4 5 6/7 8 9"
+    "-1 2/3 0" "1 2/3 99999999999999999999" "١ 2/3 0" "1 2 3/4 0"
+    "$(printf '1 %.0s' {1..5000})" "$(seq -s ' ' 0 1000000 | head -c 100000)"
+    "0x1 2/3 0" "1e0 2/3 0" "1.0 2/3 0" "1 2/3 0 0" "4294967296 2/3 0" "1 2/3 -0")
+for b in "${boards[@]}"; do
+    try boards "$bin" solvable "$b"
+    try boards "$bin" solve "$b"
+    try boards "$bin" distance "$b" --table good.tst
+    try boards "$bin" solvable "$b" --shape 2x2
+done
+sizes=("" "x" "3x" "x3" "0x3" "3x0" "1x1" "1x0" "-3x3" "3x-3" "3x3x3" "99999999999999999999x2"
+    "2x99999999999999999999" "1001x2" "0x0" "3*3" "x3x3" "3x3.0" "three")
+for s in "${sizes[@]}"; do
+    try sizes "$bin" analyze "$s" -q --out out
+    try sizes "$bin" count "$s"
+    try sizes "$bin" random "$s" --seed 1
+    try sizes "$bin" theorem "$s" --out out -q
+done
+# Valid sizes too large to enumerate here (refused at once, with the figure).
+for s in 1000x1000 4x4 3x5 2x8 5x5 100x100; do
+    try sizes "$bin" analyze "$s" -q --out out
+    try sizes "$bin" theorem "$s" --out out -q
+done
+blanks=("" "0" "0,0" "4,1" "1,4" "1" "1,1,1" "a,b" "-1,1" "99999999999999999999,1" "middle" "1;1" "1,")
+for c in "${blanks[@]}"; do
+    try blanks "$bin" analyze 3x3 -q --out out --blank "$c"
+    try blanks "$bin" solve "1 2 3/4 5 6/7 8 0" --blank "$c"
+done
+durations=("" "-1s" "1x" "s" "99999999999999999999s" "1e9s" "18446744073709551615s" "2y" "400d" "1.5.5s"
+    "nan s" "inf" "1h 1h" "10000000000000h")
+for d in "${durations[@]}"; do
+    try durations "$bin" analyze 3x3 -q --out out --checkpoint "ck$RANDOM" --checkpoint-every "$d"
+done
+memory=("" "0" "-1" "1" "1K" "1x" "G" "99999999999999999999G" "1e30" "18446744073709551616" "16Q" "nan" "1.5.5G"
+    "16 GB GB")
+for m in "${memory[@]}"; do
+    try memory_sizes "$bin" analyze 3x3 -q --out out --max-memory "$m"
+done
+for t in 0 -1 abc 99999999999999999999 20000 1000000; do
+    try threads "$bin" analyze 2x3 -q --out out --threads "$t"
+done
+for target in /dev/full fifo link.tst dir.tst /proc/version /proc/self/t.tst; do
+    try outputs "$bin" analyze 3x3 -q --out out --save-table "$target"
+done
+for out in /dev/full fifo good.tst /proc /proc/self/out; do
+    try outputs "$bin" analyze 2x3 -q --out "$out"
+done
+want="2 101"  # a full device is a write error (2); 101 would be a panic, refused by the grep
+try outputs sh -c "'$bin' completions bash > /dev/full"
+try outputs sh -c "'$bin' man > /dev/full"
+try outputs sh -c "'$bin' analyze 2x3 -q --out out --json > /dev/full"
+want="1 2"
+for table in fifo dir.tst /dev/null /dev/zero /nonexistent good.tst.missing; do
+    try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table "$table"
+done
+head -c 100 good.tst > short.tst
+try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table short.tst
+for theorem in 1x2 2x1; do
+    try theorem "$bin" theorem "$theorem" --out out -q
+done
+# A board analysed (so its reports are read, not made again), then its depths.csv damaged.
+"$bin" analyze 3x3 -q --out bad >/dev/null 2>&1
+for f in "x" "not,a,csv" $'depth,states\n0,1\n0,1' $'depth,states,cumulative,fraction\n'; do
+    mkdir -p bad/3x3 && printf '%s' "$f" > bad/3x3/depths.csv
+    try reports "$bin" antipodes 3x3 --out bad
+done
+rm -f bad/3x3/depths.csv && mkfifo bad/3x3/depths.csv
+try reports "$bin" antipodes 3x3 --out bad
+for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2'; do
+    printf '%s' "$f" > bad/summary.csv
+    try reports "$bin" table --out bad
+    try reports "$bin" plot --out bad
+done
+
+echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."
+echo
+echo "| class | runs | exit statuses | most stderr lines | failures |"
+echo "|---|---:|---|---:|---:|"
+total=0
+for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports; do
+    echo "| $class | ${runs[$class]:-0} | ${codes[$class]:-} | ${lines[$class]:-0} | ${failures[$class]:-0} |"
+    total=$((total + ${runs[$class]:-0}))
+done
+echo "| all | $total | | | ${#failed[@]} |"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo
+    printf -- '- %s\n' "${failed[@]}"
+    exit 1
+fi
