@@ -280,7 +280,8 @@ fn temporaries(dir: &std::path::Path) -> Vec<String> {
     found
 }
 
-/// SIGKILL at random moments (30 kills) of runs of 2x5 that save a checkpoint after every layer, then
+/// SIGKILL at random moments (30 kills) of runs of 2x5 that save a checkpoint after every
+/// layer, then
 /// write the reports and a table (about 0.2 s a run; a run resumes the checkpoint a killed one
 /// left). After every kill, each file is absent, unchanged (the previous complete version), or
 /// complete: reports and table byte for byte those of an uninterrupted run, a summary whose

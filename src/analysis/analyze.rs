@@ -92,14 +92,13 @@ pub fn analyze_from(
     memory::check(shape, options.max_memory)?;
     let job = match Job::new(shape, goal, start)? {
         Ok(job) => job,
-        Err(line) => return report_then_save(line, &options, |r| r, |_| Ok(())),
+        Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
     };
     let space = &job.space;
     let found = match options.checkpoint {
         None => search_from(space, job.start_index, options.schedule, progress)?,
         Some(ck) => search_checkpointed(space, job.start_index, ck, options.schedule, progress)?,
     };
-    let radius = found.layers.len() as u32 - 1;
     let seen = found.table.seen();
     let all = [(0, space.states())];
     let colour = space.shape.colour(space.split(job.start_index).0);
@@ -118,18 +117,18 @@ pub fn analyze_from(
         analysis,
         &options,
         |r| r,
-        |path| crate::store::saved::save(path, space, &found.table, radius),
+        |path, layers| crate::store::saved::save(path, space, &found.table, layers),
     )
 }
 
 /// Hands the checked analysis to `options.reports` (whose outcome `agree` makes the group's),
-/// then saves the table of radius `radius` with `save` if asked: only the table of a search
+/// then saves the table with `save` (given its layer counts) if asked: only the table of a search
 /// that passed every check, as a table is trusted for optimal answers.
 pub(crate) fn report_then_save(
     analysis: Analysis,
     options: &AnalyzeOptions,
     agree: impl FnOnce(Result<(), Error>) -> Result<(), Error>,
-    save: impl FnOnce(&Path) -> Result<(), Error>,
+    save: impl FnOnce(&Path, &[u64]) -> Result<(), Error>,
 ) -> Result<Analysis, Error> {
     agree(options.reports.map_or(Ok(()), |write| write(&analysis)))?;
     if let Some(path) = options.save_table {
@@ -140,7 +139,7 @@ pub(crate) fn report_then_save(
                 path.display()
             )));
         }
-        save(path)?;
+        save(path, &analysis.distribution.layers)?;
     }
     Ok(analysis)
 }

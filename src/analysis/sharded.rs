@@ -42,7 +42,7 @@ pub fn analyze_sharded(
     memory::check_sharded(shape, group.size(), limit, budget.bytes(), needed)?;
     let job = match Job::new(shape, goal, start)? {
         Ok(job) => job,
-        Err(line) => return report_then_save(line, &options, agree_reports(group), |_| Ok(())),
+        Err(line) => return report_then_save(line, &options, agree_reports(group), |_, _| Ok(())),
     };
     let driver = ShardDriver {
         schedule: options.schedule,
@@ -61,7 +61,6 @@ pub fn analyze_sharded(
         )?,
         Some(ck) => checkpointed(&job, group, ck, driver)?,
     };
-    let radius = found.layers.len() as u32 - 1;
     let space = &job.space;
     let spans = found.partition.spans(group.rank());
     let colour = space.shape.colour(space.split(job.start_index).0);
@@ -76,8 +75,8 @@ pub fn analyze_sharded(
         seconds: found.seconds,
         table_bytes: found.table_bytes,
     });
-    report_then_save(analysis, &options, agree_reports(group), |path| {
-        gather_table(group, space, &found, path, radius)
+    report_then_save(analysis, &options, agree_reports(group), |path, layers| {
+        gather_table(group, space, &found, path, layers)
     })
 }
 
@@ -95,7 +94,7 @@ fn gather_table(
     space: &crate::index::space::StateSpace,
     found: &ShardedSearch,
     path: &std::path::Path,
-    radius: u32,
+    layers: &[u64],
 ) -> Result<(), Error> {
     const PART: u64 = 1 << 20;
     let (rank, ranks) = (group.rank(), group.size());
@@ -118,7 +117,7 @@ fn gather_table(
     };
     let saved = if rank == 0 {
         let mut in_step = false;
-        let saved = crate::store::saved::save_stream(path, space, radius, |sink| {
+        let saved = crate::store::saved::save_stream(path, space, layers, |sink| {
             in_step = true;
             let mut failed = None;
             for r in rounds() {

@@ -375,22 +375,12 @@ pub fn residues(
     start_colour: usize,
     schedule: &Schedule,
 ) -> [u64; 4] {
-    let width = space.width();
-    let colour0 = layer::colour_masks(space, 0);
+    let recount = Recount::new(space, start_colour);
     let parts = schedule.each_task_of(spans, |task| {
         let mut counts = [0u64; 4];
         // Each word is counted by the task holding its first slot (spans start on words).
         for w in task.lo.div_ceil(32)..task.hi.div_ceil(32) {
-            let word = table.word(w as usize);
-            let mask0 = colour0[((w * 32) % width) as usize];
-            for code in [2, 3] {
-                let held = Table::matching(word, code);
-                for (colour, mask) in [(0, mask0), (1, !mask0 & table::LOW_BITS)] {
-                    let parity = (colour ^ start_colour) as u32;
-                    let d = table::depth_mod4(code, parity) as usize;
-                    counts[d] += u64::from((held & mask).count_ones());
-                }
-            }
+            recount.add(w, table.word(w as usize), &mut counts);
         }
         counts
     });
@@ -398,6 +388,38 @@ pub fn residues(
         (0..4).for_each(|r| all[r] += c[r]);
         all
     })
+}
+
+/// The recount of `residues`, word by word (for words read from a file, too).
+pub struct Recount {
+    width: u64,
+    colour0: Vec<u64>,
+    start_colour: usize,
+}
+
+impl Recount {
+    /// For a search of `space` from a state whose blank has `start_colour`.
+    pub fn new(space: &StateSpace, start_colour: usize) -> Recount {
+        Recount {
+            width: space.width(),
+            colour0: layer::colour_masks(space, 0),
+            start_colour,
+        }
+    }
+
+    /// Adds the settled states of word `w` (value `word`) to `counts`, by depth mod 4.
+    #[inline]
+    pub fn add(&self, w: u64, word: u64, counts: &mut [u64; 4]) {
+        let mask0 = self.colour0[((w * 32) % self.width) as usize];
+        for code in [2, 3] {
+            let held = Table::matching(word, code);
+            for (colour, mask) in [(0, mask0), (1, !mask0 & table::LOW_BITS)] {
+                let parity = (colour ^ self.start_colour) as u32;
+                let d = table::depth_mod4(code, parity) as usize;
+                counts[d] += u64::from((held & mask).count_ones());
+            }
+        }
+    }
 }
 
 /// Whether the counts at each depth mod 4 equal the layers' (`residues`).

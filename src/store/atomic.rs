@@ -62,7 +62,15 @@ pub fn write_atomic_with(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(err)?;
+    match fs::metadata(dir) {
+        Ok(m) if !m.is_dir() => {
+            return Err(Error::Write {
+                path: dir.to_path_buf(),
+                source: std::io::Error::other("not a directory"),
+            })
+        }
+        _ => fs::create_dir_all(dir).map_err(err)?,
+    }
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -74,7 +82,13 @@ pub fn write_atomic_with(
     // The permissions `File::create` gives, 0o666 less the umask (tempfile's default is 0o600).
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let tmp = builder.tempfile_in(dir).map_err(err)?;
+    // tempfile names the temporary in its errors; the target's name says enough.
+    let unnamed = |e: std::io::Error| {
+        let text = e.to_string();
+        let cause = text.split(" at path ").next().unwrap_or_default();
+        std::io::Error::new(e.kind(), cause.to_string())
+    };
+    let tmp = builder.tempfile_in(dir).map_err(|e| err(unnamed(e)))?;
     let result = (|| {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file().try_clone()?);
         fill(&mut w)?;

@@ -7,7 +7,8 @@
 //! neighbours reaches the start (the goal) in exactly d steps, which gives both the distance and
 //! an optimal path.
 //!
-//! File layout (little-endian): a 64-byte header, then the table's words.
+//! File layout (little-endian): a 64-byte header, the layer counts (radius + 1 of them), then
+//! the table's words.
 //!
 //! | bytes | field |
 //! |---|---|
@@ -19,10 +20,16 @@
 //! | 28 | class (0 solvable) |
 //! | 29 | 1 if the engine worked transposed |
 //! | 32..40 | states |
-//! | 40..48 | checksum of the words |
+//! | 40..48 | checksum of the layer counts and the words, in order |
 //! | 48..56 | checksum of bytes 0..48 |
 //!
 //! The index layout is the engine's (see `space`); a change of layout changes the version.
+//!
+//! Opening checks more than the checksums, which a forger recomputes: the layer counts must be
+//! a distribution of the board's (RC)!/2 states, and the table's settled states, recounted by
+//! depth mod 4 from their codes and blank colours, must be those the layers give. One changed
+//! code is then always refused. A forgery that keeps every count (codes of a whole region
+//! shifted by 2, say) is beyond a file check: a table is trusted as its search wrote it.
 //! Opening reads the file once (its checksum); a query then reads only the words it probes, 8
 //! bytes each, with positioned reads. The file is not memory-mapped: a mapped file truncated by
 //! another process while in use kills the reader (SIGBUS), whereas a read of a shortened file
@@ -34,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use crate::bfs::table::{depth_mod4, settled, Table};
+use crate::bfs::{residues_agree, Recount};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
@@ -42,18 +50,20 @@ use crate::store::header::{
 };
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
-/// Version 3: the rank-major layout of `space` (both parities of a rank side by side), 2 bits
-/// per state (depth mod 4 with the blank's colour), 32 states per word. Version 2 had the
-/// sequences of each parity in a region of their own, version 1 depth mod 3.
-const VERSION: u32 = 3;
+/// Version 4: the layer counts before the words. Version 3 had the words alone (the rank-major
+/// layout of `space`, both parities of a rank side by side, 2 bits per state: depth mod 4 with
+/// the blank's colour, 32 states per word); version 2 the sequences of each parity in a region
+/// of their own, version 1 depth mod 3.
+const VERSION: u32 = 4;
 const HEADER: usize = 64;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 48;
 
-/// Writes `table` (the finished search of `space` from its goal, of radius `radius`) to `path`,
-/// through a temporary file and a rename. The words are streamed, not copied in memory.
-pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Result<(), Error> {
-    save_stream(path, space, radius, |sink| {
+/// Writes `table` (the finished search of `space` from its goal, whose layers hold `layers`
+/// states) to `path`, through a temporary file and a rename. The words are streamed, not
+/// copied in memory.
+pub fn save(path: &Path, space: &StateSpace, table: &Table, layers: &[u64]) -> Result<(), Error> {
+    save_stream(path, space, layers, |sink| {
         let mut buf = Vec::with_capacity(1 << 16);
         for chunk in table.words().chunks(1 << 16) {
             buf.clear();
@@ -64,20 +74,25 @@ pub fn save(path: &Path, space: &StateSpace, table: &Table, radius: u32) -> Resu
     })
 }
 
-/// Writes the table of the finished search of `space` (radius `radius`) to `path`, its words
-/// given in order, in parts, by `fill` to the sink it gets (a distributed search gathers them
-/// from its ranks). The header, whose checksum covers every word, is written last, over a
-/// placeholder; the file is renamed into place only if everything was written.
+/// Writes the table of the finished search of `space` (whose layers hold `layers` states) to
+/// `path`, its words given in order, in parts, by `fill` to the sink it gets (a distributed
+/// search gathers them from its ranks). The header, whose checksum covers every word, is
+/// written last, over a placeholder; the file is renamed into place only if everything was
+/// written.
 pub fn save_stream(
     path: &Path,
     space: &StateSpace,
-    radius: u32,
+    layers: &[u64],
     fill: impl FnOnce(&mut dyn FnMut(&[u64]) -> std::io::Result<()>) -> std::io::Result<()>,
 ) -> Result<(), Error> {
     let expected = space.states().div_ceil(32);
     crate::store::atomic::write_atomic_with(path, |out| {
         out.write_all(&[0; HEADER])?;
         let mut sum = Checksum::new();
+        for &n in layers {
+            sum.add(n);
+            out.write_all(&n.to_le_bytes())?;
+        }
         let mut written = 0u64;
         fill(&mut |words: &[u64]| {
             for &w in words {
@@ -96,7 +111,7 @@ pub fn save_stream(
             .u32(space.user_shape.rows as u32)
             .u32(space.user_shape.cols as u32)
             .u32(space.user_goal.0 as u32)
-            .u32(radius)
+            .u32(layers.len() as u32 - 1)
             .bytes(&[space.class, u8::from(space.transposed), 0, 0])
             .u64(space.states())
             .u64(sum.value())
@@ -125,6 +140,8 @@ pub struct SavedTable {
     pub radius: u32,
     space: StateSpace,
     file: File,
+    /// Where the words start: after the header and the layer counts.
+    words_at: u64,
 }
 
 impl SavedTable {
@@ -184,16 +201,6 @@ impl SavedTable {
                 space.states()
             )));
         }
-        let length = file.metadata().map_err(read)?.len();
-        if length != (HEADER + words * 8) as u64 {
-            return Err(bad(format!(
-                "truncated or padded: {length} bytes, expected {}",
-                HEADER + words * 8
-            )));
-        }
-        if words_checksum(&mut file, words).map_err(read)? != h.u64(40) {
-            return Err(bad("the table is corrupted (checksum mismatch)".into()));
-        }
         // A descent stops after `radius` steps: a forged radius must not let a forged table
         // walk (and store) a path of billions of boards. No board is farther from the goal
         // than its constructive solution (`construct`: about 2 moves per unit of (R+C)·R·C);
@@ -205,6 +212,34 @@ impl SavedTable {
                 "the header's radius {radius} is impossible for {shape}"
             )));
         }
+        let n_layers = radius as usize + 1;
+        let want = HEADER + 8 * n_layers + words * 8;
+        let length = file.metadata().map_err(read)?.len();
+        if length != want as u64 {
+            return Err(bad(format!(
+                "truncated or padded: {length} bytes, expected {want}"
+            )));
+        }
+        let mut bytes = vec![0u8; 8 * n_layers];
+        file.read_exact(&mut bytes).map_err(read)?;
+        let layers: Vec<u64> = le_words(&bytes).collect();
+        let total = layers.iter().try_fold(0u64, |t, &n| t.checked_add(n));
+        if layers[0] != 1 || layers.contains(&0) || total != Some(states) {
+            return Err(bad(
+                "its layer counts are not a distribution of its states".into()
+            ));
+        }
+        let start_colour = space.shape.colour(space.split(space.goal_index()).0);
+        let recount = Recount::new(&space, start_colour);
+        let (sum, residues) = read_words(&mut file, words, &layers, &recount).map_err(read)?;
+        if sum != h.u64(40) {
+            return Err(bad("the table is corrupted (checksum mismatch)".into()));
+        }
+        if !residues_agree(&layers, residues) {
+            return Err(bad(
+                "its states by depth mod 4 are not its layers': the table is wrong".into(),
+            ));
+        }
         Ok(SavedTable {
             path: path.to_path_buf(),
             shape,
@@ -212,6 +247,7 @@ impl SavedTable {
             radius,
             space,
             file,
+            words_at: (HEADER + 8 * n_layers) as u64,
         })
     }
 
@@ -219,7 +255,7 @@ impl SavedTable {
     /// that it cannot be read).
     fn code(&self, index: u64) -> Result<u64, Error> {
         let mut word = [0; 8];
-        read_at(&self.file, &mut word, HEADER as u64 + index / 32 * 8).map_err(|e| {
+        read_at(&self.file, &mut word, self.words_at + index / 32 * 8).map_err(|e| {
             Error::Table {
                 path: self.path.clone(),
                 why: format!("changed while in use: {e}"),
@@ -292,6 +328,15 @@ impl SavedTable {
             here = next;
             path.push(here.clone());
         }
+        // No solution is shorter than the tiles' taxicab distances: a cheap check of the
+        // answer against a table forged beyond what opening it can see.
+        let bound = crate::puzzle::construct::manhattan(board, self.goal);
+        if path.len() - 1 < bound {
+            return Err(wrong(format!(
+                "{board} in {} moves, under its Manhattan bound {bound}: the table is wrong",
+                path.len() - 1
+            )));
+        }
         Ok(path)
     }
 
@@ -301,20 +346,31 @@ impl SavedTable {
     }
 }
 
-/// The checksum of the `words` words that follow the header in `file` (read from where the
-/// file is, in parts of 1 MB).
-fn words_checksum(file: &mut File, words: usize) -> std::io::Result<u64> {
+/// Reads the `words` words that follow the layer counts in `file` (from where the file is, in
+/// parts of 1 MB): the checksum of `layers` and the words, and the settled states by depth mod
+/// 4 (`recount`).
+fn read_words(
+    file: &mut File,
+    words: usize,
+    layers: &[u64],
+    recount: &Recount,
+) -> std::io::Result<(u64, [u64; 4])> {
+    const PART: usize = 1 << 17;
     let mut sum = Checksum::new();
-    let mut buf = vec![0u8; 1 << 20];
-    let mut left = words * 8;
-    file.seek(SeekFrom::Start(HEADER as u64))?;
-    while left > 0 {
-        let part = &mut buf[..left.min(1 << 20)];
+    layers.iter().for_each(|&n| sum.add(n));
+    let mut counts = [0u64; 4];
+    let mut buf = vec![0u8; PART * 8];
+    let mut w = 0;
+    while w < words {
+        let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
-        le_words(part).for_each(|w| sum.add(w));
-        left -= part.len();
+        for word in le_words(part) {
+            sum.add(word);
+            recount.add(w as u64, word, &mut counts);
+            w += 1;
+        }
     }
-    Ok(sum.value())
+    Ok((sum.value(), counts))
 }
 
 /// Fills `buf` from `file` at `offset`, without moving the file's position.
