@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Hostile command lines, by class: every one must be refused (or answered) with exit status 1
-# or 2 and one line on stderr, never a panic (101) or an internal error (70).
+# or 2 and one line on stderr (an OS cause once), never a panic (101) or an internal error (70).
 #   scripts/abuse.sh [BINARY] > results/abuse.md
 # Prints a Markdown table: class, runs, exit statuses seen, most stderr lines, failures (and,
 # below it, each failing command). Exit status 1 if any run failed.
@@ -28,7 +28,9 @@ try() {
     runs[$class]=$((${runs[$class]:-0} + 1))
     case " ${codes[$class]:-} " in *" $status "*) ;; *) codes[$class]="${codes[$class]:-} $status" ;; esac
     [ "$n" -gt "${lines[$class]:-0}" ] && lines[$class]=$n
-    if [[ " $want " != *" $status "* ]] || [ "$n" -ne 1 ] || [[ "$err" == *panicked* ]]; then
+    # Failures: another status, not one line, a panic, an OS cause printed twice.
+    if [[ " $want " != *" $status "* ]] || [ "$n" -ne 1 ] || [[ "$err" == *panicked* ]] ||
+        [[ "$err" == *"os error"*"os error"* ]]; then
         failures[$class]=$((${failures[$class]:-0} + 1))
         failed+=("$class: exit $status, $n lines: $* -> ${err//$'\n'/ | }")
     fi
