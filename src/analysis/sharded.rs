@@ -334,28 +334,21 @@ mod tests {
     /// a forger would.
     fn forge(dir: &Path, rank: usize, depth: u32, edit: impl FnOnce(&mut Vec<u64>, &mut [u64])) {
         use crate::store::header::le_words;
-        let le = |v: u64| v.to_le_bytes();
         let shard = dir.join(format!("shard-{rank}-of-2-depth-{depth}.tss"));
         let bytes = std::fs::read(&shard).unwrap();
         let n = u32::from_le_bytes(bytes[64..68].try_into().unwrap()) as usize;
         let mut layers: Vec<u64> = le_words(&bytes[96..96 + 8 * n]).collect();
         let mut words: Vec<u64> = le_words(&bytes[96 + 8 * n..]).collect();
         edit(&mut layers, &mut words);
-        let mut head = bytes[..96].to_vec();
-        head[64..68].copy_from_slice(&(layers.len() as u32).to_le_bytes());
-        let data = checksum(std::iter::once(checksum(layers.iter().copied())).chain(words.clone()));
-        head[80..88].copy_from_slice(&le(data));
-        let sum = checksum(le_words(&head[..88]));
-        head[88..96].copy_from_slice(&le(sum));
-        let body = layers.iter().chain(&words).flat_map(|&w| le(w));
-        std::fs::write(&shard, head.into_iter().chain(body).collect::<Vec<u8>>()).unwrap();
+        let mut forged = bytes[..96].to_vec();
+        forged[64..68].copy_from_slice(&(layers.len() as u32).to_le_bytes());
+        forged.extend(layers.iter().chain(&words).flat_map(|w| w.to_le_bytes()));
+        let data = shards::reseal_shard(&mut forged).unwrap();
+        std::fs::write(&shard, forged).unwrap();
         let manifest = shards::manifest_file(dir);
         let mut m = std::fs::read(&manifest).unwrap();
-        m[72 + 8 * rank..80 + 8 * rank].copy_from_slice(&le(data));
-        let sums = checksum(le_words(&m[72..]));
-        m[56..64].copy_from_slice(&le(sums));
-        let sum = checksum(le_words(&m[..64]));
-        m[64..72].copy_from_slice(&le(sum));
+        m[72 + 8 * rank..80 + 8 * rank].copy_from_slice(&data.to_le_bytes());
+        shards::reseal_manifest(&mut m);
         std::fs::write(&manifest, m).unwrap();
     }
 
@@ -416,15 +409,12 @@ mod tests {
         // 2^32 - 1 layers claimed by the manifest and both shards (renamed to match), their
         // header checksums recomputed: refused by the length before anything is allocated.
         let depth = u32::MAX - 1;
-        let reseal = |bytes: &mut Vec<u8>, fields: usize| {
-            let sum = checksum(crate::store::header::le_words(&bytes[..fields]));
-            bytes[fields..fields + 8].copy_from_slice(&sum.to_le_bytes());
-        };
+        use crate::store::header::reseal_header;
         for rank in 0..2 {
             let from = dir.path().join(format!("shard-{rank}-of-2-depth-7.tss"));
             let mut bytes = std::fs::read(&from).unwrap();
             bytes[64..68].copy_from_slice(&(depth + 1).to_le_bytes());
-            reseal(&mut bytes, 88);
+            reseal_header(&mut bytes, 88);
             let to = dir
                 .path()
                 .join(format!("shard-{rank}-of-2-depth-{depth}.tss"));
@@ -433,7 +423,7 @@ mod tests {
         let manifest = shards::manifest_file(dir.path());
         let mut m = std::fs::read(&manifest).unwrap();
         m[32..36].copy_from_slice(&depth.to_le_bytes());
-        reseal(&mut m, 64);
+        reseal_header(&mut m, 64);
         std::fs::write(&manifest, m).unwrap();
         refused("truncated or padded");
     }

@@ -58,10 +58,7 @@ pub fn write_atomic_with(
         source,
     };
     check_target(path)?;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = parent_dir(path);
     match fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(Error::Write {
@@ -138,13 +135,16 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
 /// as every write of it does first: for files a run removes without writing them again (a
 /// finished run's checkpoint).
 pub fn remove_dead_temporaries(path: &Path) {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
     if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
-        remove_dead(dir, name);
+        remove_dead(parent_dir(path), name);
     }
+}
+
+/// The directory `path` is in (`.` for a bare name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
 }
 
 /// Removes the temporaries `.NAME.tmp-PID…` in `dir` whose process no longer runs (Linux,
