@@ -8,6 +8,16 @@ use std::process::{Command, Stdio};
 
 use common::{read_csv, stderr, tilespace};
 
+/// Runs `script` with `sh -c` in `dir`, `BIN` in it replaced by the binary's path.
+fn shell(dir: &std::path::Path, script: &str) -> std::process::Output {
+    let bin = env!("CARGO_BIN_EXE_tilespace");
+    Command::new("sh")
+        .args(["-c", &script.replace("BIN", &format!("'{bin}'"))])
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 /// Twelve runs writing one `--out` at once keep all twelve summary rows (the rows are read,
 /// changed and written under a lock; without it most such races lose a row).
 #[test]
@@ -130,15 +140,7 @@ fn files_in_the_way_are_refused_before_the_search() {
 #[test]
 fn the_memory_guard_counts_the_address_space_limit() {
     let tmp = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_tilespace");
-    let out = Command::new("sh")
-        .args([
-            "-c",
-            &format!("ulimit -v 400000 && exec '{bin}' analyze 2x7 -q"),
-        ])
-        .current_dir(tmp.path())
-        .output()
-        .unwrap();
+    let out = shell(tmp.path(), "ulimit -v 400000 && exec BIN analyze 2x7 -q");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("left under the address-space limit (ulimit -v)"),
@@ -157,15 +159,10 @@ fn the_constructive_solver_is_guarded_too() {
     let out = tilespace(&["random", "290x290", "--seed", "3"], tmp.path());
     assert!(out.status.success(), "{}", stderr(&out));
     fs::write(tmp.path().join("b.txt"), &out.stdout).unwrap();
-    let bin = env!("CARGO_BIN_EXE_tilespace");
-    let out = Command::new("sh")
-        .args([
-            "-c",
-            &format!("ulimit -v 400000 && exec '{bin}' solve --input b.txt"),
-        ])
-        .current_dir(tmp.path())
-        .output()
-        .unwrap();
+    let out = shell(
+        tmp.path(),
+        "ulimit -v 400000 && exec BIN solve --input b.txt",
+    );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(out.stdout.len(), 0);
     let why = stderr(&out);
@@ -212,20 +209,12 @@ fn damaged_reports_are_refused() {
 #[test]
 fn a_table_that_cannot_be_written_keeps_the_reports() {
     let tmp = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_tilespace");
     // 3x3's table is 45 kB (181,440 states at 2 bits); the reports are under 2 kB; the limit
     // is 32 kB.
-    let out = Command::new("sh")
-        .args([
-            "-c",
-            &format!(
-                "ulimit -f 64 && trap '' XFSZ && \
-                 exec '{bin}' analyze 3x3 -q --out out --save-table t.bin"
-            ),
-        ])
-        .current_dir(tmp.path())
-        .output()
-        .unwrap();
+    let out = shell(
+        tmp.path(),
+        "ulimit -f 64 && trap '' XFSZ && exec BIN analyze 3x3 -q --out out --save-table t.bin",
+    );
     assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("t.bin"), "{}", stderr(&out));
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));

@@ -259,6 +259,17 @@ mod tests {
     use crate::bfs::table::Table;
     use crate::dist::threads;
 
+    /// Checkpoints in `dir`, saved only when `stop` is set (or resumed).
+    fn ck_in<'a>(dir: &'a Path, stop: &'a AtomicBool, resume: bool) -> CheckpointOptions<'a> {
+        CheckpointOptions {
+            dir,
+            every: Duration::from_secs(3600),
+            resume,
+            stop,
+            saved: &|_, _| {},
+        }
+    }
+
     fn run_on(
         ranks: usize,
         shape: Shape,
@@ -286,13 +297,7 @@ mod tests {
             for stop_at in [1, 7, 20, 30] {
                 let dir = tempfile::tempdir().unwrap();
                 let stop = AtomicBool::new(false);
-                let ck = |resume| CheckpointOptions {
-                    dir: dir.path(),
-                    every: Duration::from_secs(3600),
-                    resume,
-                    stop: &stop,
-                    saved: &|_, _| {},
-                };
+                let ck = |resume| ck_in(dir.path(), &stop, resume);
                 let stopper = |l: LayerDone| {
                     if l.depth == stop_at {
                         stop.store(true, Ordering::SeqCst);
@@ -361,13 +366,7 @@ mod tests {
         let shape = Shape::new(3, 3).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let stop = AtomicBool::new(false);
-        let ck = |resume| CheckpointOptions {
-            dir: dir.path(),
-            every: Duration::from_secs(3600),
-            resume,
-            stop: &stop,
-            saved: &|_, _| {},
-        };
+        let ck = |resume| ck_in(dir.path(), &stop, resume);
         let stopper = |l: LayerDone| stop.store(l.depth == 7, Ordering::SeqCst);
         let _ = run_on(2, shape, Some(ck(false)), &stopper);
         stop.store(false, Ordering::SeqCst);
