@@ -107,10 +107,12 @@ for f in "x" "not,a,csv" $'depth,states\n0,1\n0,1' $'depth,states,cumulative,fra
 done
 rm -f bad/3x3/depths.csv && mkfifo bad/3x3/depths.csv
 try reports "$bin" antipodes 3x3 --out bad
-for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2'; do
+good=$(cat bad/summary.csv)
+for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2' "${good/,181440,181440,true,/,181441,181440,true,}" \
+    "${good/249167\/11340/249168\/11340}" "${good/,181440,181440,/,181440,181441,}"; do
     printf '%s' "$f" > bad/summary.csv
-    try reports "$bin" table --out bad
-    try reports "$bin" plot --out bad
+    try reports "$bin" table --results bad
+    try reports "$bin" plot --results bad
 done
 
 echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."

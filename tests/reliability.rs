@@ -175,7 +175,7 @@ fn the_constructive_solver_is_guarded_too() {
 
 /// A damaged `depths.csv` (no layers, a layer skipped, counts that do not add up) is refused by
 /// `antipodes` with the reason, exit 2; it printed "1 antipode at 18446744073709551615 moves"
-/// with exit 0 once.
+/// with exit 0 once. A damaged summary row is refused by `table` and `plot`.
 #[test]
 fn damaged_reports_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
@@ -199,6 +199,32 @@ fn damaged_reports_are_refused() {
         let out = tilespace(&["antipodes", "2x3"], tmp.path());
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         assert!(stderr(&out).contains(why), "{why}: {}", stderr(&out));
+    }
+    // A summary row that disagrees with the counting theorem (6!/2 = 360) or with itself is
+    // refused by the commands that print it, not put in a paper's table.
+    let summary = tmp.path().join("results/summary.csv");
+    let good = fs::read_to_string(&summary).unwrap();
+    assert!(
+        good.contains(",360,360,true,") && good.contains(",568/45,"),
+        "{good}"
+    );
+    for (damaged, why) in [
+        (
+            good.replace(",360,360,true,", ",361,360,true,"),
+            "verified with states",
+        ),
+        (
+            good.replace(",360,360,true,", ",360,361,true,"),
+            "361 expected states",
+        ),
+        (good.replace(",568/45,", ",569/45,"), "a mean that is not"),
+    ] {
+        fs::write(&summary, damaged).unwrap();
+        for command in ["table", "plot"] {
+            let out = tilespace(&[command], tmp.path());
+            assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+            assert!(stderr(&out).contains(why), "{why}: {}", stderr(&out));
+        }
     }
 }
 

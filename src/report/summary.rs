@@ -121,6 +121,54 @@ impl SummaryRow {
         })
     }
 
+    /// Why this row cannot be an analysis's, if so: what the tables and plots print must
+    /// agree with the counting theorem and with itself (the exact mean is the depth sum over
+    /// the states, the median and the widest layer lie within the radius, a verified search
+    /// reached (RC)!/2 states).
+    pub fn check(&self) -> Result<(), String> {
+        let shape = self.shape().map_err(|e| e.to_string())?;
+        self.report_dir().map_err(|e| e.to_string())?;
+        if self.board != shape.to_string() {
+            return Err(format!("board {} but rows x cols {shape}", self.board));
+        }
+        let theorem = crate::puzzle::count::reachable_u64(shape);
+        if theorem != Some(self.expected_states) {
+            return Err(format!("{} expected states", self.expected_states));
+        }
+        if self.verified && self.states != self.expected_states {
+            return Err("verified with states other than (RC)!/2".into());
+        }
+        let (num, den) = self
+            .mean_depth_exact
+            .split_once('/')
+            .and_then(|(a, b)| Some((a.parse::<u128>().ok()?, b.parse::<u128>().ok()?)))
+            .or_else(|| Some((self.mean_depth_exact.parse().ok()?, 1)))
+            .ok_or("an exact mean that is not a fraction")?;
+        let states = u128::from(self.states);
+        if den == 0 || num.checked_mul(states) != self.depth_sum.checked_mul(den) {
+            return Err("a mean that is not its depth sum over its states".into());
+        }
+        let mean = self.depth_sum as f64 / states.max(1) as f64;
+        if self
+            .mean_depth
+            .parse::<f64>()
+            .map_or(true, |m| (m - mean).abs() > 1e-6)
+        {
+            return Err("a mean that is not its depth sum over its states".into());
+        }
+        let radius = self.radius;
+        if self.states == 0
+            || self.antipodes == 0
+            || self.median_depth > radius
+            || self.depth_of_max_width > radius
+            || self.max_width > self.states
+            || self.antipodes as u64 > self.states
+        {
+            return Err("depths or counts outside its distribution".into());
+        }
+        Ok(())
+    }
+
     fn key(&self) -> (usize, usize, usize, String, bool, String) {
         (
             self.rows * self.cols,
@@ -289,5 +337,19 @@ pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
 
 /// The rows of a `summary.csv`; none if the file does not exist.
 pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
-    read_rows(path)
+    let rows: Vec<SummaryRow> = read_rows(path)?;
+    for (i, row) in rows.iter().enumerate() {
+        row.check().map_err(|why| Error::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "row {} ({}): {why} (a damaged report: analyse the board again)",
+                    i + 1,
+                    row.board
+                ),
+            ),
+        })?;
+    }
+    Ok(rows)
 }
