@@ -79,7 +79,9 @@ for m in "${memory[@]}"; do
 done
 for t in 0 -1 abc 99999999999999999999 20000 1000000; do
     try threads "$bin" analyze 2x3 -q --out out --threads "$t"
+    try threads "$bin" analyze 2x3 -q --out out -j "$t"
 done
+try threads "$bin" analyze 2x3 -q --out out --threads
 for target in /dev/full fifo link.tst dir.tst /proc/version /proc/self/t.tst; do
     try outputs "$bin" analyze 3x3 -q --out out --save-table "$target"
 done
@@ -94,6 +96,7 @@ want="1 2"
 for table in fifo dir.tst /dev/null /dev/zero /nonexistent good.tst.missing; do
     try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table "$table"
 done
+try tables "$bin" distance "1 2 3/4 5 6/7 0 8"
 head -c 100 good.tst > short.tst
 try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table short.tst
 for theorem in 1x2 2x1; do

@@ -40,7 +40,13 @@ fn main() -> ExitCode {
                 && e.kind() != clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
         {
             let text = e.to_string();
-            let line = text.lines().next().unwrap_or_default();
+            // The first paragraph (a missing argument is named on the line after the message).
+            let head: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = head.join(" ");
             let tip = text.lines().find_map(|l| l.trim().strip_prefix("tip: "));
             match tip {
                 Some(tip) => eprintln!("tilespace: {line} ({tip}); see --help"),

@@ -651,3 +651,32 @@ fn constructive_solve_of_random_boards() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--table"), "{}", stderr(&o));
 }
+
+/// Batch input skips blank lines and `#` comments and names the line of a bad board; `-j` is
+/// `--threads`; `distance` without `--table` is refused by clap in one line.
+#[test]
+fn batch_input_and_short_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = "# boards\n8 6 7/2 5 4/3 0 1\n\n   # indented comment\n1 2 3/4 5 6/7 0 8\n";
+    std::fs::write(tmp.path().join("in.txt"), input).unwrap();
+    let o = tilespace(&["solve", "--input", "in.txt", "--csv"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+    std::fs::write(tmp.path().join("in.txt"), format!("{input}1 2/3 0 4\n")).unwrap();
+    let o = tilespace(&["solve", "--input", "in.txt"], tmp.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("in.txt:6: bad board"), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "",
+        "nothing answered before every board is read"
+    );
+
+    let o = tilespace(&["analyze", "2x3", "-j", "1", "-q"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("on 1 thread"), "{}", stdout(&o));
+    let o = tilespace(&["distance", "1 2 3/4 5 6/7 0 8"], tmp.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("--table <FILE>"), "{}", stderr(&o));
+}

@@ -59,6 +59,9 @@ pub enum Command {
     /// Verify the counting theorem by enumerating both parity classes; writes theorem.csv
     Theorem(TheoremArgs),
     /// Exact optimal number of moves to the goal, from a saved table
+    #[command(mut_arg("table", |a| a
+        .required(true)
+        .help("The table written by `analyze RxC --save-table FILE`")))]
     Distance(QueryArgs),
     /// A solution verified by replay: optimal with --table, else constructive (any size)
     Solve(QueryArgs),
@@ -147,7 +150,7 @@ pub struct BenchArgs {
     )]
     pub boards: Vec<Shape>,
     /// Thread counts to time, comma-separated (default: 1 and all cores)
-    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = thread_count)]
+    #[arg(long, short = 'j', value_name = "N,...", value_delimiter = ',', value_parser = thread_count)]
     pub threads: Vec<usize>,
     /// Runs per board and thread count; the median is reported
     #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
@@ -179,7 +182,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Worker threads (default: all cores; at most 8 per core)
-    #[arg(long, value_name = "N", value_parser = thread_count)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
     /// No progress display on stderr
     #[arg(long, short)]

@@ -31,12 +31,16 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         Source::Table(t) => (Some(t.shape), "the table"),
         Source::Construct { .. } => (args.shape, "--shape"),
     };
-    let texts = board_texts(&args)?;
-    // Every board is parsed before any answer is printed.
-    let boards = texts
-        .iter()
-        .map(|t| Board::parse_for(t, shape, whose))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Every board is parsed before any answer is printed; a bad line of --input is named.
+    let boards = board_texts(&args)?
+        .into_iter()
+        .map(|(line, text)| {
+            Board::parse_for(&text, shape, whose).map_err(|e| match (line, &args.input) {
+                (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
+                _ => e.into(),
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
     if let Source::Construct { .. } = source {
         check_memory(&boards, args.json)?;
     }
@@ -286,9 +290,11 @@ impl Printer<'_> {
     }
 }
 
-/// The boards named on the command line, then those of `--input` (one per line).
-fn board_texts(args: &QueryArgs) -> Result<Vec<String>> {
-    let mut texts = args.boards.clone();
+/// The boards named on the command line, then those of `--input` (one per line; blank lines
+/// and lines starting with `#` skipped), each with its line number in `--input`.
+fn board_texts(args: &QueryArgs) -> Result<Vec<(Option<usize>, String)>> {
+    let mut texts: Vec<(Option<usize>, String)> =
+        args.boards.iter().map(|b| (None, b.clone())).collect();
     if let Some(path) = &args.input {
         let read = |e| Error::Read {
             path: path.clone(),
@@ -307,7 +313,13 @@ fn board_texts(args: &QueryArgs) -> Result<Vec<String>> {
                 .map(String::from)
                 .collect()
         };
-        texts.extend(lines.into_iter().filter(|l| !l.trim().is_empty()));
+        texts.extend(
+            lines
+                .into_iter()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .map(|(i, l)| (Some(i + 1), l)),
+        );
     }
     if texts.is_empty() {
         anyhow::bail!(Error::Argument(
