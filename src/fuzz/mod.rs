@@ -63,9 +63,9 @@ fn split(data: &[u8]) -> (Option<String>, String) {
     }
 }
 
-/// `SIZE|BOARD` or `BOARD`: a parsed board prints back to itself, and its solvability, and
-/// for boards the index holds its index, are computed without panicking (and the index
-/// gives the board back).
+/// `SIZE|BOARD` or `BOARD`: a board that parses prints back to itself; on boards of up to 9
+/// cells, a solvable one has an index, which gives the board back, and an unsolvable one has
+/// none.
 pub fn board(data: &[u8]) {
     let (size, text) = split(data);
     let shape = size.and_then(|s| s.parse::<Shape>().ok());
@@ -229,10 +229,8 @@ pub fn shards(data: &[u8]) {
         [a, b, rest @ ..] => (usize::from(u16::from_le_bytes([*a, *b])), rest),
         _ => return,
     };
-    let (mut manifest, mut shard) = (
-        rest[..m_len.min(rest.len())].to_vec(),
-        rest[m_len.min(rest.len())..].to_vec(),
-    );
+    let (manifest, shard) = rest.split_at(m_len.min(rest.len()));
+    let (mut manifest, mut shard) = (manifest.to_vec(), shard.to_vec());
     if control & 1 != 0 {
         if let Some(sum) = shards::reseal_shard(&mut shard) {
             if let Some(first) = manifest.get_mut(72..80) {
