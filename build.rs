@@ -1,26 +1,46 @@
-//! Records the git revision for `tilespace --version` ("unknown" outside a git checkout).
+//! Records what `tilespace --version` and every benchmark or run record name as the build:
+//! the git revision ("unknown" outside a git checkout, "-modified" with uncommitted changes),
+//! the compiler, the target and its enabled CPU features, the profile and the Cargo features.
+//! A record then names the binary that was measured, not the checkout it was run from.
 
 use std::process::Command;
 
-fn main() {
-    let revision = Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
+fn output(cmd: &str, args: &[&str]) -> Option<String> {
+    Command::new(cmd)
+        .args(args)
         .output()
         .ok()
         .filter(|o| o.status.success())
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".into());
-    let dirty = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .is_some_and(|o| !o.stdout.is_empty());
+}
+
+fn main() {
+    let revision = output("git", &["rev-parse", "--short", "HEAD"]).unwrap_or("unknown".into());
+    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"]).is_some();
     let suffix = if dirty { "-modified" } else { "" };
     println!("cargo:rustc-env=TILESPACE_GIT_REVISION={revision}{suffix}");
+    let rustc = std::env::var("RUSTC").unwrap_or("rustc".into());
+    let version = output(&rustc, &["--version"]).unwrap_or("rustc (unknown version)".into());
+    println!("cargo:rustc-env=TILESPACE_RUSTC={version}");
+    for (name, var) in [
+        ("TARGET", "TARGET"),
+        ("PROFILE", "PROFILE"),
+        ("TARGET_FEATURES", "CARGO_CFG_TARGET_FEATURE"),
+    ] {
+        let value = std::env::var(var).unwrap_or_default();
+        println!("cargo:rustc-env=TILESPACE_{name}={value}");
+    }
+    let mut features: Vec<String> = std::env::vars()
+        .filter_map(|(k, _)| k.strip_prefix("CARGO_FEATURE_").map(|f| f.to_lowercase()))
+        .map(|f| f.replace('_', "-"))
+        .collect();
+    features.sort();
+    println!("cargo:rustc-env=TILESPACE_FEATURES={}", features.join(","));
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/index");
     println!("cargo:rerun-if-changed=.git/refs");
+    println!("cargo:rerun-if-env-changed=RUSTFLAGS");
+    println!("cargo:rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
 }

@@ -9,8 +9,10 @@ use common::{read_csv, stderr, stdout, tilespace};
 
 const SUMMARY_COLUMNS: &str =
     "board,rows,cols,goal_blank,start,class,states,expected_states,verified,radius,\
-antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width,threads,\
-seconds,states_per_second,table_bytes";
+antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width";
+
+const RUNS_COLUMNS: &str =
+    "finished,board,goal_blank,start,ranks,threads,seconds,states_per_second,table_bytes,tilespace";
 
 #[test]
 fn analyze_writes_three_reports_with_the_documented_columns() {
@@ -49,7 +51,20 @@ fn analyze_writes_three_reports_with_the_documented_columns() {
     assert_eq!(r["radius"], "31");
     assert_eq!(r["antipodes"], "2");
     assert_eq!(r["mean_depth_exact"], "249167/11340");
-    assert_eq!(r["threads"], "2");
+
+    // The run itself is in runs.csv, with the binary's own version.
+    let (header, runs) = read_csv(&tmp.path().join("out/runs.csv"));
+    assert_eq!(header.join(","), RUNS_COLUMNS);
+    assert_eq!(runs.len(), 2);
+    let version = stdout(&tilespace(&["--version"], tmp.path()));
+    for run in &runs {
+        assert_eq!((run["ranks"].as_str(), run["threads"].as_str()), ("1", "2"));
+        assert_eq!(format!("tilespace {}\n", run["tilespace"]), version);
+        assert!(
+            run["finished"].ends_with('Z') && run["finished"].len() == 20,
+            "{run:?}"
+        );
+    }
 
     let (header, depths) = read_csv(&tmp.path().join("out/3x3/depths.csv"));
     assert_eq!(header, ["depth", "states", "cumulative", "fraction"]);
@@ -107,10 +122,31 @@ fn rerunning_updates_the_summary_row_in_place() {
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| name.starts_with('.'))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
         .collect();
-    assert_eq!(leftovers, [".summary.csv.lock"]);
+    assert_eq!(leftovers, [".runs.csv.lock", ".summary.csv.lock"]);
     let lock = tmp.path().join("results/.summary.csv.lock");
     assert_eq!(std::fs::metadata(lock).unwrap().len(), 0);
+}
+
+/// The reports hold figures only: the same boards analysed on 1 and on 2 threads leave the
+/// same bytes (timings go to runs.csv, which gains a row per run).
+#[test]
+fn reports_reproduce_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = ["summary.csv", "2x4/depths.csv", "2x4/antipodes.csv"];
+    let mut seen = vec![];
+    for threads in ["1", "2"] {
+        let o = tilespace(&["analyze", "2x4", "2x3", "-q", "-j", threads], tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let read = |f: &str| std::fs::read(tmp.path().join("results").join(f)).unwrap();
+        seen.push(files.map(read));
+    }
+    assert_eq!(seen[0], seen[1]);
+    let (_, runs) = read_csv(&tmp.path().join("results/runs.csv"));
+    let threads: Vec<&str> = runs.iter().map(|r| r["threads"].as_str()).collect();
+    assert_eq!(threads, ["1", "1", "2", "2"]);
 }
 
 #[test]

@@ -207,7 +207,9 @@ fn json_outputs_match_the_text() {
     assert!(text.contains(&format!("{states} states")), "{text}");
     assert!(text.contains(&format!("radius {radius},")), "{text}");
     let mean = b["mean_depth_exact"].as_str().unwrap();
-    assert!(text.contains(&format!("mean {mean} =")), "{text}");
+    assert!(text.contains(&format!("mean {mean} ≈")), "{text}");
+    let decimal = b["mean_depth"].as_f64().unwrap();
+    assert!(text.contains(&format!("≈ {decimal:.6},")), "{text}");
     let layers: Vec<u64> = serde_json::from_value(b["distribution"].clone()).unwrap();
     assert_eq!(layers.iter().sum::<u64>(), states);
     assert_eq!(layers.len() as u64, radius + 1);

@@ -54,8 +54,12 @@ pub struct Analysis {
     /// table's states at each depth mod 4 (recounted from their codes) are the layers' there,
     /// and every antipode is in the start's class by the solvability test.
     pub verified: bool,
+    /// Processes (MPI ranks) the search ran on: 1 for one process.
+    pub ranks: usize,
+    /// Threads the search ran on, summed over the ranks.
     pub threads: usize,
     pub seconds: f64,
+    /// Bytes of the table(s), summed over the ranks.
     pub table_bytes: u64,
 }
 
@@ -108,6 +112,7 @@ pub fn analyze_from(
         antipodes: &found.antipodes,
         seen,
         residues,
+        ranks: 1,
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table.bytes(),
@@ -162,6 +167,7 @@ pub(crate) struct Found<'a> {
     pub seen: u64,
     /// States of the finished table(s) at each depth mod 4, recounted (`bfs::residues`).
     pub residues: [u64; 4],
+    pub ranks: usize,
     pub threads: usize,
     pub seconds: f64,
     pub table_bytes: u64,
@@ -232,6 +238,7 @@ impl Job {
             antipodes,
             expected,
             verified,
+            ranks: found.ranks,
             threads: found.threads,
             seconds: found.seconds,
             table_bytes: found.table_bytes,
@@ -338,6 +345,7 @@ fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> A
         antipodes,
         expected,
         verified,
+        ranks: 1,
         threads: 1,
         seconds: clock.elapsed().as_secs_f64(),
         table_bytes: 0,

@@ -71,6 +71,7 @@ pub fn analyze_sharded(
         antipodes: &found.antipodes,
         seen: found.seen,
         residues,
+        ranks: group.size(),
         threads: found.threads,
         seconds: found.seconds,
         table_bytes: found.table_bytes,

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{bail, Result};
 use tilespace::analysis::memory;
 use tilespace::analysis::sharded::analyze_sharded;
+use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
 use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
 
@@ -315,6 +316,9 @@ fn resumable(
 /// depth from 0), every antipode, and the files written.
 fn analysis_json(a: &Analysis, paths: &[&Path]) -> serde_json::Value {
     let mut v = serde_json::to_value(SummaryRow::from_analysis(a)).expect("plain fields");
+    // A number, not the CSV's text (the exact mean stays a string: "568/45").
+    v["mean_depth"] = a.distribution.mean().to_f64().into();
+    v["run"] = serde_json::to_value(RunRow::from_analysis(a)).expect("plain fields");
     v["distribution"] = a.distribution.layers.clone().into();
     v["antipode_boards"] = a
         .antipodes
@@ -346,7 +350,7 @@ fn seed_comparison(done: &[Analysis]) -> (bool, Vec<serde_json::Value>) {
                 "radius": a.distribution.radius(),
                 "seed_radius": radius,
                 "mean_exact": a.distribution.mean().to_string(),
-                "mean": format!("{:.6}", a.distribution.mean().to_f64()),
+                "mean": a.distribution.mean().decimal(6).0,
                 "seed_mean": mean,
                 "agree": agree,
             })
@@ -382,12 +386,11 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     }
     writeln!(
         out,
-        "  radius {}, {} antipode{}, mean {} = {}, median {}, widest layer at depth {} ({} states)",
+        "  radius {}, {} antipode{}, mean {}, median {}, widest layer at depth {} ({} states)",
         row.radius,
         row.antipodes,
         if row.antipodes == 1 { "" } else { "s" },
-        row.mean_depth_exact,
-        row.mean_depth,
+        a.distribution.mean().with_decimal(6),
         row.median_depth,
         row.depth_of_max_width,
         row.max_width

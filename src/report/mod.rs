@@ -1,10 +1,13 @@
-//! What the analyses leave on disk for people: CSV reports (`summary`, `rows`, `theorem`), SVG
+//! What the analyses leave on disk for people: CSV reports (`summary`, `runs`, `rows`, `theorem`), the build that wrote them
+//! (`provenance`), SVG
 //! plots (`plot`, with the `plot` feature) and tables for papers (`paper`).
 
 pub mod paper;
 #[cfg(feature = "plot")]
 pub mod plot;
+pub mod provenance;
 pub mod rows;
+pub mod runs;
 pub mod summary;
 pub mod theorem;
 

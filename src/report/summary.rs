@@ -1,12 +1,14 @@
 //! The reports of one analysis as CSV: `summary.csv` (one row per board, goal blank and start),
-//! and per board `depths.csv` and `antipodes.csv`. Every file is written through
-//! `store::atomic`, so an interrupted run never leaves a half-written report.
+//! and per board `depths.csv` and `antipodes.csv`; the run itself (time, threads, build) goes to
+//! `runs.csv` (`report::runs`), so that these figures reproduce byte for byte. Every file is
+//! written through `store::atomic`, so an interrupted run never leaves a half-written report.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::rows::{read_rows, upsert_rows, write_csv};
+use crate::analysis::distribution::Fraction;
 use crate::analysis::Analysis;
 use crate::error::Error;
 
@@ -48,10 +50,6 @@ pub struct SummaryRow {
     pub max_width: u64,
     /// Depth of the widest layer (the shallowest if tied).
     pub depth_of_max_width: u32,
-    pub threads: usize,
-    pub seconds: f64,
-    pub states_per_second: u64,
-    pub table_bytes: u64,
 }
 
 fn default_start() -> String {
@@ -80,15 +78,11 @@ impl SummaryRow {
             radius: d.radius(),
             antipodes: a.antipodes.len(),
             depth_sum: d.depth_sum(),
-            mean_depth: format!("{:.6}", mean.to_f64()),
+            mean_depth: mean.decimal(6).0,
             mean_depth_exact: mean.to_string(),
             median_depth: d.median(),
             max_width,
             depth_of_max_width,
-            threads: a.threads,
-            seconds: (a.seconds * 1e4).round() / 1e4,
-            states_per_second: a.states_per_second().round() as u64,
-            table_bytes: a.table_bytes,
         }
     }
 
@@ -138,14 +132,9 @@ impl SummaryRow {
         if self.verified && self.states != self.expected_states {
             return Err("verified with states other than (RC)!/2".into());
         }
-        let (num, den) = self
-            .mean_depth_exact
-            .split_once('/')
-            .and_then(|(a, b)| Some((a.parse::<u128>().ok()?, b.parse::<u128>().ok()?)))
-            .or_else(|| Some((self.mean_depth_exact.parse().ok()?, 1)))
-            .ok_or("an exact mean that is not a fraction")?;
+        let mean: Fraction = self.mean_depth_exact.parse()?;
         let states = u128::from(self.states);
-        if den == 0 || num.checked_mul(states) != self.depth_sum.checked_mul(den) {
+        if mean.num.checked_mul(states) != self.depth_sum.checked_mul(mean.den) {
             return Err("a mean that is not its depth sum over its states".into());
         }
         let mean = self.depth_sum as f64 / states.max(1) as f64;
@@ -292,12 +281,14 @@ pub fn paths(dir: &Path, a: &Analysis) -> ReportPaths {
     }
 }
 
-/// Writes all three reports for `a` under `dir`; returns their paths.
+/// Writes all three reports for `a` under `dir`, and adds the run to `runs.csv` there; returns
+/// the reports' paths.
 pub fn write_all(dir: &Path, a: &Analysis) -> Result<ReportPaths, Error> {
     let p = paths(dir, a);
     write_depths(&p.depths, a)?;
     write_antipodes(&p.antipodes, a)?;
     upsert_summary(&p.summary, SummaryRow::from_analysis(a))?;
+    super::runs::append_run(&dir.join("runs.csv"), super::runs::RunRow::from_analysis(a))?;
     Ok(p)
 }
 
