@@ -117,6 +117,22 @@ for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2' "${good/,18144
     try reports "$bin" table --results bad
     try reports "$bin" plot --results bad
 done
+# Tables: unknown columns and boards, a missing or damaged theorem.csv, a missing depths.csv.
+"$bin" analyze 2x3 -q --out tab >/dev/null 2>&1
+for cols in foo "board,,mean" "radius,radius" "" "mean_depth"; do
+    try reports "$bin" table --results tab --columns "$cols"
+done
+try reports "$bin" table --results tab --boards 9x9
+try reports "$bin" table --results tab --boards ""
+try reports "$bin" table --results tab --distribution --columns board
+try reports "$bin" table --results tab --theorem
+for f in "x" $'board,class,start,states,expected,component,parity_test_agrees,goal_blank,radius\n2x3,solvable,1 2 3/4 5 0,361,360,true,true,"2,3",21' \
+    $'board,class,start,states,expected,component,parity_test_agrees,goal_blank,radius\n2x3,odd,1 2 3/4 5 0,360,360,true,true,"2,3",21'; do
+    printf '%s' "$f" > tab/theorem.csv
+    try reports "$bin" table --results tab --theorem
+done
+rm -f tab/2x3/depths.csv
+try reports "$bin" table --results tab --distribution
 
 echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."
 echo

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The 2x7 run (43,589,145,600 states): about 11 GB of memory and 12 minutes on 2 cores.
 # Appends the command, its output and /usr/bin/time's wall time and peak RSS to
-# results/COMMANDS.md; checkpoints go to ${CHECKPOINT_DIR:-/tmp/tilespace-2x7} every 10 minutes
+# results/COMMANDS-2x7.md (which scripts/reproduce.sh leaves alone); checkpoints go to ${CHECKPOINT_DIR:-/tmp/tilespace-2x7} every 10 minutes
 # (after an interruption, run this script again with RESUME=1).
 # Usage: scripts/reproduce-2x7.sh [OUT_DIR]   (default: results)
 set -euo pipefail
@@ -15,7 +15,7 @@ cmd=(analyze 2x7 "${mode[@]}" --checkpoint-every 10m --out "$out")
 {
   echo "\$ tilespace ${cmd[*]}"
   echo "revision: $(git rev-parse --short HEAD), machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(date -u +%Y-%m-%dT%H:%MZ)"
-} | tee -a "$out/COMMANDS.md"
-/usr/bin/time -v "$bin" "${cmd[@]}" 2> >(tee /tmp/tilespace-2x7.log >&2) | tee -a "$out/COMMANDS.md"
-grep -E "Elapsed \(wall|Maximum resident" /tmp/tilespace-2x7.log | sed 's/^\s*//' | tee -a "$out/COMMANDS.md"
-echo >> "$out/COMMANDS.md"
+} | tee -a "$out/COMMANDS-2x7.md"
+/usr/bin/time -v "$bin" "${cmd[@]}" 2> >(tee /tmp/tilespace-2x7.log >&2) | tee -a "$out/COMMANDS-2x7.md"
+grep -E "Elapsed \(wall|Maximum resident" /tmp/tilespace-2x7.log | sed 's/^\s*//' | tee -a "$out/COMMANDS-2x7.md"
+echo >> "$out/COMMANDS-2x7.md"

@@ -104,22 +104,40 @@ const FIGURES: [&str; 5] = [
     "median_depth",
 ];
 
+/// A figure as a table prints it: an exact mean in lowest terms (`3/1` in summaries written
+/// before integer means printed as integers is `3`), counts without grouping.
+fn normal(field: &str, value: &str) -> String {
+    if field == "mean_depth_exact" {
+        value.parse::<tilespace::Fraction>().unwrap().to_string()
+    } else {
+        value.replace([',', '\u{2009}'], "")
+    }
+}
+
 #[test]
 fn tables_round_trip_the_summary() {
     let tmp = tempfile::tempdir().unwrap();
     let results = fixture();
     let results = results.to_str().unwrap();
     let want = summary();
-    let run = |format: &str| {
+    let run = |format: &str, columns: &str| {
         let o = tilespace(
-            &["table", "--results", results, "--format", format],
+            &[
+                "table",
+                "--results",
+                results,
+                "--format",
+                format,
+                "--columns",
+                columns,
+            ],
             tmp.path(),
         );
         assert!(o.status.success(), "{}", stderr(&o));
         stdout(&o)
     };
 
-    let csv_text = run("csv");
+    let csv_text = run("csv", "all");
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
     let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
     let mut n = 0;
@@ -127,14 +145,14 @@ fn tables_round_trip_the_summary() {
         let rec = rec.unwrap();
         let row: HashMap<&str, &str> = header.iter().map(String::as_str).zip(rec.iter()).collect();
         for f in FIGURES {
-            assert_eq!(row[f], want[row["board"]][f], "csv {f}");
+            assert_eq!(row[f], normal(f, &want[row["board"]][f]), "csv {f}");
         }
         assert_eq!(row["verified"], "true");
         n += 1;
     }
     assert_eq!(n, want.len());
 
-    let md = run("markdown");
+    let md = run("markdown", "all");
     let lines: Vec<&str> = md.lines().collect();
     let head: Vec<&str> = lines[0]
         .trim_matches('|')
@@ -147,18 +165,23 @@ fn tables_round_trip_the_summary() {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         let cell = |name: &str| cells[head.iter().position(|h| *h == name).unwrap()];
         let w = &want[cell("board")];
-        assert_eq!(cell("states"), w["states"]);
+        assert_eq!(normal("states", cell("states")), w["states"]);
         assert_eq!(cell("radius"), w["radius"]);
         assert_eq!(cell("antipodes"), w["antipodes"]);
         assert_eq!(cell("median"), w["median_depth"]);
-        assert_eq!(
-            cell("mean moves (exact)"),
-            format!("{} = {}", w["mean_depth_exact"], w["mean_depth"])
-        );
-        assert_eq!(cell("= (RC)!/2"), "yes");
+        let exact = normal("mean_depth_exact", &w["mean_depth_exact"]);
+        assert_eq!(cell("mean moves (exact)"), exact);
+        // An integer mean is printed as such; a rounded one says so.
+        let decimal = w["mean_depth"].trim_end_matches('0').trim_end_matches('.');
+        if exact.contains('/') {
+            assert_eq!(cell("mean moves"), format!("≈ {}", w["mean_depth"]));
+        } else {
+            assert_eq!(cell("mean moves"), decimal);
+        }
+        assert_eq!(cell("= (RC)!/2, verified"), "yes");
     }
 
-    let tex = run("latex");
+    let tex = run("latex", "board,states,radius,antipodes,mean-exact,median");
     let body: Vec<&str> = tex
         .lines()
         .skip_while(|l| *l != "\\midrule")
@@ -169,15 +192,40 @@ fn tables_round_trip_the_summary() {
     let spec = tex
         .lines()
         .find_map(|l| l.strip_prefix("\\begin{tabular}{"))
-        .unwrap()
-        .trim_end_matches('}');
+        .unwrap();
+    // Column types outside the brackets of S[table-format=…].
+    let mut depth = 0;
+    let columns = spec
+        .chars()
+        .filter(|&c| {
+            depth += (c == '[') as i32 - (c == ']') as i32;
+            depth == 0 && "lrS".contains(c)
+        })
+        .count();
+    assert_eq!(columns, 6, "{spec}");
     for row in body {
         assert!(row.ends_with("\\\\"), "{row}");
-        assert_eq!(row.matches(" & ").count() + 1, spec.len(), "{row}");
+        let cells: Vec<&str> = row
+            .trim_end_matches("\\\\")
+            .split(" & ")
+            .map(str::trim)
+            .collect();
+        assert_eq!(cells.len(), columns, "{row}");
+        let board = cells[0].trim_matches('$').replace("\\times", "x");
+        let w = &want[&board];
+        assert_eq!(cells[1], w["states"]);
+        assert_eq!(cells[2], w["radius"]);
+        assert_eq!(cells[3], w["antipodes"]);
+        assert_eq!(
+            cells[4],
+            format!("${}$", normal("mean_depth_exact", &w["mean_depth_exact"]))
+        );
+        assert_eq!(cells[5], w["median_depth"]);
     }
-    assert!(tex.contains("\\toprule") && tex.trim_end().ends_with("\\end{tabular}"));
+    assert!(tex.contains("\\toprule") && tex.trim_end().ends_with("\\end{table}"));
 
-    let j = json(&run("json"));
+    let o = tilespace(&["table", "--results", results, "--json"], tmp.path());
+    let j = json(&stdout(&o));
     let rows = j.as_array().unwrap();
     assert_eq!(rows.len(), want.len());
     for row in rows {
@@ -187,9 +235,34 @@ fn tables_round_trip_the_summary() {
                 serde_json::Value::String(s) => s.clone(),
                 v => v.to_string(),
             };
-            assert_eq!(got, w[f], "json {f}");
+            assert_eq!(got, normal(f, &w[f]), "json {f}");
         }
+        // Numbers as numbers, keys in column order.
+        assert!(
+            row["mean_depth"].is_f64() && row["states"].is_u64(),
+            "{row}"
+        );
+        let keys: Vec<&str> = row
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys[..3], ["board", "goal_blank", "start"]);
     }
+}
+
+/// `181,440`, as Markdown tables group counts.
+fn commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Every `--json` output parses and carries the figures of the text output.
@@ -276,7 +349,7 @@ fn json_outputs_match_the_text() {
             row["goal_blank"].as_str().unwrap()
         );
         assert!(
-            md.contains(&line) && md.contains(&format!("| {states} |")),
+            md.contains(&line) && md.contains(&format!("| {} |", commas(states))),
             "{md}"
         );
     }
@@ -371,4 +444,27 @@ fn completions_man_page_and_version() {
     );
     let o = tilespace(&["completions", "tcsh"], tmp.path());
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The README's tables are the tool's output on the committed results, not typed by hand: the
+/// summary (`table`) and the counting theorem (`table --theorem`).
+#[test]
+fn readme_tables_are_generated() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let results = root.join("results");
+    let results = results.to_str().unwrap();
+    for args in [
+        &["table", "--results", results][..],
+        &["table", "--results", results, "--theorem"],
+    ] {
+        let o = tilespace(args, root);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let table = stdout(&o);
+        assert!(table.lines().count() > 5, "{table}");
+        assert!(
+            readme.contains(&table),
+            "README.md does not hold the output of {args:?}:\n{table}"
+        );
+    }
 }

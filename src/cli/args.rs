@@ -258,15 +258,36 @@ pub enum TableFormat {
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
-    /// Directory holding summary.csv
+    /// Directory holding summary.csv (and theorem.csv, the boards' depths.csv)
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub results: PathBuf,
-    /// Output format
+    /// Output format (LaTeX: a table float that fits a one-column article page, with booktabs
+    /// and siunitx)
     #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
     pub format: TableFormat,
     /// The same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Columns of the summary, comma-separated, or all: board, blank, start, class, states,
+    /// verified, radius, antipodes, depth-sum, mean-exact, mean, median, widest, widest-depth
+    /// [default: board,blank,states,radius,antipodes,mean-exact,mean; CSV and JSON: all]
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["distribution", "theorem"])]
+    pub columns: Option<String>,
+    /// Boards to include, comma-separated names as in the table (2x3, 3x3-blank-1-1) [default:
+    /// all]
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        conflicts_with = "theorem"
+    )]
+    pub boards: Vec<String>,
+    /// The states at each depth, one column per board, instead of the summary
+    #[arg(long)]
+    pub distribution: bool,
+    /// The counting theorem (theorem.csv) instead of the summary
+    #[arg(long, conflicts_with = "distribution")]
+    pub theorem: bool,
 }
 
 #[derive(Args, Debug)]

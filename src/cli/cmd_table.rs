@@ -1,23 +1,73 @@
-//! `tilespace table`: the summary of every analysed board, for papers.
+//! `tilespace table`: the summary of every analysed board, their depth distributions, or the
+//! counting theorem, for papers.
 
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::report::paper::{self, Format, PaperRow};
+use tilespace::report::paper::{self, Column, Format, Rendered};
+use tilespace::report::SummaryRow;
+use tilespace::Error;
 
 use super::args::{TableArgs, TableFormat};
 
 pub fn run(args: TableArgs) -> Result<super::Status> {
-    let rows = super::analysed(&args.results)?;
     let format = match (args.json, args.format) {
         (true, _) | (_, TableFormat::Json) => Format::Json,
         (_, TableFormat::Markdown) => Format::Markdown,
         (_, TableFormat::Latex) => Format::Latex,
         (_, TableFormat::Csv) => Format::Csv,
     };
-    let rows: Vec<PaperRow> = rows.iter().map(PaperRow::from).collect();
-    std::io::stdout()
-        .lock()
-        .write_all(paper::render(&rows, format)?.as_bytes())?;
+    let Rendered { text, warnings } = if args.theorem {
+        let path = args.results.join("theorem.csv");
+        let rows = tilespace::report::read_theorem(&path)?;
+        if rows.is_empty() {
+            anyhow::bail!(Error::Argument(format!(
+                "no boards in {}: run `tilespace theorem RxC --out {}` first",
+                path.display(),
+                args.results.display()
+            )));
+        }
+        paper::theorem::render(&rows, format)?
+    } else {
+        let rows = chosen(super::analysed(&args.results)?, &args.boards)?;
+        if args.distribution {
+            let boards = paper::depths::read_all(&args.results, &rows)?;
+            paper::depths::render(&boards, format)?
+        } else {
+            let columns = args
+                .columns
+                .as_deref()
+                .map(Column::parse_list)
+                .transpose()?;
+            paper::render(&rows, format, columns.as_deref())?
+        }
+    };
+    for w in warnings {
+        eprintln!("tilespace: warning: {w}");
+    }
+    std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(super::Status::Done)
+}
+
+/// The rows named in `boards` (by their report folder: `2x3`, `3x3-blank-1-1`), in that order;
+/// every row if none is named.
+fn chosen(rows: Vec<SummaryRow>, boards: &[String]) -> Result<Vec<SummaryRow>> {
+    if boards.is_empty() {
+        return Ok(rows);
+    }
+    let mut out = vec![];
+    for name in boards {
+        let found = rows
+            .iter()
+            .find(|r| r.report_dir().is_ok_and(|d| &d == name))
+            .ok_or_else(|| {
+                let names: Vec<String> = rows.iter().filter_map(|r| r.report_dir().ok()).collect();
+                Error::Argument(format!(
+                    "--boards: {name} is not in the results (they have {})",
+                    names.join(", ")
+                ))
+            })?;
+        out.push(found.clone());
+    }
+    Ok(out)
 }

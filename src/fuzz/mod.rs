@@ -288,9 +288,8 @@ pub fn reports(data: &[u8]) {
         }
         _ => {
             if let Ok(rows) = read_summary(&path) {
-                let rows: Vec<paper::PaperRow> = rows.iter().map(paper::PaperRow::from).collect();
                 for format in [paper::Format::Markdown, paper::Format::Latex] {
-                    let _ = paper::render(&rows, format);
+                    let _ = paper::render(&rows, format, None);
                 }
             }
         }

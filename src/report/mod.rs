@@ -13,4 +13,4 @@ pub mod theorem;
 
 pub use rows::{read_rows, upsert_rows, write_rows};
 pub use summary::*;
-pub use theorem::{upsert_theorem, TheoremRow};
+pub use theorem::{read_theorem, upsert_theorem, TheoremRow};

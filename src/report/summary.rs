@@ -106,6 +106,22 @@ impl SummaryRow {
         crate::puzzle::board::Board::parse(&self.start, Some(self.shape()?)).map(Some)
     }
 
+    /// The row's name for people: `2x3`, `3x3 blank 1,1` for another goal blank,
+    /// `3x3 from 1 2 3/4 5 6/8 7 0` for a search from a board.
+    pub fn label(&self) -> String {
+        let default_blank = self
+            .shape()
+            .ok()
+            .map(|s| s.cell_label(crate::puzzle::board::Cell(s.cells() - 1)));
+        if self.start != "goal" {
+            format!("{} from {}", self.board, self.start)
+        } else if default_blank.as_deref() == Some(self.goal_blank.as_str()) {
+            self.board.clone()
+        } else {
+            format!("{} blank {}", self.board, self.goal_blank)
+        }
+    }
+
     /// The name of this row's report directory (as `report_name` gives for its analysis).
     pub fn report_dir(&self) -> Result<String, Error> {
         let shape = self.shape()?;

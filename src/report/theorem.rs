@@ -64,3 +64,43 @@ impl TheoremRow {
 pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
     super::rows::upsert_rows(path, new, TheoremRow::key)
 }
+
+/// The rows of a `theorem.csv`, each checked: a board size, a class, a start of that size,
+/// the theorem's count as `expected`, and no more states than that; a row that is not one is
+/// refused with its number (a damaged report).
+pub fn read_theorem(path: &Path) -> Result<Vec<TheoremRow>, Error> {
+    let rows: Vec<TheoremRow> = super::rows::read_rows(path)?;
+    for (i, r) in rows.iter().enumerate() {
+        r.check().map_err(|why| Error::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "row {} ({}): {why} (a damaged report: run `tilespace theorem` again)",
+                    i + 1,
+                    r.board
+                ),
+            ),
+        })?;
+    }
+    Ok(rows)
+}
+
+impl TheoremRow {
+    /// Why this row cannot be one `theorem` wrote, if so.
+    pub fn check(&self) -> Result<(), String> {
+        let shape: crate::puzzle::board::Shape =
+            self.board.parse().map_err(|e: Error| e.to_string())?;
+        if self.class != class_name(0) && self.class != class_name(1) {
+            return Err(format!("class {:?}", self.class));
+        }
+        crate::puzzle::board::Board::parse(&self.start, Some(shape)).map_err(|e| e.to_string())?;
+        if crate::puzzle::count::reachable_u64(shape) != Some(self.expected) {
+            return Err(format!("{} expected states", self.expected));
+        }
+        if self.states == 0 || self.states > self.expected {
+            return Err(format!("{} states of {}", self.states, self.expected));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,436 @@
+//! Tables for papers, from the reports alone: the summary of every analysed board
+//! (`summary`), the depth distributions side by side (`depths`), and the counting theorem
+//! (`theorem`), as Markdown, LaTeX (booktabs and siunitx, in a `table` float that fits a
+//! one-column `article` page), CSV or JSON.
+
+pub mod depths;
+pub mod grid;
+pub mod theorem;
+
+use serde_json::{Map, Value};
+
+use crate::analysis::distribution::Fraction;
+use crate::error::Error;
+use crate::report::SummaryRow;
+use grid::{Cell, Grid, Heading, Kind};
+
+/// The output formats of `tilespace table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Latex,
+    Csv,
+    Json,
+}
+
+/// A table ready to print, and what its reader should know (for stderr): a LaTeX table wider
+/// than an article's text, say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rendered {
+    pub text: String,
+    pub warnings: Vec<String>,
+}
+
+/// Decimal places of rounded means: 6 in Markdown, CSV and JSON as in `summary.csv`; 4 in
+/// LaTeX, where the exact mean stands beside it and width is short.
+pub const MEAN_PLACES: u32 = 6;
+const LATEX_MEAN_PLACES: u32 = 4;
+
+/// A column of the summary table, as `--columns` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    Board,
+    Blank,
+    Start,
+    Class,
+    States,
+    Verified,
+    Radius,
+    Antipodes,
+    DepthSum,
+    MeanExact,
+    Mean,
+    Median,
+    Widest,
+    WidestDepth,
+}
+
+impl Column {
+    /// Every column, in the order of `--columns all` and of CSV and JSON by default.
+    pub const ALL: [Column; 14] = [
+        Column::Board,
+        Column::Blank,
+        Column::Start,
+        Column::Class,
+        Column::States,
+        Column::Verified,
+        Column::Radius,
+        Column::Antipodes,
+        Column::DepthSum,
+        Column::MeanExact,
+        Column::Mean,
+        Column::Median,
+        Column::Widest,
+        Column::WidestDepth,
+    ];
+
+    /// The Markdown and LaTeX tables by default: what fits a one-column page. A start column
+    /// (Markdown) or note (LaTeX) is added when some search did not start at the goal, and a
+    /// verified column when some row was not verified.
+    pub const DEFAULT: [Column; 7] = [
+        Column::Board,
+        Column::Blank,
+        Column::States,
+        Column::Radius,
+        Column::Antipodes,
+        Column::MeanExact,
+        Column::Mean,
+    ];
+
+    /// The name `--columns` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Board => "board",
+            Column::Blank => "blank",
+            Column::Start => "start",
+            Column::Class => "class",
+            Column::States => "states",
+            Column::Verified => "verified",
+            Column::Radius => "radius",
+            Column::Antipodes => "antipodes",
+            Column::DepthSum => "depth-sum",
+            Column::MeanExact => "mean-exact",
+            Column::Mean => "mean",
+            Column::Median => "median",
+            Column::Widest => "widest",
+            Column::WidestDepth => "widest-depth",
+        }
+    }
+
+    /// The field of CSV and JSON rows (those of `summary.csv`).
+    pub fn field(self) -> &'static str {
+        match self {
+            Column::Blank => "goal_blank",
+            Column::DepthSum => "depth_sum",
+            Column::MeanExact => "mean_depth_exact",
+            Column::Mean => "mean_depth",
+            Column::Median => "median_depth",
+            Column::Widest => "max_width",
+            Column::WidestDepth => "depth_of_max_width",
+            other => other.name(),
+        }
+    }
+
+    /// `board,radius,mean`, or `all`.
+    pub fn parse_list(text: &str) -> Result<Vec<Column>, Error> {
+        if text.trim() == "all" {
+            return Ok(Column::ALL.to_vec());
+        }
+        let mut out = vec![];
+        for name in text.split(',').map(str::trim) {
+            let col = Column::ALL
+                .into_iter()
+                .find(|c| c.name() == name)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
+                    Error::Argument(format!(
+                        "--columns: no column {name:?}; the columns are {} (or all)",
+                        names.join(", ")
+                    ))
+                })?;
+            if out.contains(&col) {
+                return Err(Error::Argument(format!("--columns: {name} given twice")));
+            }
+            out.push(col);
+        }
+        Ok(out)
+    }
+
+    /// Its heading: Markdown's text, LaTeX's under a group heading (worst case: moves and
+    /// boards; mean moves: exact and rounded; widest layer: states and depth).
+    fn heading(self) -> Heading {
+        let (text, tex, kind, group) = match self {
+            Column::Board => ("board", "Board", Kind::Text, ""),
+            Column::Blank => ("goal blank", "Blank", Kind::Text, ""),
+            Column::Start => ("from", "From", Kind::Text, ""),
+            Column::Class => ("class", "Class", Kind::Text, ""),
+            Column::States => ("states", "States", Kind::Count, ""),
+            Column::Verified => ("= (RC)!/2, verified", "Verified", Kind::Text, ""),
+            Column::Radius => ("radius", "moves", Kind::Count, "Worst case"),
+            Column::Antipodes => ("antipodes", "boards", Kind::Count, "Worst case"),
+            Column::DepthSum => ("sum of depths", "Sum of depths", Kind::Count, ""),
+            Column::MeanExact => ("mean moves (exact)", "exact", Kind::Fraction, "Mean moves"),
+            Column::Mean => ("mean moves", "rounded", Kind::Decimal, "Mean moves"),
+            Column::Median => ("median", "Median", Kind::Count, ""),
+            Column::Widest => ("widest layer", "states", Kind::Count, "Widest layer"),
+            Column::WidestDepth => ("at depth", "depth", Kind::Count, "Widest layer"),
+        };
+        let mut h = Heading::new(text, tex, kind);
+        h.group = group.into();
+        h
+    }
+
+    /// What the caption says of this column.
+    fn described(self) -> &'static str {
+        match self {
+            Column::Board => "",
+            Column::Blank => "Blank: the goal's blank cell (row, column), from the top left.",
+            Column::Start => "From: the board the search started at.",
+            Column::Class => "Class: the parity class searched (solvable: the goal's).",
+            Column::States => "States: the states reached.",
+            Column::Verified => "Verified: the count equals $(RC)!/2$ and every check passed.",
+            Column::Radius | Column::Antipodes => "Worst case: the most moves any state needs (the radius), and how many states need that many (the antipodes).",
+            Column::DepthSum => "Sum of depths: the optimal solution lengths of all states, added.",
+            Column::MeanExact | Column::Mean => {
+                "Mean moves: the average number of moves over all states, exact, and rounded to 4 \
+                 places where not exact."
+            }
+            Column::Median => "Median: the least depth with half the states at or below it.",
+            Column::Widest | Column::WidestDepth => {
+                "Widest layer: the most states at one depth, and that depth (the shallowest if \
+                 tied)."
+            }
+        }
+    }
+
+    fn cell(self, r: &SummaryRow, places: u32) -> Cell {
+        match self {
+            Column::Board => Cell::with_tex(&r.board, grid::tex_board(&r.board)),
+            Column::Blank => {
+                Cell::with_tex(&r.goal_blank, format!("({})", grid::tex(&r.goal_blank)))
+            }
+            Column::Start => {
+                if r.start == "goal" {
+                    Cell::text("goal")
+                } else {
+                    Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)))
+                }
+            }
+            Column::Class => Cell::text(&r.class),
+            Column::States => Cell::count(r.states),
+            Column::Verified => Cell::text(if verified(r) { "yes" } else { "no" }),
+            Column::Radius => Cell::count(r.radius),
+            Column::Antipodes => Cell::count(r.antipodes as u64),
+            Column::DepthSum => Cell::count(r.depth_sum),
+            Column::MeanExact => {
+                let exact = mean(r).to_string();
+                Cell::with_tex(&exact, format!("${exact}$"))
+            }
+            Column::Mean => {
+                let (decimal, exact) = mean(r).decimal(places);
+                let mut c = Cell::decimal(&decimal);
+                if !exact {
+                    c.text = format!("≈ {decimal}");
+                }
+                c
+            }
+            Column::Median => Cell::count(r.median_depth),
+            Column::Widest => Cell::count(r.max_width),
+            Column::WidestDepth => Cell::count(r.depth_of_max_width),
+        }
+    }
+
+    /// The row's value as JSON: numbers as numbers (the exact mean, a fraction, as a string).
+    fn json(self, r: &SummaryRow) -> Value {
+        match self {
+            Column::Board => r.board.clone().into(),
+            Column::Blank => r.goal_blank.clone().into(),
+            Column::Start => r.start.clone().into(),
+            Column::Class => r.class.clone().into(),
+            Column::States => r.states.into(),
+            Column::Verified => verified(r).into(),
+            Column::Radius => r.radius.into(),
+            Column::Antipodes => (r.antipodes as u64).into(),
+            // Past 2^53 a JSON number loses digits in most readers; the sum stays exact as text
+            // there.
+            Column::DepthSum => match u64::try_from(r.depth_sum) {
+                Ok(n) if n < 1 << 53 => n.into(),
+                _ => r.depth_sum.to_string().into(),
+            },
+            Column::MeanExact => mean(r).to_string().into(),
+            Column::Mean => mean(r).to_f64().into(),
+            Column::Median => r.median_depth.into(),
+            Column::Widest => r.max_width.into(),
+            Column::WidestDepth => r.depth_of_max_width.into(),
+        }
+    }
+}
+
+/// The row's count is the theorem's and every check passed.
+fn verified(r: &SummaryRow) -> bool {
+    r.verified && r.states == r.expected_states
+}
+
+/// The exact mean (rows are checked when read: `SummaryRow::check`).
+fn mean(r: &SummaryRow) -> Fraction {
+    Fraction::new(r.depth_sum, u128::from(r.states.max(1)))
+}
+
+/// The summary of `rows` in `format`, with `columns` (by default: `Column::DEFAULT` for
+/// Markdown and LaTeX, every column for CSV and JSON).
+pub fn render(
+    rows: &[SummaryRow],
+    format: Format,
+    columns: Option<&[Column]>,
+) -> Result<Rendered, Error> {
+    let chosen = columns.is_some();
+    let mut cols: Vec<Column> = match (columns, format) {
+        (Some(c), _) => c.to_vec(),
+        (None, Format::Markdown | Format::Latex) => Column::DEFAULT.to_vec(),
+        (None, _) => Column::ALL.to_vec(),
+    };
+    let from_elsewhere: Vec<&SummaryRow> = rows.iter().filter(|r| r.start != "goal").collect();
+    let all_verified = rows.iter().all(verified);
+    if !chosen && !all_verified && !cols.contains(&Column::Verified) {
+        cols.insert(cols.len().min(3), Column::Verified);
+    }
+    // A search from another board: a column in Markdown, a note in LaTeX (a board is too wide
+    // for a column there).
+    if !chosen && format == Format::Markdown && !from_elsewhere.is_empty() {
+        cols.insert(cols.len().min(2), Column::Start);
+    }
+    if format == Format::Json {
+        let list: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                let m: Map<String, Value> = cols
+                    .iter()
+                    .map(|c| (c.field().to_string(), c.json(r)))
+                    .collect();
+                Value::Object(m)
+            })
+            .collect();
+        let text =
+            serde_json::to_string_pretty(&list).map_err(|e| Error::Argument(e.to_string()))?;
+        return Ok(Rendered {
+            text: text + "\n",
+            warnings: vec![],
+        });
+    }
+    let places = if format == Format::Latex {
+        LATEX_MEAN_PLACES
+    } else {
+        MEAN_PLACES
+    };
+    let mut grid = Grid {
+        headings: cols.iter().map(|c| c.heading()).collect(),
+        rows: rows
+            .iter()
+            .map(|r| cols.iter().map(|c| c.cell(r, places)).collect())
+            .collect(),
+        label: "tab:tilespace-boards".into(),
+        ..Grid::default()
+    };
+    match format {
+        Format::Csv => {
+            // The values of the JSON rows, for programs: `true`, `12.622222`, no grouping.
+            for (h, c) in grid.headings.iter_mut().zip(&cols) {
+                h.text = c.field().into();
+            }
+            for (cells, r) in grid.rows.iter_mut().zip(rows) {
+                for (cell, c) in cells.iter_mut().zip(&cols) {
+                    cell.text = match c.json(r) {
+                        Value::String(s) => s,
+                        _ if *c == Column::Mean => mean(r).decimal(MEAN_PLACES).0,
+                        v => v.to_string(),
+                    };
+                }
+            }
+            Ok(plain(grid.csv()))
+        }
+        Format::Markdown => Ok(plain(grid.markdown())),
+        Format::Latex => {
+            grid.caption = caption(&cols, all_verified);
+            if !cols.contains(&Column::Start) {
+                mark_starts(&mut grid, rows, &cols);
+            }
+            let command = "tilespace table --format latex";
+            Ok(fitted(grid.latex(command), &grid))
+        }
+        Format::Json => unreachable!("returned above"),
+    }
+}
+
+fn plain(text: String) -> Rendered {
+    Rendered {
+        text,
+        warnings: vec![],
+    }
+}
+
+/// A LaTeX table, with a warning if it is wider than an article's text.
+pub(crate) fn fitted(text: String, grid: &Grid) -> Rendered {
+    let width = grid.latex_width_pt();
+    let mut warnings = vec![];
+    if width > grid::ARTICLE_WIDTH_PT {
+        warnings.push(format!(
+            "the LaTeX table is about {width:.0} pt wide, more than the {:.0} pt of a one-column \
+             article page: choose fewer columns (--columns) or boards (--boards)",
+            grid::ARTICLE_WIDTH_PT
+        ));
+    }
+    Rendered { text, warnings }
+}
+
+fn caption(cols: &[Column], all_verified: bool) -> String {
+    let mut parts = vec![
+        "Sliding-tile puzzles on $R\\times C$ boards, every state enumerated by breadth-first \
+         search from the goal (tilespace)."
+            .to_string(),
+    ];
+    if all_verified && cols.contains(&Column::States) {
+        parts.push("Every count of states equals $(RC)!/2$ and passed every check.".into());
+    }
+    for c in cols {
+        let d = c.described();
+        if !d.is_empty() && !parts.iter().any(|p| p == d) {
+            parts.push(d.into());
+        }
+    }
+    parts.join(" ")
+}
+
+/// Marks the board of each search that started elsewhere than the goal, with a note under
+/// the table naming its start.
+fn mark_starts(grid: &mut Grid, rows: &[SummaryRow], cols: &[Column]) {
+    let Some(board) = cols.iter().position(|c| *c == Column::Board) else {
+        return;
+    };
+    let mut mark = 0;
+    for (cells, r) in grid.rows.iter_mut().zip(rows) {
+        if r.start == "goal" {
+            continue;
+        }
+        let letter = char::from(b'a' + (mark % 26) as u8);
+        mark += 1;
+        cells[board]
+            .tex
+            .push_str(&format!("\\textsuperscript{{{letter}}}"));
+        grid.notes.push(format!(
+            "\\textsuperscript{{{letter}}}Searched from \\texttt{{{}}} ({} class), not from the goal.",
+            grid::tex(&r.start),
+            grid::tex(&r.class)
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_named_as_documented() {
+        let all = Column::parse_list("all").unwrap();
+        assert_eq!(all, Column::ALL);
+        let names: Vec<&str> = all.iter().map(|c| c.name()).collect();
+        assert_eq!(Column::parse_list(&names.join(",")).unwrap(), Column::ALL);
+        assert_eq!(
+            Column::parse_list("board, mean").unwrap(),
+            [Column::Board, Column::Mean]
+        );
+        for bad in ["", "board,,mean", "radius,radius", "Board", "mean_depth"] {
+            let e = Column::parse_list(bad).unwrap_err().to_string();
+            assert!(e.contains("--columns: "), "{e}");
+        }
+    }
+}

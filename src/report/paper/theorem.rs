@@ -1,0 +1,151 @@
+//! The counting theorem as a table (`tilespace table --theorem`), from `theorem.csv`: for each
+//! board and parity class, the start searched from, the states reached and the checks.
+
+use super::grid::{self, Cell, Grid, Heading, Kind};
+use super::{Format, Rendered};
+use crate::error::Error;
+use crate::report::TheoremRow;
+
+fn heading(text: &str, tex: &str, kind: Kind) -> Heading {
+    Heading::new(text, tex, kind)
+}
+
+fn yes(b: bool) -> Cell {
+    Cell::text(if b { "yes" } else { "no" })
+}
+
+/// The count check: `yes`, `no`, or for a line (N states, not N!/2) `n/a (a line: N = 5)`.
+fn count_check(r: &TheoremRow) -> Cell {
+    let line = r
+        .board
+        .parse::<crate::puzzle::board::Shape>()
+        .is_ok_and(|s| s.is_line());
+    if line {
+        Cell::text(&format!("n/a (a line: N = {})", r.expected))
+    } else {
+        yes(r.states == r.expected)
+    }
+}
+
+fn all_checks(r: &TheoremRow) -> bool {
+    r.states == r.expected && r.component && r.parity_test_agrees
+}
+
+/// `rows` in `format`. Markdown and CSV have a column per check; LaTeX states the checks in
+/// its caption when all passed (a column lists the failures otherwise), to fit a page.
+pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
+    if format == Format::Json {
+        let text =
+            serde_json::to_string_pretty(rows).map_err(|e| Error::Argument(e.to_string()))?;
+        return Ok(Rendered {
+            text: text + "\n",
+            warnings: vec![],
+        });
+    }
+    let start =
+        |r: &TheoremRow| Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)));
+    let board = |r: &TheoremRow| Cell::with_tex(&r.board, grid::tex_board(&r.board));
+    if format == Format::Latex {
+        let failed = rows.iter().any(|r| !all_checks(r));
+        let mut headings = vec![
+            heading("board", "Board", Kind::Text),
+            heading("class", "Class", Kind::Text),
+            heading("start", "Start", Kind::Text),
+            heading("states", "States", Kind::Count),
+            heading("radius", "Radius", Kind::Count),
+        ];
+        if failed {
+            headings.push(heading("failed", "Failed", Kind::Text));
+        }
+        let body = rows
+            .iter()
+            .map(|r| {
+                let mut cells = vec![
+                    board(r),
+                    Cell::text(&r.class),
+                    start(r),
+                    Cell::count(r.states),
+                    Cell::count(r.radius),
+                ];
+                if failed {
+                    let mut why = vec![];
+                    if r.states != r.expected {
+                        why.push("count");
+                    }
+                    if !r.component {
+                        why.push("component");
+                    }
+                    if !r.parity_test_agrees {
+                        why.push("parity test");
+                    }
+                    cells.push(Cell::text(&why.join(", ")));
+                }
+                cells
+            })
+            .collect();
+        let checks = if failed {
+            "Failed: the checks that did not hold (count: the states are $(RC)!/2$; component: the \
+             class was reached completely; parity test: the sign test gives every state its class)."
+        } else {
+            "Each class was reached completely from its start (it is one connected component), \
+             with $(RC)!/2$ states ($N$ for a line of $N$ cells), and the sign test gives every \
+             state of it its class."
+        };
+        let g = Grid {
+            headings,
+            rows: body,
+            caption: format!(
+                "The counting theorem, checked by enumeration (tilespace): both parity classes of \
+                 each board, each searched from its start. Radius: the most moves from the start. {checks}"
+            ),
+            label: "tab:tilespace-theorem".into(),
+            ..Grid::default()
+        };
+        return Ok(super::fitted(
+            g.latex("tilespace table --theorem --format latex"),
+            &g,
+        ));
+    }
+    let g = Grid {
+        headings: vec![
+            heading("board", "", Kind::Text),
+            heading("class", "", Kind::Text),
+            heading("start", "", Kind::Text),
+            heading("states", "", Kind::Count),
+            heading("= (RC)!/2", "", Kind::Text),
+            heading("one component", "", Kind::Text),
+            heading("parity test agrees", "", Kind::Text),
+            heading("radius", "", Kind::Count),
+        ],
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    Cell::text(&r.board),
+                    Cell::text(&r.class),
+                    Cell::text(&r.start),
+                    Cell::count(r.states),
+                    count_check(r),
+                    yes(r.component),
+                    yes(r.parity_test_agrees),
+                    Cell::count(r.radius),
+                ]
+            })
+            .collect(),
+        ..Grid::default()
+    };
+    Ok(Rendered {
+        text: match format {
+            Format::Csv => {
+                let mut w = csv::Writer::from_writer(Vec::new());
+                for r in rows {
+                    w.serialize(r).map_err(|e| Error::Argument(e.to_string()))?;
+                }
+                String::from_utf8(w.into_inner().map_err(|e| Error::Argument(e.to_string()))?)
+                    .map_err(|e| Error::Argument(e.to_string()))?
+            }
+            _ => g.markdown(),
+        },
+        warnings: vec![],
+    })
+}

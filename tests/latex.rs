@@ -1,0 +1,140 @@
+//! The LaTeX tables compile with pdflatex and fit a one-column `article` page: no error, no
+//! overfull box; and `table` warns exactly when a table would not fit. Runs where pdflatex is
+//! installed; CI installs it and sets TILESPACE_REQUIRE_PDFLATEX=1, so that there a missing
+//! pdflatex fails instead of skipping.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{stderr, stdout, tilespace};
+
+fn have_pdflatex() -> bool {
+    let found = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("TILESPACE_REQUIRE_PDFLATEX").is_none(),
+            "pdflatex is required (TILESPACE_REQUIRE_PDFLATEX) but not installed"
+        );
+        eprintln!("pdflatex is not installed: LaTeX tests skipped");
+    }
+    found
+}
+
+/// The repository's results: every board analysed, 2x7 the widest.
+fn results() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("results")
+}
+
+/// `table ARGS` as LaTeX, and its warnings.
+fn table(dir: &Path, results: &Path, args: &[&str]) -> (String, String) {
+    let mut all = vec![
+        "table",
+        "--format",
+        "latex",
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    all.extend(args);
+    let o = tilespace(&all, dir);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    (stdout(&o), stderr(&o))
+}
+
+/// Compiles `body` in an article with the packages its first lines name; returns the overfull
+/// boxes of the log (panics on an error).
+fn compile(dir: &Path, name: &str, body: &str) -> Vec<String> {
+    let needs = body
+        .lines()
+        .find_map(|l| l.strip_prefix("% needs "))
+        .expect("a comment line names the packages");
+    let packages: String = needs.replace(", ", "\n").replace(" and ", "\n");
+    let doc = format!(
+        "\\documentclass{{article}}\n{packages}\n\\begin{{document}}\n{body}\\end{{document}}\n"
+    );
+    std::fs::write(dir.join(format!("{name}.tex")), doc).unwrap();
+    let o = Command::new("pdflatex")
+        .args([
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            &format!("{name}.tex"),
+        ])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let log = std::fs::read_to_string(dir.join(format!("{name}.log"))).unwrap_or_default();
+    assert!(o.status.success(), "{name}: pdflatex failed:\n{log}");
+    assert!(dir.join(format!("{name}.pdf")).exists());
+    log.lines()
+        .filter(|l| l.starts_with("Overfull \\hbox"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn default_tables_fit_an_article_page() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (name, args) in [
+        ("summary", &[][..]),
+        ("distribution", &["--distribution"][..]),
+        ("theorem", &["--theorem"][..]),
+    ] {
+        let (tex, warnings) = table(dir, &results(), args);
+        assert!(warnings.is_empty(), "{name}: {warnings}");
+        let overfull = compile(dir, name, &tex);
+        assert!(overfull.is_empty(), "{name}: {overfull:?}\n{tex}");
+    }
+}
+
+/// The warning and the page agree: every column overflows and is warned of; a few fit and
+/// are not.
+#[test]
+fn the_width_warning_matches_the_page() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (tex, warnings) = table(dir, &results(), &["--columns", "all"]);
+    assert!(
+        warnings.contains("pt wide, more than the 345 pt"),
+        "{warnings}"
+    );
+    assert!(!compile(dir, "all", &tex).is_empty());
+    let few = "board,states,radius,antipodes,mean,median,widest,widest-depth";
+    let (tex, warnings) = table(dir, &results(), &["--columns", few]);
+    assert!(warnings.is_empty(), "{warnings}");
+    assert!(compile(dir, "few", &tex).is_empty());
+}
+
+/// A search that failed its checks gets a verified column saying so, and still compiles.
+#[test]
+fn an_unverified_row_is_shown_as_such() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["analyze", "2x3", "2x2", "-q", "--out", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = dir.join("r/summary.csv");
+    let text = std::fs::read_to_string(&summary).unwrap();
+    let edited = text.replace(",360,360,true,", ",360,360,false,");
+    assert_ne!(text, edited);
+    std::fs::write(&summary, edited).unwrap();
+    let (tex, _) = table(dir, &dir.join("r"), &[]);
+    assert!(tex.contains("Verified"), "{tex}");
+    let rows: Vec<&str> = tex.lines().filter(|l| l.starts_with("$2\\times")).collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().any(|r| r.contains(" & no & ")), "{rows:?}");
+    assert!(!tex.contains("Every count of states equals"), "{tex}");
+    assert!(compile(dir, "unverified", &tex).is_empty());
+}
