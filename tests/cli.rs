@@ -462,7 +462,8 @@ fn bench_writes_the_table_and_the_machine() {
     let (header, rows) = read_csv(&tmp.path().join("results/bench.csv"));
     assert_eq!(
         header.join(","),
-        "board,threads,runs,median_seconds,min_seconds,states_per_second,speedup,efficiency"
+        "board,threads,runs,median_seconds,min_seconds,mean_seconds,stddev_seconds,\
+states_per_second,teps,speedup,efficiency"
     );
     let keys: Vec<(&str, &str)> = rows
         .iter()
@@ -479,12 +480,47 @@ fn bench_writes_the_table_and_the_machine() {
             r["min_seconds"].parse().unwrap(),
         );
         assert!(min <= median);
+        // TEPS over states/s is the mean degree over 2: 2x3 has 14 degrees on 6 cells, 2x2 8
+        // on 4 (a 12-cycle: as many edges as states).
+        let ratio =
+            r["teps"].parse::<f64>().unwrap() / r["states_per_second"].parse::<f64>().unwrap();
+        let want = if r["board"] == "2x3" {
+            14.0 / 12.0
+        } else {
+            1.0
+        };
+        assert!((ratio - want).abs() < 1e-6, "{r:?}");
     }
     assert_eq!(rows[0]["speedup"], "1.0");
     let machine = std::fs::read_to_string(tmp.path().join("results/bench-machine.txt")).unwrap();
-    for key in ["cpu:", "cores:", "memory:", "rustc:", "revision:", "date:"] {
+    for key in [
+        "compiler:",
+        "cores:",
+        "numa nodes:",
+        "memory:",
+        "load average before:",
+        "started:",
+    ] {
         assert!(machine.contains(key), "{machine}");
     }
+    // The record names the binary that ran, not the directory it ran in (a temporary one,
+    // outside any git checkout): the revision --version prints.
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("results/bench.json")).unwrap())
+            .unwrap();
+    let version = stdout(&tilespace(&["--version"], tmp.path()));
+    let build = &record["build"];
+    assert_eq!(
+        format!(
+            "tilespace {} (git {})\n",
+            build["version"].as_str().unwrap(),
+            build["revision"].as_str().unwrap()
+        ),
+        version
+    );
+    assert!(build["rustc"].as_str().unwrap().starts_with("rustc "));
+    assert_eq!(record["rows"].as_array().unwrap().len(), 4);
+    assert!(record["machine"]["logical_cores"].as_u64().unwrap() >= 1);
 }
 
 /// `analyze --from` an unsolvable board searches the other class; `theorem` checks both classes

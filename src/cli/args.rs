@@ -155,12 +155,15 @@ pub struct BenchArgs {
     /// Runs per board and thread count; the median is reported
     #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
     pub runs: usize,
-    /// Directory for bench.csv and bench-machine.txt
+    /// Directory for bench.csv, bench.json and bench-machine.txt
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print the record (bench.json) on stdout instead of the table
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

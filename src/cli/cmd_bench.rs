@@ -1,34 +1,66 @@
-//! `tilespace bench`: the standard suite at several thread counts, median of N runs, written to
-//! `bench.csv` with a description of the machine in `bench-machine.txt`.
+//! `tilespace bench`: the standard suite at several thread counts, after a warm-up run, N
+//! timed runs each: median, min, mean ± σ, states/s and traversed edges/s, written to
+//! `bench.csv`, with the whole record (the binary's build, the machine, the load before and
+//! after, warnings) in `bench.json` and as text in `bench-machine.txt`.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
+use serde::Serialize;
 use tilespace::analysis::memory;
+use tilespace::report::provenance::{Build, BUILD};
 use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
 
 use super::args::BenchArgs;
+use super::machine::{load_average, Machine};
 use super::progress::Progress;
 
 /// One line of bench.csv.
-#[derive(serde::Serialize)]
+#[derive(Clone, Debug, Serialize)]
 struct BenchRow {
     board: String,
     threads: usize,
     runs: usize,
     median_seconds: f64,
     min_seconds: f64,
+    mean_seconds: f64,
+    /// Sample standard deviation of the runs (0 for one run).
+    stddev_seconds: f64,
+    /// States over the median time.
     states_per_second: u64,
+    /// Traversed edges per second: the graph's edges (`puzzle::count::edges_u128`) over the
+    /// median time, as Graph500 counts them.
+    teps: u64,
     /// Median time at the fewest threads timed, over the median here.
     speedup: f64,
     /// speedup / (threads / fewest threads).
     efficiency: f64,
 }
 
+/// Everything a benchmark run records (bench.json).
+#[derive(Serialize)]
+struct Record {
+    /// When the timed runs started, UTC.
+    started: String,
+    build: Build,
+    machine: Machine,
+    /// 1-, 5- and 15-minute load averages before the warm-up and after the last run.
+    load_before: Option<[f64; 3]>,
+    load_after: Option<[f64; 3]>,
+    /// One untimed run of each board, at the most threads, before the timed ones.
+    warm_up: bool,
+    rows: Vec<BenchRow>,
+    warnings: Vec<String>,
+}
+
+/// A run's relative spread (σ / mean) past which its figures are flagged.
+const WIDE_SPREAD: f64 = 0.05;
+
 pub fn run(args: BenchArgs) -> Result<super::Status> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let machine = Machine::read();
+    let cores = machine.logical_cores;
     let mut threads = if args.threads.is_empty() {
         vec![1, cores]
     } else {
@@ -40,48 +72,130 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         memory::check(shape, None)?;
     }
     let csv_path = args.out.join("bench.csv");
+    let json_path = args.out.join("bench.json");
     let machine_path = args.out.join("bench-machine.txt");
     check_writable(&args.out)?;
 
+    let load_before = load_average();
+    let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let most = *threads.last().expect("at least one thread count");
+    for &shape in &args.boards {
+        Timed::default().run(shape, most, "warm-up", args.quiet)?;
+    }
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{:<6} {:>7} {:>4} {:>10} {:>10} {:>14} {:>8} {:>10}",
-        "board", "threads", "runs", "median s", "min s", "states/s", "speedup", "efficiency"
-    )?;
+    if !args.json {
+        writeln!(
+            out,
+            "{:<6} {:>7} {:>4} {:>9} {:>9} {:>18} {:>10} {:>10} {:>7} {:>6}",
+            "board",
+            "threads",
+            "runs",
+            "median s",
+            "min s",
+            "mean ± σ s",
+            "states/s",
+            "TEPS",
+            "speedup",
+            "effic."
+        )?;
+    }
     for &shape in &args.boards {
         let mut timed = Timed::default();
         for &t in &threads {
             let row = timed.time(shape, t, &args)?;
-            writeln!(
-                out,
-                "{:<6} {:>7} {:>4} {:>10.4} {:>10.4} {:>14} {:>8.3} {:>10.3}",
-                row.board,
-                row.threads,
-                row.runs,
-                row.median_seconds,
-                row.min_seconds,
-                row.states_per_second,
-                row.speedup,
-                row.efficiency
-            )?;
+            if !args.json {
+                writeln!(
+                    out,
+                    "{:<6} {:>7} {:>4} {:>9.4} {:>9.4} {:>18} {:>10} {:>10} {:>7.3} {:>6.3}",
+                    row.board,
+                    row.threads,
+                    row.runs,
+                    row.median_seconds,
+                    row.min_seconds,
+                    format!("{:.4} ± {:.4}", row.mean_seconds, row.stddev_seconds),
+                    rate(row.states_per_second as f64),
+                    rate(row.teps as f64),
+                    row.speedup,
+                    row.efficiency
+                )?;
+            }
             rows.push(row);
         }
     }
+    let load_after = load_average();
+    let warnings = warnings(&rows, load_before, most, cores);
+    for w in &warnings {
+        eprintln!("tilespace: warning: {w}");
+    }
+    let record = Record {
+        started,
+        build: BUILD,
+        machine,
+        load_before,
+        load_after,
+        warm_up: true,
+        rows,
+        warnings,
+    };
     let mut w = csv::Writer::from_writer(vec![]);
-    for r in &rows {
+    for r in &record.rows {
         w.serialize(r)?;
     }
     write_atomic(&csv_path, &w.into_inner().context("csv")?)?;
-    write_atomic(&machine_path, machine(cores).as_bytes())?;
-    writeln!(
-        out,
-        "written: {}, {}",
-        csv_path.display(),
-        machine_path.display()
-    )?;
+    let json = serde_json::to_string_pretty(&record)? + "\n";
+    write_atomic(&json_path, json.as_bytes())?;
+    write_atomic(&machine_path, describe(&record).as_bytes())?;
+    if args.json {
+        out.write_all(json.as_bytes())?;
+    } else {
+        writeln!(
+            out,
+            "written: {}, {}, {}",
+            csv_path.display(),
+            json_path.display(),
+            machine_path.display()
+        )?;
+    }
     Ok(super::Status::Done)
+}
+
+/// `12.3 M`: a rate in SI units.
+fn rate(per_second: f64) -> String {
+    match per_second {
+        r if r >= 1e9 => format!("{:.2} G", r / 1e9),
+        r if r >= 1e6 => format!("{:.1} M", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} k", r / 1e3),
+        r => format!("{r:.0}"),
+    }
+}
+
+/// What makes the figures less trustworthy: a machine already busy (the load before the runs
+/// and the most threads timed exceed the cores), or runs that disagree (σ over 5% of the mean).
+fn warnings(rows: &[BenchRow], load: Option<[f64; 3]>, most: usize, cores: usize) -> Vec<String> {
+    let mut out = vec![];
+    if let Some([one, ..]) = load {
+        if one + most as f64 > cores as f64 + 0.5 {
+            out.push(format!(
+                "the machine was busy: load average {one:.2} before the runs, with {most} threads \
+                 timed on {cores} cores; other work will have slowed the runs"
+            ));
+        }
+    }
+    for r in rows {
+        if r.runs > 1 && r.stddev_seconds > WIDE_SPREAD * r.mean_seconds {
+            out.push(format!(
+                "{} on {} threads: runs spread widely (σ {:.4} s, {:.0}% of the mean {:.4} s); \
+                 use more --runs or a quieter machine",
+                r.board,
+                r.threads,
+                r.stddev_seconds,
+                100.0 * r.stddev_seconds / r.mean_seconds,
+                r.mean_seconds
+            ));
+        }
+    }
+    out
 }
 
 /// One board timed at increasing thread counts: the depth counts every run must give, and the
@@ -93,49 +207,65 @@ struct Timed {
 }
 
 impl Timed {
-    /// Runs `shape` `args.runs` times on `threads` threads: its row of bench.csv.
-    fn time(&mut self, shape: Shape, threads: usize, args: &BenchArgs) -> Result<BenchRow> {
+    /// One run of `shape` on `threads` threads, checked: every run must give the same depth
+    /// counts, whatever the thread count, and be verified. Returns its seconds.
+    fn run(&mut self, shape: Shape, threads: usize, label: &str, quiet: bool) -> Result<f64> {
         let goal = GoalBlank::Last.resolve(shape)?;
         let pool = super::thread_pool(Some(threads))?;
+        let label = format!("{shape} {threads}t {label}");
+        let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
+        let progress = Progress::new(quiet, states, &label);
+        let a = pool.install(|| {
+            analyze(shape, goal, AnalyzeOptions::default(), &|l| {
+                progress.layer(l)
+            })
+        })?;
+        progress.finish();
+        let layers = self
+            .layers
+            .get_or_insert_with(|| a.distribution.layers.clone());
+        if *layers != a.distribution.layers {
+            bail!(tilespace::Error::Check(format!(
+                "{shape}: depth counts differ at {threads} threads"
+            )));
+        }
+        if !a.verified {
+            bail!(tilespace::Error::Check(format!(
+                "{shape}: run not verified"
+            )));
+        }
+        Ok(a.seconds)
+    }
+
+    /// Runs `shape` `args.runs` times on `threads` threads: its row of bench.csv.
+    fn time(&mut self, shape: Shape, threads: usize, args: &BenchArgs) -> Result<BenchRow> {
         let mut times = vec![];
         for run in 0..args.runs {
-            let label = format!("{shape} {threads}t #{}", run + 1);
-            let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
-            let progress = Progress::new(args.quiet, states, &label);
-            let a = pool.install(|| {
-                analyze(shape, goal, AnalyzeOptions::default(), &|l| {
-                    progress.layer(l)
-                })
-            })?;
-            progress.finish();
-            // Every run must give the same answer, whatever the thread count.
-            let layers = self
-                .layers
-                .get_or_insert_with(|| a.distribution.layers.clone());
-            if *layers != a.distribution.layers {
-                bail!(tilespace::Error::Check(format!(
-                    "{shape}: depth counts differ at {threads} threads"
-                )));
-            }
-            if !a.verified {
-                bail!(tilespace::Error::Check(format!(
-                    "{shape}: run not verified"
-                )));
-            }
-            times.push(a.seconds);
+            times.push(self.run(shape, threads, &format!("#{}", run + 1), args.quiet)?);
         }
         times.sort_by(f64::total_cmp);
         let median = times[times.len() / 2];
+        let n = times.len() as f64;
+        let mean = times.iter().sum::<f64>() / n;
+        let variance = if times.len() > 1 {
+            times.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
         let (t0, m0) = *self.base.get_or_insert((threads, median));
         let speedup = m0 / median;
         let states: u64 = self.layers.iter().flatten().sum();
+        let edges = tilespace::puzzle::count::edges_u128(shape).unwrap_or(0) as f64;
         Ok(BenchRow {
             board: shape.to_string(),
             threads,
             runs: args.runs,
             median_seconds: round(median, 4),
             min_seconds: round(times[0], 4),
+            mean_seconds: round(mean, 4),
+            stddev_seconds: round(variance.sqrt(), 4),
             states_per_second: (states as f64 / median) as u64,
+            teps: (edges / median) as u64,
             speedup: round(speedup, 3),
             efficiency: round(speedup / (threads as f64 / t0 as f64), 3),
         })
@@ -147,35 +277,48 @@ fn round(x: f64, digits: i32) -> f64 {
     (x * p).round() / p
 }
 
-/// CPU model, cores, memory, compiler, revision and date: what a comparison between machines needs.
-fn machine(cores: usize) -> String {
-    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let model = cpuinfo
-        .lines()
-        .find(|l| l.starts_with("model name"))
-        .and_then(|l| l.split(':').nth(1))
-        .map_or("unknown".to_string(), |m| m.trim().to_string());
-    let memory = memory::total_bytes().map_or("unknown".into(), |b| memory::human_bytes(b as f64));
-    let run = |cmd: &str, args: &[&str]| {
-        std::process::Command::new(cmd)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .unwrap_or_else(|| "unknown".into())
+/// The record as text: the build, the machine, the load and the warnings.
+fn describe(r: &Record) -> String {
+    let or_unknown = |v: Option<usize>| v.map_or("unknown".into(), |n| n.to_string());
+    let load = |l: Option<[f64; 3]>| {
+        l.map_or("unknown".into(), |[a, b, c]| {
+            format!("{a:.2} {b:.2} {c:.2}")
+        })
     };
+    let m = &r.machine;
+    let b = &r.build;
     let mut s = String::new();
-    let _ = writeln!(s, "cpu: {model}");
-    let _ = writeln!(s, "cores: {cores}");
-    let _ = writeln!(s, "memory: {memory}");
-    let _ = writeln!(s, "rustc: {}", run("rustc", &["--version"]));
     let _ = writeln!(
         s,
-        "revision: {}",
-        run("git", &["rev-parse", "--short", "HEAD"])
+        "tilespace: {} (git {}), {} profile",
+        b.version, b.revision, b.profile
     );
-    let _ = writeln!(s, "tilespace: {}", env!("CARGO_PKG_VERSION"));
-    let _ = writeln!(s, "date: {}", run("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]));
+    let _ = writeln!(s, "compiler: {}", b.rustc);
+    let _ = writeln!(s, "target: {}", b.target);
+    let _ = writeln!(s, "target features: {}", b.target_features);
+    let _ = writeln!(s, "cargo features: {}", b.features);
+    let _ = writeln!(s, "cpu: {}", m.cpu);
+    let _ = writeln!(
+        s,
+        "cores: {} logical, {} physical",
+        m.logical_cores,
+        or_unknown(m.physical_cores)
+    );
+    let _ = writeln!(s, "numa nodes: {}", or_unknown(m.numa_nodes));
+    let memory = m
+        .memory_bytes
+        .map_or("unknown".into(), |b| memory::human_bytes(b as f64));
+    let _ = writeln!(s, "memory: {memory}");
+    let _ = writeln!(s, "kernel: {}", m.kernel);
+    let _ = writeln!(s, "started: {}", r.started);
+    let _ = writeln!(s, "load average before: {}", load(r.load_before));
+    let _ = writeln!(s, "load average after: {}", load(r.load_after));
+    let _ = writeln!(
+        s,
+        "warm-up: one untimed run per board before the timed ones"
+    );
+    for w in &r.warnings {
+        let _ = writeln!(s, "warning: {w}");
+    }
     s
 }

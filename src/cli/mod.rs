@@ -13,6 +13,7 @@ mod cmd_random;
 mod cmd_solvable;
 mod cmd_table;
 mod cmd_theorem;
+mod machine;
 mod progress;
 
 use anyhow::Result;

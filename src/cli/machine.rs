@@ -1,0 +1,97 @@
+//! What a benchmark record says of the machine: CPU, logical and physical cores, NUMA nodes,
+//! memory, kernel, and the load average, read from /proc and /sys (Linux; "unknown" elsewhere).
+
+use serde::Serialize;
+use tilespace::analysis::memory;
+
+/// The machine a benchmark ran on.
+#[derive(Clone, Debug, Serialize)]
+pub struct Machine {
+    pub cpu: String,
+    /// Hardware threads the OS schedules on (what `--threads` counts).
+    pub logical_cores: usize,
+    /// Distinct (package, core) pairs in /proc/cpuinfo; None where it does not say.
+    pub physical_cores: Option<usize>,
+    /// /sys/devices/system/node/node*; None where there is no such folder.
+    pub numa_nodes: Option<usize>,
+    pub memory_bytes: Option<u64>,
+    pub kernel: String,
+}
+
+impl Machine {
+    pub fn read() -> Machine {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let cpu = cpuinfo
+            .lines()
+            .find(|l| l.starts_with("model name"))
+            .and_then(|l| l.split(':').nth(1))
+            .map_or("unknown".to_string(), |m| m.trim().to_string());
+        Machine {
+            cpu,
+            logical_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            physical_cores: physical_cores(&cpuinfo),
+            numa_nodes: numa_nodes(),
+            memory_bytes: memory::total_bytes(),
+            kernel: std::fs::read_to_string("/proc/sys/kernel/osrelease")
+                .map_or("unknown".into(), |s| format!("Linux {}", s.trim())),
+        }
+    }
+}
+
+/// Distinct `physical id` and `core id` pairs.
+fn physical_cores(cpuinfo: &str) -> Option<usize> {
+    let mut cores = std::collections::BTreeSet::new();
+    for block in cpuinfo.split("\n\n") {
+        let field = |key: &str| {
+            block
+                .lines()
+                .find(|l| l.starts_with(key))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|v| v.trim().to_string())
+        };
+        if let (Some(package), Some(core)) = (field("physical id"), field("core id")) {
+            cores.insert((package, core));
+        }
+    }
+    (!cores.is_empty()).then_some(cores.len())
+}
+
+fn numa_nodes() -> Option<usize> {
+    let dir = std::fs::read_dir("/sys/devices/system/node").ok()?;
+    let n = dir
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.strip_prefix("node")
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        })
+        .count();
+    (n > 0).then_some(n)
+}
+
+/// The 1-, 5- and 15-minute load averages (/proc/loadavg).
+pub fn load_average() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut it = text.split_whitespace().map(|v| v.parse::<f64>().ok());
+    Some([it.next()??, it.next()??, it.next()??])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two packages of two cores with two hardware threads each: 8 logical, 4 physical.
+    #[test]
+    fn physical_cores_count_distinct_package_and_core() {
+        let mut text = String::new();
+        for (package, core) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            for _ in 0..2 {
+                text +=
+                    &format!("processor\t: x\nphysical id\t: {package}\ncore id\t\t: {core}\n\n");
+            }
+        }
+        assert_eq!(physical_cores(&text), Some(4));
+        assert_eq!(physical_cores("processor : 0\n"), None);
+    }
+}
