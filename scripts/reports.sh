@@ -15,6 +15,7 @@ run() {
 }
 run antipodes --out "$out" --quiet
 run plot --results "$out" --log
+run plot --results "$out" --log --format pgfplots
 echo "\$ tilespace table --results $out > $out/table.md (and --format latex > $out/table.tex)" | tee -a "$log"
 "$bin" table --results "$out" > "$out/table.md"
 "$bin" table --results "$out" --format latex > "$out/table.tex"

@@ -1,5 +1,5 @@
-//! The LaTeX tables compile with pdflatex and fit a one-column `article` page: no error, no
-//! overfull box; and `table` warns exactly when a table would not fit. Runs where pdflatex is
+//! The LaTeX tables and pgfplots charts compile with pdflatex and fit a one-column `article`
+//! page: no error, no overfull box; and `table` warns exactly when a table would not fit. Runs where pdflatex is
 //! installed; CI installs it and sets TILESPACE_REQUIRE_PDFLATEX=1, so that there a missing
 //! pdflatex fails instead of skipping.
 
@@ -137,4 +137,53 @@ fn an_unverified_row_is_shown_as_such() {
     assert!(rows.iter().any(|r| r.contains(" & no & ")), "{rows:?}");
     assert!(!tex.contains("Every count of states equals"), "{tex}");
     assert!(compile(dir, "unverified", &tex).is_empty());
+}
+
+/// `plot --format pgfplots`: each chart compiles and fits the line.
+#[test]
+fn pgfplots_charts_fit_an_article_page() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let out = dir.join("charts");
+    let o = tilespace(
+        &[
+            "plot",
+            "--format",
+            "pgfplots",
+            "--log",
+            "--results",
+            results().to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--boards",
+            "2x2,3x3,3x3-blank-2-2,2x7",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    let written: Vec<&str> = listed
+        .lines()
+        .map(|l| l.rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "2x2.tex",
+            "3x3.tex",
+            "3x3-blank-2-2.tex",
+            "2x7.tex",
+            "overlay.tex",
+            "overlay-log.tex"
+        ]
+    );
+    for name in ["2x2", "2x7", "overlay", "overlay-log"] {
+        let chart = std::fs::read_to_string(out.join(format!("{name}.tex"))).unwrap();
+        // As a paper puts it: in a figure, not indented.
+        let overfull = compile(dir, name, &format!("\\noindent\n{chart}"));
+        assert!(overfull.is_empty(), "{name}: {overfull:?}");
+    }
 }

@@ -46,6 +46,74 @@ fn svg_lines_and_texts(path: &Path) -> (Vec<usize>, Vec<String>) {
     (lines, texts)
 }
 
+/// The left panel of a board's SVG: its y-axis tick labels as (pixel row, value), the unit
+/// its axis description gives (`states (×10⁹)`: 10^9), and the highest point of its line.
+fn linear_panel(path: &Path) -> (Vec<(f64, f64)>, f64, f64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let num = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let mut ticks = vec![];
+    let mut unit = 1.0;
+    for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let t = n.text().unwrap_or("").trim();
+        if n.attribute("text-anchor") == Some("end") && num(&n, "x") < 600.0 {
+            let value = t
+                .parse::<f64>()
+                .unwrap_or_else(|_| panic!("tick label {t:?} is not a number"));
+            ticks.push((num(&n, "y"), value));
+        }
+        if let Some(power) = t
+            .strip_prefix("states (×10")
+            .and_then(|p| p.strip_suffix(')'))
+        {
+            let digits: String = power
+                .chars()
+                .map(|c| {
+                    char::from(b'0' + "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c).unwrap() as u8)
+                })
+                .collect();
+            unit = 10f64.powi(digits.parse().unwrap());
+        }
+    }
+    let top = doc
+        .descendants()
+        .find(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .unwrap()
+        .attribute("points")
+        .unwrap()
+        .split_whitespace()
+        .map(|p| p.split(',').nth(1).unwrap().parse::<f64>().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    (ticks, unit, top)
+}
+
+/// Tick labels are the values at their positions: distinct, increasing upwards, evenly
+/// spaced, and the line's highest point, read off them, is the widest layer.
+fn check_ticks(path: &Path, widest: f64) {
+    let (mut ticks, unit, top) = linear_panel(path);
+    assert!(ticks.len() >= 3, "{}: {ticks:?}", path.display());
+    ticks.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (first, last) = (ticks[0], ticks[ticks.len() - 1]);
+    let per_pixel = (last.1 - first.1) / (first.0 - last.0);
+    assert!(per_pixel > 0.0, "{}: {ticks:?}", path.display());
+    // Each label where its position puts it, to a twentieth of a step (pixels are whole).
+    let step = (last.1 - first.1) / (ticks.len() - 1) as f64;
+    for &(y, value) in &ticks {
+        let at = first.1 + (first.0 - y) * per_pixel;
+        assert!(
+            (at - value).abs() < 0.05 * step,
+            "{}: {value} at {at}: {ticks:?}",
+            path.display()
+        );
+    }
+    let read = (ticks[0].1 + (ticks[0].0 - top) * per_pixel) * unit;
+    assert!(
+        (read - widest).abs() < 0.02 * widest,
+        "{}: line top reads {read}, widest layer {widest}",
+        path.display()
+    );
+}
+
 #[test]
 fn plots_from_fixture_csvs() {
     let tmp = tempfile::tempdir().unwrap();
@@ -63,6 +131,9 @@ fn plots_from_fixture_csvs() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 4, "{}", stdout(&o));
+    // 2x2: at most 2 states at a depth (ticks 0, 1, 2, never 1.8 rounded to 2); 2x3: 44.
+    check_ticks(&out.join("2x2.svg"), 2.0);
+    check_ticks(&out.join("2x3.svg"), 44.0);
     for (board, radius) in [("2x2", 6), ("2x3", 21)] {
         let (lines, texts) = svg_lines_and_texts(&out.join(format!("{board}.svg")));
         // The linear and the log panel: one line each, a point per depth 0..=radius.
@@ -93,6 +164,37 @@ fn plots_from_fixture_csvs() {
     let o = tilespace(&["plot", "--results", "nowhere"], tmp.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no boards"), "{}", stderr(&o));
+}
+
+/// The committed 2x7 (1,862,320,864 states in its widest layer): its axis in units of 10⁹,
+/// read correctly; and identical distributions (3x3 from three starts) drawn as one line.
+#[test]
+fn plots_of_large_boards_and_identical_ones() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let out = tmp.path().join("plots");
+    let o = tilespace(
+        &[
+            "plot",
+            "--results",
+            results.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--boards",
+            "2x7,3x3,3x3-blank-1-1,2x3",
+        ],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, texts) = svg_lines_and_texts(&out.join("2x7.svg"));
+    assert!(texts.iter().any(|t| t == "states (×10⁹)"), "{texts:?}");
+    check_ticks(&out.join("2x7.svg"), 1_862_320_864.0);
+    let (lines, texts) = svg_lines_and_texts(&out.join("overlay.svg"));
+    assert_eq!(lines.len(), 3, "2x7, 3x3 (twice, one line), 2x3");
+    assert!(
+        texts.iter().any(|t| t == "3x3 = 3x3 blank 1,1"),
+        "{texts:?}"
+    );
 }
 
 /// The figures a table must carry, from the fixture's summary.csv.

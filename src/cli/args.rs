@@ -242,12 +242,27 @@ pub struct PlotArgs {
     /// Directory holding summary.csv and the boards' depths.csv
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub results: PathBuf,
-    /// Directory for the SVG files (default: RESULTS/plots)
+    /// Directory for the charts (default: RESULTS/plots)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// svg: SVG files (plotters); pgfplots: LaTeX code (a tikzpicture per file, for \input
+    /// in a paper with the pgfplots package), which LaTeX typesets as vector graphics
+    #[arg(long, value_enum, default_value_t = PlotFormat::Svg)]
+    pub format: PlotFormat,
     /// Draw the overlay of all boards on a log scale too (overlay-log.svg)
     #[arg(long)]
     pub log: bool,
+    /// Boards to draw, comma-separated names of their report folders (2x3, 3x3-blank-1-1)
+    /// [default: all]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub boards: Vec<String>,
+}
+
+/// The formats of `tilespace plot`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotFormat {
+    Svg,
+    Pgfplots,
 }
 
 /// The formats of `tilespace table`.

@@ -51,7 +51,7 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
 
 /// The rows named in `boards` (by their report folder: `2x3`, `3x3-blank-1-1`), in that order;
 /// every row if none is named.
-fn chosen(rows: Vec<SummaryRow>, boards: &[String]) -> Result<Vec<SummaryRow>> {
+pub(super) fn chosen(rows: Vec<SummaryRow>, boards: &[String]) -> Result<Vec<SummaryRow>> {
     if boards.is_empty() {
         return Ok(rows);
     }

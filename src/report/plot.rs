@@ -10,14 +10,7 @@ use plotters::prelude::*;
 
 use crate::error::Error;
 
-/// One distribution to draw: a name for the legend, a title, and states per depth.
-#[derive(Clone, Debug)]
-pub struct Series {
-    pub label: String,
-    pub title: String,
-    /// `states[d]` = states at depth d, from 0 to the radius.
-    pub states: Vec<u64>,
-}
+pub use super::chart::{merge_identical, Series};
 
 const PALETTE: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -34,6 +27,87 @@ const PALETTE: [RGBColor; 10] = [
 
 fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
+}
+
+/// How a count axis labels its ticks: as they are below 10^4, else in units of 10^k (the
+/// axis says "×10⁹"), so that no label is a ten-digit number.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountScale {
+    /// The power of ten the labels are in units of (0: plain).
+    pub exponent: i32,
+}
+
+impl CountScale {
+    pub fn for_max(max: f64) -> CountScale {
+        let exponent = if max >= 1e4 {
+            max.log10().floor() as i32
+        } else {
+            0
+        };
+        CountScale { exponent }
+    }
+
+    /// `states`, or `states (×10⁹)`.
+    pub fn describe(self, what: &str) -> String {
+        if self.exponent == 0 {
+            what.to_string()
+        } else {
+            format!("{what} (×{})", power(self.exponent))
+        }
+    }
+
+    /// A tick in the axis's units, with as few decimals as it needs (at most 3).
+    pub fn label(self, v: f64) -> String {
+        let x = v / 10f64.powi(self.exponent);
+        let mut text = format!("{x:.3}");
+        if text.contains('.') {
+            text.truncate(text.trim_end_matches('0').trim_end_matches('.').len());
+        }
+        if text == "-0" {
+            text = "0".into();
+        }
+        text
+    }
+}
+
+/// `10⁷`, with Unicode superscripts (SVG text has no markup for them).
+pub fn power(exponent: i32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut out = String::from("10");
+    if exponent < 0 {
+        out.push('⁻');
+    }
+    for d in exponent.unsigned_abs().to_string().bytes() {
+        out.push(DIGITS[usize::from(d - b'0')]);
+    }
+    out
+}
+
+/// A tick of a log axis: `1`, `10`, `10⁷`, or `2×10⁷` between powers.
+pub fn power_label(v: f64) -> String {
+    if v <= 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let k = v.log10().floor() as i32;
+    let mantissa = v / 10f64.powi(k);
+    let (mantissa, k) = if mantissa > 9.9995 {
+        (1.0, k + 1)
+    } else {
+        (mantissa, k)
+    };
+    let m = format!("{mantissa:.2}");
+    let m = m.trim_end_matches('0').trim_end_matches('.');
+    let base = match k {
+        0 => "1".to_string(),
+        1 => "10".to_string(),
+        _ => power(k),
+    };
+    match (m, k) {
+        ("1", _) => base,
+        (m, 0) => m.to_string(),
+        (_, 1) => format!("{}", mantissa * 10.0),
+        (m, _) => format!("{m}×{base}"),
+    }
 }
 
 fn draw_err(path: &Path) -> impl Fn(String) -> Error + '_ {
@@ -71,11 +145,14 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .y_label_area_size(90)
             .build_cartesian_2d(x.clone(), 0f64..max * 1.05)
             .map_err(|e| err(e.to_string()))?;
+        let scale = CountScale::for_max(max);
         chart
             .configure_mesh()
             .x_desc(X_DESC)
-            .y_desc("states")
-            .y_label_formatter(&|v| format!("{v:.0}"))
+            .y_desc(scale.describe("states"))
+            // Never a step under 1: a count axis of 2x2 (at most 2 states) reads 0, 1, 2.
+            .y_labels(((max * 1.05).floor() as usize + 1).clamp(2, 10))
+            .y_label_formatter(&|v| scale.label(*v))
             .draw()
             .map_err(|e| err(e.to_string()))?;
         chart
@@ -97,7 +174,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .configure_mesh()
             .x_desc(X_DESC)
             .y_desc("states (log scale)")
-            .y_label_formatter(&|v| format!("{v:.0e}"))
+            .y_label_formatter(&|v| power_label(*v))
             .draw()
             .map_err(|e| err(e.to_string()))?;
         chart
@@ -110,8 +187,10 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     root.present().map_err(|e| err(e.to_string()))
 }
 
-/// All boards on shared axes: depth / radius against states / total (log scale with `log`).
+/// All boards on shared axes: depth / radius against states / total (log scale with `log`);
+/// identical distributions are one line (`merge_identical`).
 pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
+    let all = &merge_identical(all);
     let err = draw_err(path);
     let shares: Vec<Vec<(f64, f64)>> = all
         .iter()
@@ -156,7 +235,7 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
             .configure_mesh()
             .x_desc(x_desc)
             .y_desc("states / total (log scale)")
-            .y_label_formatter(&|v| format!("{v:.0e}"))
+            .y_label_formatter(&|v| power_label(*v))
             .draw()
             .map_err(|e| err(e.to_string()))?;
         draw_lines(&mut chart, all, &shares, SeriesLabelPosition::LowerMiddle).map_err(&err)?;
@@ -177,7 +256,13 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
     root.present().map_err(|e| err(e.to_string()))
 }
 
-/// One labelled line per board, and the legend.
+/// Markers on at most this many points of a line: enough to tell the lines apart, few enough
+/// not to hide them.
+const MARKERS_PER_LINE: usize = 12;
+
+/// One labelled line per board, each in its colour with its marker (circle, triangle, square
+/// or cross, so that the eleventh board, which shares the first's colour, and lines that cross
+/// stay apart), and the legend.
 fn draw_lines<'a, DB, X, Y>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
     all: &[Series],
@@ -191,11 +276,31 @@ where
 {
     for (i, (s, points)) in all.iter().zip(shares).enumerate() {
         let c = colour(i);
+        let step = points.len().div_ceil(MARKERS_PER_LINE).max(1);
+        // Lines of one colour start their markers at different points.
+        let marked: Vec<(f64, f64)> = points
+            .iter()
+            .copied()
+            .skip((i / PALETTE.len()) * step / 2)
+            .step_by(step)
+            .collect();
+        let outline = marker_outline(i);
+        chart
+            .draw_series(
+                marked
+                    .iter()
+                    .map(|&p| EmptyElement::at(p) + Polygon::new(outline.clone(), c.filled())),
+            )
+            .map_err(|e| e.to_string())?;
         chart
             .draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2)))
             .map_err(|e| e.to_string())?
             .label(s.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+            .legend(move |(x, y)| {
+                EmptyElement::at((x + 10, y))
+                    + PathElement::new(vec![(-10, 0), (10, 0)], c.stroke_width(2))
+                    + Polygon::new(marker_outline(i), c.filled())
+            });
     }
     chart
         .configure_series_labels()
@@ -204,4 +309,46 @@ where
         .border_style(BLACK)
         .draw()
         .map_err(|e| e.to_string())
+}
+
+/// The outline of series `i`'s marker, in pixels around its point: a circle (an octagon),
+/// a triangle, a square or a diamond.
+fn marker_outline(i: usize) -> Vec<(i32, i32)> {
+    match i % 4 {
+        0 => vec![
+            (-2, -4),
+            (2, -4),
+            (4, -2),
+            (4, 2),
+            (2, 4),
+            (-2, 4),
+            (-4, 2),
+            (-4, -2),
+        ],
+        1 => vec![(0, -5), (5, 4), (-5, 4)],
+        2 => vec![(-4, -4), (4, -4), (4, 4), (-4, 4)],
+        _ => vec![(0, -5), (5, 0), (0, 5), (-5, 0)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tick_labels_are_the_values() {
+        let small = CountScale::for_max(2.0);
+        assert_eq!(small.describe("states"), "states");
+        assert_eq!([0.0, 1.0, 2.0].map(|v| small.label(v)), ["0", "1", "2"]);
+        let big = CountScale::for_max(1.862e9);
+        assert_eq!(big.describe("states"), "states (×10⁹)");
+        assert_eq!([0.0, 5e8, 1.8e9].map(|v| big.label(v)), ["0", "0.5", "1.8"]);
+        assert_eq!(CountScale::for_max(24047.0).label(20000.0), "2");
+        assert_eq!(power(7), "10⁷");
+        assert_eq!(power(-12), "10⁻¹²");
+        assert_eq!(
+            [1.0, 10.0, 100.0, 2e7, 1e-5, 5e-3, 20.0].map(power_label),
+            ["1", "10", "10²", "2×10⁷", "10⁻⁵", "5×10⁻³", "20"]
+        );
+    }
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Renders every chart to PNG, to look at before publishing: the SVGs of results/plots (with
+# rsvg-convert, Debian's librsvg2-bin) and the pgfplots charts (`plot --format pgfplots`,
+# compiled by pdflatex in an article, then pdftoppm from poppler-utils).
+# Usage: scripts/render-plots.sh [RESULTS_DIR] [PNG_DIR]   (default: results /tmp/tilespace-png)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+results="${1:-results}"
+png="${2:-/tmp/tilespace-png}"
+cargo build --release --quiet
+bin=target/release/tilespace
+mkdir -p "$png/pgfplots"
+for svg in "$results"/plots/*.svg; do
+  rsvg-convert -o "$png/$(basename "${svg%.svg}").png" "$svg"
+done
+"$bin" plot --results "$results" --format pgfplots --log --out "$png/pgfplots" > /dev/null
+for chart in "$png"/pgfplots/*.tex; do
+  name=$(basename "${chart%.tex}")
+  case "$name" in doc-*) continue ;; esac
+  doc="$png/pgfplots/doc-$name.tex"
+  printf '%s\n' '\documentclass{article}' '\usepackage{pgfplots}\pgfplotsset{compat=1.17}' \
+    '\begin{document}' '\noindent' "\\input{$name.tex}" '\end{document}' > "$doc"
+  (cd "$png/pgfplots" && pdflatex -interaction=nonstopmode -halt-on-error "doc-$name.tex" > /dev/null)
+  pdftoppm -png -r 100 -singlefile "$png/pgfplots/doc-$name.pdf" "$png/pgfplots-$name"
+done
+ls "$png"/*.png
