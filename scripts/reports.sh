@@ -28,3 +28,7 @@ echo "\$ tilespace table --results $out --theorem > $out/theorem.md (and --forma
 "$bin" table --results "$out" --theorem --format latex > "$out/theorem.tex"
 cat "$out/theorem.md" | tee -a "$log"
 echo >> "$log"
+echo "\$ tilespace check --results $out > $out/published.md" | tee -a "$log"
+"$bin" check --results "$out" > "$out/published.md"
+cat "$out/published.md" | tee -a "$log"
+echo >> "$log"

@@ -570,3 +570,57 @@ fn readme_tables_are_generated() {
         );
     }
 }
+
+/// `check` compares what it analysed with OEIS: agreement on boards analysed here, and a
+/// disagreement found when a depth count is off by one (the report otherwise consistent).
+#[test]
+fn check_against_published_figures() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for args in [
+        &["analyze", "2x3", "3x2", "2x4", "-q", "--out", "r"][..],
+        &[
+            "analyze", "3x3", "--blank", "center", "--blank", "2,1", "--blank", "1,3", "-q",
+            "--out", "r",
+        ],
+    ] {
+        let o = tilespace(args, dir);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let o = tilespace(&["check", "--results", "r"], dir);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    for source in [
+        "A090034", "A090035", "A089474", "A089483", "A089473", "A151944",
+    ] {
+        assert!(text.contains(source), "{source}: {text}");
+    }
+    // 2x3 and 3x2: the distribution and the radius each; 2x4 the same; 3x3: three blanks,
+    // and the radius for the corner.
+    assert!(
+        text.contains("10 comparisons with published figures: 10 agree, 0 disagree."),
+        "{text}"
+    );
+
+    // One state moved from depth 13 to depth 14 of 2x3 (cumulative counts kept consistent).
+    let path = dir.join("r/2x3/depths.csv");
+    let csv = std::fs::read_to_string(&path).unwrap();
+    let edited = csv
+        .replace("\n13,39,189,", "\n13,38,188,")
+        .replace("\n14,44,233,", "\n14,45,233,");
+    assert_ne!(csv, edited);
+    std::fs::write(&path, edited).unwrap();
+    let o = tilespace(&["check", "--results", "r", "--json"], dir);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let j = json(&stdout(&o));
+    assert_eq!(j["agree"], false);
+    let wrong: Vec<&serde_json::Value> = j["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["agrees"] == false)
+        .collect();
+    assert_eq!(wrong.len(), 1, "{j}");
+    assert_eq!(wrong[0]["board"], "2x3");
+    assert_eq!(wrong[0]["detail"], "depth 13: 39 published, 38 here");
+}

@@ -67,10 +67,12 @@ pub enum Command {
     Solve(QueryArgs),
     /// Uniformly random solvable boards (any size), reproducible with --seed
     Random(RandomArgs),
-    /// Draw the depth distributions in results/ as SVG charts (no enumeration)
+    /// Draw the depth distributions in results/ as charts, SVG or pgfplots (no enumeration)
     Plot(PlotArgs),
-    /// Print the summary of every analysed board as a table for papers
+    /// Print the analysed boards as tables for papers: summary, distributions, theorem
     Table(TableArgs),
+    /// Compare every analysed board with the published figures (OEIS): agree or disagree
+    Check(CheckArgs),
     /// The worst configurations' structure, and Gong's question on 2xn boards
     Antipodes(AntipodesArgs),
     /// Plan a run across MPI ranks: memory per rank, ranks a memory size needs, exchange volume
@@ -176,6 +178,9 @@ pub struct TheoremArgs {
     pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Print one JSON document instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options shared by the commands that enumerate boards.
@@ -235,6 +240,9 @@ pub struct RandomArgs {
     /// Goal blank cell the boards must be able to reach: last, first, center or R,C
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: GoalBlank,
+    /// Print one JSON document (board, goal blank, seed, boards) instead of lines
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -309,6 +317,16 @@ pub struct TableArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Directory holding summary.csv and the boards' depths.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Print one JSON document instead of the table
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct AntipodesArgs {
     /// Board sizes (default: every board in OUT/summary.csv searched from the goal); a board
     /// not analysed yet is analysed first
@@ -319,6 +337,9 @@ pub struct AntipodesArgs {
     pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Print one JSON document instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

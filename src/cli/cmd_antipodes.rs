@@ -37,6 +37,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     tilespace::store::atomic::check_writable(out)?;
     let pool = super::thread_pool(args.run.threads)?;
     let mut gong = Vec::new();
+    let mut docs = Vec::new();
     let mut stdout = std::io::stdout().lock();
     for (shape, goal) in jobs {
         let dir = out.join(shape.report_name(goal));
@@ -62,10 +63,22 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             .collect();
         let path = dir.join("antipode-patterns.csv");
         report::write_rows(&path, &rows)?;
-        print_board(&mut stdout, shape, goal, radius, &rows)?;
         consistent_under_symmetries(&antipodes, goal)?;
-        if shape.rows == 2 {
-            let row = gong_row(shape, goal, &antipodes);
+        let gong_here = (shape.rows == 2).then(|| gong_row(shape, goal, &antipodes));
+        if args.json {
+            docs.push(serde_json::json!({
+                "board": shape.to_string(),
+                "goal_blank": shape.cell_label(goal),
+                "radius": radius,
+                "antipodes": rows,
+                "gong": gong_here,
+                "report": path.display().to_string(),
+            }));
+            gong.extend(gong_here);
+            continue;
+        }
+        print_board(&mut stdout, shape, goal, radius, &rows)?;
+        if let Some(row) = gong_here {
             writeln!(
                 stdout,
                 "  Gong: tile k and tile k+{} share a column in every antipode? {}",
@@ -86,11 +99,17 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             let cells = r.board.parse::<Shape>().map_or(0, |s| s.cells());
             (cells, r.board.clone(), r.goal_blank.clone())
         })?;
-        writeln!(
-            stdout,
-            "Gong's question, every 2-row board: {}",
-            path.display()
-        )?;
+        if !args.json {
+            writeln!(
+                stdout,
+                "Gong's question, every 2-row board: {}",
+                path.display()
+            )?;
+        }
+    }
+    if args.json {
+        drop(stdout);
+        super::print_json(&serde_json::json!({ "boards": docs }))?;
     }
     Ok(super::Status::Done)
 }

@@ -20,8 +20,26 @@ pub fn run(args: RandomArgs) -> Result<super::Status> {
     }
     let mut rng = Rng::new(seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for _ in 0..args.count {
-        writeln!(out, "{}", solvable_board(shape, goal, &mut rng))?;
+    if args.json {
+        // Streamed: --count may ask for more boards than memory holds.
+        write!(
+            out,
+            "{{\n  \"board\": \"{shape}\",\n  \"goal_blank\": \"{}\",\n  \"seed\": {seed},\n  \"boards\": [",
+            shape.cell_label(goal)
+        )?;
+        for i in 0..args.count {
+            let sep = if i == 0 { "" } else { "," };
+            write!(
+                out,
+                "{sep}\n    \"{}\"",
+                solvable_board(shape, goal, &mut rng)
+            )?;
+        }
+        writeln!(out, "\n  ]\n}}")?;
+    } else {
+        for _ in 0..args.count {
+            writeln!(out, "{}", solvable_board(shape, goal, &mut rng))?;
+        }
     }
     out.flush()?;
     Ok(super::Status::Done)

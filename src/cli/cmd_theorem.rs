@@ -26,6 +26,7 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
     };
     let path = args.run.out.join("theorem.csv");
     let mut all = true;
+    let mut docs = vec![];
     for (shape, goal) in jobs {
         let total = 2 * tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX / 2);
         let progress = Progress::new(args.run.quiet, total, &shape.to_string());
@@ -40,11 +41,38 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
         })?;
         progress.finish();
         report::upsert_theorem(&path, TheoremRow::rows(&t))?;
-        print(&t)?;
+        if args.json {
+            docs.push(theorem_json(&t));
+        } else {
+            print(&t)?;
+        }
         all &= t.holds();
     }
-    writeln!(std::io::stdout(), "report: {}", path.display())?;
+    if args.json {
+        super::print_json(&serde_json::json!({
+            "theorems": docs,
+            "holds": all,
+            "report": path.display().to_string(),
+        }))?;
+    } else {
+        writeln!(std::io::stdout(), "report: {}", path.display())?;
+    }
     Ok(super::Status::of(all))
+}
+
+/// One board's verdicts: the classes as in theorem.csv, each check, and the whole.
+fn theorem_json(t: &Theorem) -> serde_json::Value {
+    serde_json::json!({
+        "board": t.shape.to_string(),
+        "goal_blank": t.shape.cell_label(t.goal),
+        // Exact at any size, so a string: (RC)!.
+        "configurations": tilespace::puzzle::count::counts(t.shape).total.to_string(),
+        "classes": TheoremRow::rows(t),
+        "halves": t.halves(),
+        "disjoint": t.disjoint(),
+        "components": t.components(),
+        "holds": t.holds(),
+    })
 }
 
 fn print(t: &Theorem) -> Result<()> {

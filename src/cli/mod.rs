@@ -4,6 +4,7 @@ pub mod args;
 mod cmd_analyze;
 mod cmd_antipodes;
 mod cmd_bench;
+mod cmd_check;
 mod cmd_count;
 mod cmd_docs;
 mod cmd_plan;
@@ -77,6 +78,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Plot(a) => cmd_plot::run(a),
         Command::Plan(a) => cmd_plan::run(a),
         Command::Table(a) => cmd_table::run(a),
+        Command::Check(a) => cmd_check::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
         Command::Completions(a) => cmd_docs::completions(a),
         Command::Man => cmd_docs::man(),

@@ -7,6 +7,7 @@ pub mod paper;
 #[cfg(feature = "plot")]
 pub mod plot;
 pub mod provenance;
+pub mod published;
 pub mod rows;
 pub mod runs;
 pub mod summary;

@@ -1,0 +1,62 @@
+//! `tilespace check`: every analysed board against the published figures that apply to it
+//! (OEIS), agree or disagree.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::report::published::{compare, Comparison};
+
+use super::args::CheckArgs;
+
+pub fn run(args: CheckArgs) -> Result<super::Status> {
+    let rows = super::analysed(&args.results)?;
+    let mut all: Vec<Comparison> = vec![];
+    let mut unmatched = vec![];
+    for row in &rows {
+        let dir = row.report_dir()?;
+        let depths = tilespace::report::read_depths(&args.results.join(&dir).join("depths.csv"))?;
+        let layers: Vec<u64> = depths.iter().map(|d| d.states).collect();
+        let found = compare(row, &layers);
+        if found.is_empty() {
+            unmatched.push(row.label());
+        }
+        all.extend(found);
+    }
+    let agree = all.iter().all(|c| c.agrees);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let doc = serde_json::json!({
+            "comparisons": all,
+            "not_published": unmatched,
+            "agree": agree,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+    } else {
+        writeln!(out, "| board | goal blank | compared | source | result |")?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for c in &all {
+            let result = if c.agrees {
+                "agrees".to_string()
+            } else {
+                format!("**disagrees**: {}", c.detail)
+            };
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {result} |",
+                c.board, c.goal_blank, c.compared, c.source
+            )?;
+        }
+        writeln!(out)?;
+        let disagree = all.iter().filter(|c| !c.agrees).count();
+        writeln!(
+            out,
+            "{} comparisons with published figures: {} agree, {disagree} disagree.",
+            all.len(),
+            all.len() - disagree
+        )?;
+        if !unmatched.is_empty() {
+            writeln!(out, "No published figure for: {}.", unmatched.join(", "))?;
+        }
+    }
+    Ok(super::Status::of(agree))
+}

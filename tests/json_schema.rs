@@ -1,0 +1,126 @@
+//! The JSON documents' schemas are stable: every `--json` output's key paths and value types,
+//! in order, against `tests/data/json-schemas.txt`. A change of a key, of its type or of the
+//! order shows as a diff; after a deliberate change, `UPDATE_JSON_SCHEMAS=1 cargo test --test
+//! json_schema` rewrites the file, and the diff goes into the commit (and the CHANGELOG).
+
+mod common;
+
+use std::path::Path;
+
+use common::{stderr, stdout, tilespace};
+
+/// Fields a machine may not report (no /proc, no NUMA folder), and bench's warnings (none on
+/// a quiet machine): their type is written as "optional", whichever they are here.
+const OPTIONAL: [&str; 6] = [
+    ".warnings",
+    ".machine.physical_cores",
+    ".machine.numa_nodes",
+    ".machine.memory_bytes",
+    ".load_before",
+    ".load_after",
+];
+
+/// `path: type` lines of `v`; arrays contribute the union of their elements' lines, once.
+fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
+    use serde_json::Value;
+    if OPTIONAL.contains(&path) {
+        out.push(format!("{path}: optional"));
+        return;
+    }
+    let kind = match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(n) if n.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let line = format!("{path}: {kind}");
+    if !out.contains(&line) {
+        out.push(line);
+    }
+    match v {
+        Value::Array(items) => {
+            for item in items {
+                schema(item, &format!("{path}[]"), out);
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map {
+                schema(item, &format!("{path}.{k}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn json_schemas_are_stable() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let board = "8 6 7/2 5 4/3 0 1";
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "-q",
+            "--out",
+            "r",
+            "--save-table",
+            "t.tst",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let commands: [&[&str]; 16] = [
+        &["analyze", "2x3", "-q", "--out", "r", "--json"],
+        &["count", "3x3", "--json"],
+        &["solvable", board, "--json"],
+        &["distance", board, "--table", "t.tst", "--json"],
+        &["solve", board, "--table", "t.tst", "--json"],
+        &["solve", "1 2 3/4 5 6/8 7 0", "--json"],
+        &["table", "--results", "r", "--json"],
+        &["table", "--results", "r", "--distribution", "--json"],
+        &["theorem", "2x2", "-q", "--out", "r", "--json"],
+        &["table", "--results", "r", "--theorem", "--json"],
+        &["check", "--results", "r", "--json"],
+        &["random", "3x3", "--seed", "1", "--count", "2", "--json"],
+        &["antipodes", "2x3", "-q", "--out", "r", "--json"],
+        &["plan", "3x4", "--ranks", "2", "--json"],
+        &[
+            "bench",
+            "--boards",
+            "2x2",
+            "--threads",
+            "1",
+            "--runs",
+            "1",
+            "-q",
+            "--out",
+            "b",
+            "--json",
+        ],
+        &["analyze", "--seed-table", "-q", "--out", "s", "--json"],
+    ];
+    let mut text = String::new();
+    for args in commands {
+        let o = tilespace(args, dir);
+        let out = stdout(&o);
+        let v: serde_json::Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}{}", stderr(&o)));
+        let mut lines = vec![];
+        schema(&v, "", &mut lines);
+        text += &format!("## tilespace {}\n{}\n\n", args.join(" "), lines.join("\n"));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-schemas.txt");
+    if std::env::var_os("UPDATE_JSON_SCHEMAS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        want == text,
+        "the JSON schemas changed (UPDATE_JSON_SCHEMAS=1 rewrites {}):\n{text}",
+        path.display()
+    );
+}
