@@ -724,7 +724,8 @@ fn constructive_solve_of_random_boards() {
     assert!(stderr(&o).contains("--table"), "{}", stderr(&o));
 }
 
-/// Batch input skips blank lines and `#` comments and names the line of a bad board; `-j` is
+/// Batch input skips blank lines and `#` comments and names the line of a bad board (and with
+/// `--keep-going` answers the others); `-j` is
 /// `--threads`; `distance` without `--table` is refused by clap in one line.
 #[test]
 fn batch_input_and_short_options() {
@@ -743,6 +744,16 @@ fn batch_input_and_short_options() {
         "",
         "nothing answered before every board is read"
     );
+    // --keep-going: the bad line named and skipped, the two good boards answered, status 2.
+    let o = tilespace(
+        &["solve", "--input", "in.txt", "--csv", "--keep-going"],
+        tmp.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("skipped: in.txt:6: bad board"), "{err}");
+    assert!(err.contains("1 bad board skipped"), "{err}");
 
     let o = tilespace(&["analyze", "2x3", "-j", "1", "-q"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));

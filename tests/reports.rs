@@ -538,6 +538,28 @@ fn completions_man_page_and_version() {
         "{page}"
     );
     assert!(page.contains("analyze"));
+    // Every page the main page links to is one `man --dir` writes, and `man SUBCOMMAND` prints.
+    let o = tilespace(&["man", "--dir", "pages"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let linked: Vec<String> = page
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .map(|name| format!("{}.1", name.replace("\\-", "-")))
+        .collect();
+    assert!(linked.len() >= 10, "{linked:?}");
+    for name in &linked {
+        let written = std::fs::read_to_string(tmp.path().join("pages").join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let sub = name.trim_start_matches("tilespace-").trim_end_matches(".1");
+        let printed = stdout(&tilespace(&["man", sub], tmp.path()));
+        assert_eq!(written, printed, "{name}");
+        assert!(
+            written.contains(&format!(".TH {}", name.trim_end_matches(".1"))),
+            "{name}"
+        );
+    }
+    let o = tilespace(&["man", "nonesuch"], tmp.path());
+    assert_eq!(o.status.code(), Some(2));
     let o = tilespace(&["--version"], tmp.path());
     let v = stdout(&o);
     assert!(

@@ -80,7 +80,7 @@ pub enum Command {
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
     Completions(CompletionsArgs),
     /// Print the man page (roff), e.g. `tilespace man > tilespace.1`
-    Man,
+    Man(ManArgs),
 }
 
 #[derive(Args, Debug)]
@@ -218,6 +218,10 @@ pub struct QueryArgs {
     /// Also read boards from FILE, one per line ('-' for stdin)
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
+    /// A bad board (of --input or the command line) is reported on stderr and skipped, and the
+    /// others answered; the exit status is then 2
+    #[arg(long)]
+    pub keep_going: bool,
     /// One CSV row per board instead of text
     #[arg(long, conflicts_with = "json")]
     pub csv: bool,
@@ -314,6 +318,16 @@ pub struct TableArgs {
     /// The counting theorem (theorem.csv) instead of the summary
     #[arg(long, conflicts_with = "distribution")]
     pub theorem: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The page of this subcommand (default: the main page, tilespace.1)
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
+    /// Write every page (tilespace.1, tilespace-analyze.1, ...) to this directory instead
+    #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+    pub dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -31,16 +31,26 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         Source::Table(t) => (Some(t.shape), "the table"),
         Source::Construct { .. } => (args.shape, "--shape"),
     };
-    // Every board is parsed before any answer is printed; a bad line of --input is named.
-    let boards = board_texts(&args)?
-        .into_iter()
-        .map(|(line, text)| {
-            Board::parse_for(&text, shape, whose).map_err(|e| match (line, &args.input) {
-                (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
-                _ => e.into(),
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
+    // Every board is parsed before any answer is printed; a bad line of --input is named, and
+    // with --keep-going reported and skipped (the status is then 2, after the answers).
+    let mut boards = vec![];
+    let mut skipped = 0usize;
+    for (line, text) in board_texts(&args)? {
+        match Board::parse_for(&text, shape, whose) {
+            Ok(b) => boards.push(b),
+            Err(e) => {
+                let e = match (line, &args.input) {
+                    (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
+                    _ => e.into(),
+                };
+                if !args.keep_going {
+                    return Err(e);
+                }
+                eprintln!("tilespace: skipped: {e:#}");
+                skipped += 1;
+            }
+        }
+    }
     if let Source::Construct { .. } = source {
         check_memory(&boards, args.json)?;
     }
@@ -72,6 +82,12 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
     }
     printer.finish()?;
+    if skipped > 0 {
+        anyhow::bail!(Error::Argument(format!(
+            "{skipped} bad board{} skipped (named above); the others were answered",
+            if skipped == 1 { "" } else { "s" }
+        )));
+    }
     Ok(super::Status::of(all_solvable))
 }
 

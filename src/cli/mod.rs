@@ -81,7 +81,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Check(a) => cmd_check::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
         Command::Completions(a) => cmd_docs::completions(a),
-        Command::Man => cmd_docs::man(),
+        Command::Man(a) => cmd_docs::man(a),
     }
 }
 

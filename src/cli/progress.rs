@@ -5,10 +5,56 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use tilespace::LayerDone;
 
 const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// The bar: board (truncated to `PREFIX`), depth, bar, states found of all, percent, the rate
+/// since the start, and the time left at that rate, in 80 columns at most (see the test).
+const TEMPLATE: &str =
+    "{prefix:<13} depth {msg:>3} [{bar:14}] {count:>13} {percent:>3}% {rate:>9} eta {left:>6}";
+const PREFIX: usize = 13;
+
+/// `950`, `12.3 k`, `43.6 G`: a count in at most 6 characters (SI prefixes, no space).
+fn si(n: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
+    for (scale, unit) in UNITS {
+        if n >= scale * 0.9995 {
+            let x = n / scale;
+            return if x >= 99.95 {
+                format!("{x:.0}{unit}")
+            } else {
+                format!("{x:.1}{unit}")
+            };
+        }
+    }
+    format!("{n:.0}")
+}
+
+/// `64.1 M/s`: states per second since the start.
+fn rate(pos: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    if secs < 1e-3 {
+        return "-".into();
+    }
+    format!("{}/s", si(pos as f64 / secs))
+}
+
+/// The time left at the rate since the start (a breadth-first search's layers vary too much in
+/// speed for a recent rate to mean anything): `45s`, `12m30s`, `3h05m`, `-` before any.
+fn left(pos: u64, len: u64, elapsed: Duration) -> String {
+    if pos == 0 {
+        return "-".into();
+    }
+    let secs = (len.saturating_sub(pos) as f64 * elapsed.as_secs_f64() / pos as f64).round() as u64;
+    match secs {
+        0..=59 => format!("{secs}s"),
+        60..=3599 => format!("{}m{:02}s", secs / 60, secs % 60),
+        3600..=359_999 => format!("{}h{:02}m", secs / 3600, secs % 3600 / 60),
+        _ => format!("{}d", secs / 86_400),
+    }
+}
 
 #[derive(Clone)]
 pub struct Progress {
@@ -33,14 +79,25 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
         bar.set_style(
-            ProgressStyle::with_template(
-                "{prefix:>6} depth {msg:>3} [{bar:30}] {human_pos}/{human_len} states {percent:>3}% \
-                 {per_sec} eta {eta}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template(TEMPLATE)
+                .expect("a valid template")
+                .with_key("count", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(
+                        w,
+                        "{}/{}",
+                        si(s.pos() as f64),
+                        si(s.len().unwrap_or(0) as f64)
+                    );
+                })
+                .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", rate(s.pos(), s.elapsed()));
+                })
+                .with_key("left", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", left(s.pos(), s.len().unwrap_or(0), s.elapsed()));
+                })
+                .progress_chars("=> "),
         );
-        bar.set_prefix(label.to_string());
+        bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
         let now = Instant::now();
         Progress {
             bar,
@@ -139,5 +196,63 @@ impl Progress {
                 max
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_are_short_and_right() {
+        assert_eq!(si(950.0), "950");
+        assert_eq!(si(12_345.0), "12.3k");
+        assert_eq!(si(43_589_145_600.0), "43.6G");
+        assert_eq!(si(999_999.0), "1.0M");
+        assert_eq!(si(123_456_789.0), "123M");
+        assert_eq!(rate(64_100_000, Duration::from_secs(1)), "64.1M/s");
+        assert_eq!(left(1, 2, Duration::from_secs(45)), "45s");
+        assert_eq!(left(1, 2, Duration::from_secs(750)), "12m30s");
+        assert_eq!(left(1, 2, Duration::from_secs(11_100)), "3h05m");
+        assert_eq!(left(0, 2, Duration::from_secs(5)), "-");
+    }
+
+    /// The widest line the template can make (the widest value of each field, padded as the
+    /// template pads it) fits 80 columns.
+    #[test]
+    fn the_bar_fits_80_columns() {
+        let widest = |values: &[String]| values.iter().map(|v| v.chars().count()).max().unwrap();
+        let counts: Vec<String> = [999.0, 999_949.0, 43_589_145_600.0, 999e15]
+            .iter()
+            .map(|&n| format!("{}/{}", si(n), si(n)))
+            .collect();
+        let rates: Vec<String> = [1e5, 999e12]
+            .iter()
+            .map(|&r| rate(r as u64, Duration::from_secs(1)))
+            .collect();
+        let lefts: Vec<String> = [59, 3599, 359_999, 10_000_000]
+            .iter()
+            .map(|&s| left(1, 2, Duration::from_secs(s)))
+            .collect();
+        assert!(
+            widest(&counts) <= 13 && widest(&rates) <= 9 && widest(&lefts) <= 6,
+            "{counts:?} {rates:?} {lefts:?}"
+        );
+        let line = format!(
+            "{:<13} depth {:>3} [{}] {:>13} {:>3}% {:>9} eta {:>6}",
+            "x".repeat(PREFIX),
+            999,
+            "=".repeat(14),
+            "x".repeat(13),
+            100,
+            "x".repeat(9),
+            "x".repeat(6)
+        );
+        assert!(TEMPLATE.contains("{bar:14}") && TEMPLATE.contains("{count:>13}"));
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
     }
 }
