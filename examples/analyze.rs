@@ -15,7 +15,11 @@ fn main() -> Result<(), tilespace::Error> {
     println!(
         "{shape}: {} states ({}), radius {}, {} antipodes, mean {}",
         a.states(),
-        if a.verified { "verified: (RC)!/2" } else { "NOT verified" },
+        if a.verified {
+            "verified: (RC)!/2"
+        } else {
+            "NOT verified"
+        },
         d.radius(),
         a.antipodes.len(),
         d.mean().with_decimal(6)

@@ -22,13 +22,20 @@ fn main() -> Result<(), tilespace::Error> {
 
     // The table is checked when opened (header, checksum, the layer counts it holds).
     let table = SavedTable::open(&path)?;
-    for text in ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/0 7 8", "1 2 3/4 5 6/8 7 0"] {
+    for text in [
+        "8 6 7/2 5 4/3 0 1",
+        "1 2 3/4 5 6/0 7 8",
+        "1 2 3/4 5 6/8 7 0",
+    ] {
         let board = Board::parse(text, Some(shape))?;
         match table.distance(&board) {
             Ok(d) => {
                 // One board per move, from the board to the goal, each a move from the last.
                 let path = table.solve(&board)?;
-                println!("{board}: {d} moves; the first step: {}", path[1.min(path.len() - 1)]);
+                println!(
+                    "{board}: {d} moves; the first step: {}",
+                    path[1.min(path.len() - 1)]
+                );
             }
             Err(e) => println!("{board}: {e}"),
         }

@@ -31,6 +31,8 @@
 //! assert!(tilespace::solvability(&a.antipodes[0], goal).solvable);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod bfs;
 pub mod dist;

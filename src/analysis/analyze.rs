@@ -37,6 +37,7 @@ pub struct AnalyzeOptions<'a> {
 /// Everything `analyze` reports about one (board, goal blank).
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The board, in the user's orientation.
     pub shape: Shape,
     /// The goal's blank cell: the reference that decides which boards are solvable.
     pub goal: Cell,
@@ -44,6 +45,7 @@ pub struct Analysis {
     pub start: Option<Board>,
     /// 0 if the start is solvable (the goal's class), 1 otherwise.
     pub class: u8,
+    /// States at each depth from the start.
     pub distribution: Distribution,
     /// The states at the maximum depth, in the user's orientation, ordered by their cells
     /// (reading order, lexicographically), so reports do not depend on the engine's layout.
@@ -58,16 +60,19 @@ pub struct Analysis {
     pub ranks: usize,
     /// Threads the search ran on, summed over the ranks.
     pub threads: usize,
+    /// Wall time of the search, from allocating the table to the last layer.
     pub seconds: f64,
     /// Bytes of the table(s), summed over the ranks.
     pub table_bytes: u64,
 }
 
 impl Analysis {
+    /// States reached: the distribution's total.
     pub fn states(&self) -> u64 {
         self.distribution.total()
     }
 
+    /// States reached per second of search.
     pub fn states_per_second(&self) -> f64 {
         self.states() as f64 / self.seconds.max(1e-9)
     }

@@ -5,17 +5,21 @@ use std::fmt;
 /// States per depth, from depth 0 (the goal) to the radius.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
+    /// `layers[d]` = states at depth d, from 0 (the start) to the radius.
     pub layers: Vec<u64>,
 }
 
 /// A non-negative fraction in lowest terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fraction {
+    /// Numerator.
     pub num: u128,
+    /// Denominator, never zero.
     pub den: u128,
 }
 
 impl Fraction {
+    /// `num / den` in lowest terms (`den` must not be zero).
     pub fn new(num: u128, den: u128) -> Fraction {
         assert!(den > 0, "a fraction needs a non-zero denominator");
         let g = gcd(num, den);
@@ -25,6 +29,7 @@ impl Fraction {
         }
     }
 
+    /// The value as a float (rounded).
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64
     }
@@ -119,6 +124,7 @@ impl fmt::Display for Fraction {
 }
 
 impl Distribution {
+    /// All states: the sum of the layers.
     pub fn total(&self) -> u64 {
         self.layers.iter().sum()
     }

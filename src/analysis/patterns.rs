@@ -14,7 +14,9 @@ use crate::puzzle::board::{Board, Cell, Shape};
 
 /// A symmetry of the rectangle, by name and as a map of cells.
 pub struct Symmetry {
+    /// Its name: `mirror`, `flip`, `half_turn`, `transpose`, ….
     pub name: &'static str,
+    /// `map[c]` = where cell `c` goes.
     pub map: Vec<Cell>,
 }
 
@@ -82,10 +84,13 @@ pub fn image(board: &Board, goal: Cell, s: &Symmetry) -> (Board, Cell) {
 /// What `tilespace antipodes` reports of one antipode (a row of `antipode-patterns.csv`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Pattern {
+    /// The antipode's number in `antipodes.csv`, from 1.
     pub antipode: usize,
+    /// The antipode, in the one-line text form.
     pub board: String,
     /// Tiles on their goal row / goal column, ascending, space-separated.
     pub in_goal_row: String,
+    /// Tiles on their goal column, ascending, space-separated.
     pub in_goal_column: String,
     /// Every goal column's pieces (the blank counted as the piece of the goal blank cell) sit
     /// together in one column: for 2×n and the usual goal, tile k shares a column with k+n.
@@ -176,12 +181,17 @@ pub fn gong_counterexample(antipodes: &[Board], goal: Cell) -> Option<(Board, St
 /// One row of `gong.csv`: Gong's question on one 2×n board.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct GongRow {
+    /// `RxC`.
     pub board: String,
+    /// The goal's blank cell, `R,C`.
     pub goal_blank: String,
+    /// How many antipodes were examined.
     pub antipodes: usize,
+    /// Tile k shares a column with tile k + C in every antipode.
     pub holds: bool,
     /// An antipode where it fails, empty if it holds.
     pub counterexample: String,
+    /// Why it fails there (empty if it holds).
     pub why: String,
 }
 

@@ -15,7 +15,9 @@ use crate::puzzle::random::Rng;
 /// The plan of `shape` over some ranks.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The board planned.
     pub shape: Shape,
+    /// Ranks of the planned run.
     pub ranks: usize,
     /// (RC)!/2.
     pub states: u64,
@@ -31,6 +33,7 @@ pub struct Plan {
     pub moves_per_state: f64,
     /// Fraction of moves whose target is in another shard, over `sampled` random states.
     pub cross_fraction: f64,
+    /// Random states sampled for `cross_fraction`.
     pub sampled: u64,
 }
 
@@ -141,6 +144,7 @@ mod tests {
 pub struct Calibration {
     /// The board searched.
     pub board: String,
+    /// Threads the calibration ran on.
     pub threads: usize,
     /// Table words scanned per second by one thread (a layer with almost no frontier).
     pub words_per_second: f64,
@@ -207,6 +211,7 @@ pub struct Projection {
 }
 
 impl Projection {
+    /// The whole projected time: expand, scan and exchange, in seconds.
     pub fn total(&self) -> f64 {
         self.expand + self.scan + self.exchange
     }

@@ -26,6 +26,7 @@ use crate::puzzle::parity::solvable_by_sign;
 pub struct ClassCheck {
     /// 0: the goal's class; 1: the other.
     pub class: u8,
+    /// The board the class was searched from.
     pub start: Board,
     /// The search from `start`.
     pub analysis: Analysis,
@@ -40,8 +41,11 @@ pub struct ClassCheck {
 /// The verdict on the whole theorem for one board.
 #[derive(Clone, Debug)]
 pub struct Theorem {
+    /// The board.
     pub shape: Shape,
+    /// The goal's blank cell, which decides which class is solvable.
     pub goal: Cell,
+    /// The solvable class (0) and the other (1).
     pub classes: [ClassCheck; 2],
 }
 
@@ -63,6 +67,7 @@ impl Theorem {
         self.classes.iter().all(|c| c.component)
     }
 
+    /// Every part holds: halves, disjoint classes, one component each.
     pub fn holds(&self) -> bool {
         self.halves() && self.disjoint() && self.components()
     }

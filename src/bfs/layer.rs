@@ -274,7 +274,9 @@ impl<'a> Claims<'a> {
 /// layer is recorded.
 #[derive(Debug, Default)]
 pub struct Found {
+    /// States marked (or settled).
     pub states: u64,
+    /// Their indices, if the layer is recorded.
     pub marked: Vec<u64>,
 }
 
@@ -289,12 +291,16 @@ impl Found {
 /// Everything a scan of one layer shares across its tasks.
 #[derive(Clone, Copy)]
 pub struct LayerScan<'a> {
+    /// The index.
     pub space: &'a StateSpace,
+    /// The blank's moves from each cell, precomputed.
     pub moves: &'a [BlankMoves],
+    /// The table being filled.
     pub table: &'a Table,
     /// The blank colour of the states a scan looks at: the frontier's for push, the next
     /// layer's for pull.
     pub colour: usize,
+    /// The codes this step writes.
     pub codes: Codes,
     /// List the states found (the next layer is small enough to be expanded from a list).
     pub record: bool,
@@ -379,11 +385,14 @@ fn for_each_slot(
 /// layer d-1, whose states a pull layer left holding `FRONTIER`.
 #[derive(Clone, Copy, Debug)]
 pub struct Codes {
+    /// The code of the frontier (layer d) once expanded.
     pub done: u64,
+    /// The code of layer d - 1.
     pub before: u64,
 }
 
 impl Codes {
+    /// The codes of a step that expands layer `depth`.
     pub fn at(depth: u32) -> Codes {
         Codes {
             done: settled(depth),

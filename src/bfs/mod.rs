@@ -46,6 +46,7 @@ use table::{Table, FRONTIER};
 /// What the engine tells its caller after each layer.
 #[derive(Clone, Copy, Debug)]
 pub struct LayerDone {
+    /// The depth just completed.
     pub depth: u32,
     /// States at this depth.
     pub states: u64,
@@ -64,17 +65,22 @@ pub struct LayerDone {
 /// busiest rank, so Σ mean / Σ max over a run is its load balance (1 is perfect).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Busy {
+    /// The busiest rank's work, in seconds.
     pub max: f64,
+    /// The mean rank's work, in seconds.
     pub mean: f64,
 }
 
 /// The raw outcome of a search: per-depth counts and the states of the last layer.
 #[derive(Debug)]
 pub struct Search {
+    /// States per depth from the start.
     pub layers: Vec<u64>,
     /// Indices of the states at the maximum depth, ascending.
     pub antipodes: Vec<u64>,
+    /// Wall time, from allocating the table to the last layer.
     pub seconds: f64,
+    /// Threads the search ran on.
     pub threads: usize,
     /// The finished table: every state of the class is settled, holding its depth mod 4 with
     /// its blank's colour (see `table`). Its marked states (`Table::seen`) are counted
@@ -90,8 +96,11 @@ pub type Hook<'a> = &'a (dyn Fn(&SearchState) -> Result<bool, Error> + Sync);
 /// each layer boundary (checkpoints, stopping).
 #[derive(Clone, Copy)]
 pub struct Driver<'a> {
+    /// How layers are built (list, push or pull) and in what tasks.
     pub schedule: Schedule,
+    /// Told of each layer as it completes.
     pub progress: &'a (dyn Fn(LayerDone) + Sync),
+    /// Called at each layer boundary (checkpoints, stopping); none for a plain search.
     pub hook: Option<Hook<'a>>,
 }
 
@@ -108,9 +117,11 @@ impl<'a> Driver<'a> {
 
 /// How a search with a hook ended.
 pub enum Outcome {
+    /// The search reached its last layer.
     Done(Search),
     /// The hook asked to stop after this depth.
     Stopped {
+        /// The last depth completed.
         depth: u32,
     },
 }

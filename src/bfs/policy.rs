@@ -13,6 +13,7 @@ pub enum Way {
 }
 
 impl Way {
+    /// `list`, `push` or `pull`, as traces print it.
     pub fn name(self) -> &'static str {
         match self {
             Way::List => "list",
@@ -27,7 +28,9 @@ impl Way {
 pub enum Scan {
     /// Push while it is cheaper, then pull.
     Auto,
+    /// Scan the table for the frontier and mark its unseen neighbours.
     Push,
+    /// Scan the table for unseen states and look for a neighbour in the frontier.
     Pull,
 }
 
@@ -41,6 +44,7 @@ pub const LIST_RATIO: u64 = 8;
 /// costs 19 ns on 2x6 and a pull test 21 ns; 10:10 and 21:19 gave the same times, 2x6 3.23 s and
 /// 3x4 3.55–3.64 s at 2 threads, against 3.29 s and 3.70 s with the 10:16 of the aliased engine.
 pub const PULL_COST: u64 = 10;
+/// The weight of a frontier state against `PULL_COST` for an unseen one, in the same choice.
 pub const PUSH_COST: u64 = 10;
 
 /// What is known at a layer boundary that decides the next layer's way.

@@ -37,7 +37,9 @@ impl Default for Schedule {
 /// A contiguous range `lo..hi` of table slots: the unit of work of a scan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
+    /// The first slot.
     pub lo: u64,
+    /// One past the last slot.
     pub hi: u64,
 }
 

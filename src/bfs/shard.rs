@@ -64,6 +64,7 @@ impl Partition {
         }
     }
 
+    /// How many ranks the index is dealt to.
     pub fn ranks(&self) -> usize {
         self.ranks
     }
@@ -138,6 +139,7 @@ impl Mine {
         Mine::new(63, 1, 0)
     }
 
+    /// This rank holds `index`.
     #[inline(always)]
     pub fn holds(&self, index: u64) -> bool {
         self.rank_of(index) == self.rank

@@ -3,6 +3,7 @@
 
 use crate::bfs::table::Table;
 
+/// A search between layers: everything a checkpoint saves and a resumed search continues from.
 #[derive(Debug)]
 pub struct SearchState {
     /// The index the search started from.
@@ -15,6 +16,7 @@ pub struct SearchState {
     pub pulling: bool,
     /// The last layer was built by pull, so the layer before it still holds `FRONTIER`.
     pub unsettled: bool,
+    /// The 2-bit table (`bfs::table`): unseen, frontier, or settled with the next bit of its depth.
     pub table: Table,
 }
 

@@ -180,6 +180,7 @@ impl Table {
         self.all()[w].load(Ordering::Relaxed)
     }
 
+    /// The 2-bit code of `index`.
     #[inline(always)]
     pub fn get(&self, index: u64) -> u64 {
         (self.word((index / 32) as usize) >> (2 * (index % 32))) & 3

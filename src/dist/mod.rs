@@ -42,6 +42,7 @@ pub use search::{
 pub trait Group {
     /// This rank, `0..size()`.
     fn rank(&self) -> usize;
+    /// How many ranks the group has.
     fn size(&self) -> usize;
     /// Ranks of the group on this rank's machine, sharing its memory.
     fn node_ranks(&self) -> usize;

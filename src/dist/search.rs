@@ -41,16 +41,19 @@ impl Budget {
 /// The outcome of a sharded search, the same on every rank except for `table`.
 #[derive(Debug)]
 pub struct ShardedSearch {
+    /// States per depth from the start, over all ranks.
     pub layers: Vec<u64>,
     /// Indices of the states at the maximum depth, over all shards, ascending.
     pub antipodes: Vec<u64>,
     /// States marked in all shards' tables, counted from the tables (not from the layers).
     pub seen: u64,
+    /// Wall time of the search.
     pub seconds: f64,
     /// Threads over all ranks.
     pub threads: usize,
     /// Bytes of all shards' tables.
     pub table_bytes: u64,
+    /// How the index is dealt to the ranks.
     pub partition: Partition,
     /// This rank's shard, finished: every state settled with its depth mod 4.
     pub table: Table,
@@ -79,19 +82,24 @@ pub type ShardHook<'a> = &'a dyn Fn(&ShardState) -> Result<bool, Error>;
 /// The caller's side of a sharded search.
 #[derive(Clone, Copy)]
 pub struct ShardDriver<'a> {
+    /// How layers are built, as in a search on one process.
     pub schedule: Schedule,
+    /// How much may be in flight between ranks at once.
     pub budget: Budget,
     /// Called on every rank after each layer, with the global counts.
     pub progress: &'a (dyn Fn(LayerDone) + Sync),
+    /// Called at each layer boundary (checkpoints, stopping).
     pub hook: Option<ShardHook<'a>>,
 }
 
 /// How a sharded search with a hook ended.
 #[derive(Debug)]
 pub enum ShardOutcome {
+    /// The search reached its last layer.
     Done(ShardedSearch),
     /// The hook asked to stop after this depth.
     Stopped {
+        /// The last depth completed.
         depth: u32,
     },
 }

@@ -15,6 +15,7 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// What `size` threads share.
     pub fn new(size: usize) -> Shared {
         assert!(size >= 1);
         Shared {

@@ -13,6 +13,7 @@ pub struct Timed<'a> {
 }
 
 impl<'a> Timed<'a> {
+    /// `group`, its calls timed.
     pub fn new(group: &'a dyn Group) -> Timed<'a> {
         Timed {
             group,

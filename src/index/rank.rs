@@ -86,6 +86,7 @@ impl Indexer {
         }
     }
 
+    /// Tiles ranked: the cells of the board but the blank.
     pub fn tiles(&self) -> usize {
         self.m
     }
@@ -248,7 +249,9 @@ pub struct Cursor {
     high_q: u64,
     high: u128,
     high_parity: u8,
+    /// The Lehmer digits of the current sequence.
     pub digits: [u8; MAX_TILES],
+    /// The current tile sequence.
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
     /// `seq` and `unused` hold the digits' sequence before this position (`seek_digits`
@@ -257,6 +260,7 @@ pub struct Cursor {
 }
 
 impl Cursor {
+    /// A cursor before the first sequence.
     pub fn new() -> Cursor {
         // Digits no rank has (0xFF) force the first seek to rebuild everything.
         let mut unused = [0u64; MAX_TILES + 1];

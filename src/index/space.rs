@@ -26,6 +26,7 @@ use crate::error::Error;
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
 
+/// The states of one parity class of one board, numbered densely: the engine's index.
 #[derive(Clone, Debug)]
 pub struct StateSpace {
     /// The board as the user gave it.
@@ -34,10 +35,13 @@ pub struct StateSpace {
     pub user_goal: Cell,
     /// The engine's orientation.
     pub shape: Shape,
+    /// The goal's blank cell, in the engine's orientation.
     pub goal: Cell,
+    /// The engine works on the transpose of the user's board (it has fewer columns).
     pub transposed: bool,
     /// 0: the goal's class (solvable boards); 1: the other class.
     pub class: u8,
+    /// Ranks and unranks tile sequences.
     pub indexer: Indexer,
     /// Sequences per parity: m!/2.
     pub half: u64,
@@ -132,6 +136,7 @@ impl StateSpace {
         self.half * self.shape.cells() as u64
     }
 
+    /// Tiles: the cells but the blank.
     pub fn tiles(&self) -> usize {
         self.indexer.tiles()
     }
@@ -197,6 +202,7 @@ impl StateSpace {
         }
     }
 
+    /// The index of the goal.
     pub fn goal_index(&self) -> u64 {
         self.index(&Board::goal(self.user_shape, self.user_goal))
             .expect("the goal is in its class")

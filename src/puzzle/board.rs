@@ -16,7 +16,9 @@ pub const MAX_SIDE: usize = 1000;
 /// A board of `rows` × `cols` cells, read row by row (cell index = row * cols + col).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
+    /// Rows (R).
     pub rows: usize,
+    /// Columns (C).
     pub cols: usize,
 }
 
@@ -38,6 +40,7 @@ impl Shape {
         Ok(Shape { rows, cols })
     }
 
+    /// R × C.
     pub fn cells(self) -> usize {
         self.rows * self.cols
     }
@@ -47,6 +50,7 @@ impl Shape {
         self.rows == 1 || self.cols == 1
     }
 
+    /// The board with rows and columns exchanged.
     pub fn transposed(self) -> Shape {
         Shape {
             rows: self.cols,
@@ -54,15 +58,18 @@ impl Shape {
         }
     }
 
+    /// The cell at `row`, `col` (0-based).
     pub fn cell(self, row: usize, col: usize) -> Cell {
         debug_assert!(row < self.rows && col < self.cols);
         Cell(row * self.cols + col)
     }
 
+    /// The row of `cell` (0-based).
     pub fn row(self, cell: Cell) -> usize {
         cell.0 / self.cols
     }
 
+    /// The column of `cell` (0-based).
     pub fn col(self, cell: Cell) -> usize {
         cell.0 % self.cols
     }
@@ -147,6 +154,7 @@ pub enum GoalBlank {
 }
 
 impl GoalBlank {
+    /// The cell this names on `shape`, or why it names none.
     pub fn resolve(self, shape: Shape) -> Result<Cell, Error> {
         match self {
             GoalBlank::Last => Ok(Cell(shape.cells() - 1)),
@@ -304,14 +312,17 @@ impl Board {
         Board::new(shape, rows.concat())
     }
 
+    /// Its size.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The tile in each cell, in reading order; 0 is the blank.
     pub fn cells(&self) -> &[u32] {
         &self.cells
     }
 
+    /// The blank's cell.
     pub fn blank(&self) -> Cell {
         Cell(
             self.cells

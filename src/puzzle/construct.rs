@@ -20,6 +20,7 @@ use crate::puzzle::parity::solvability;
 /// A solution found by `solve`, with the Manhattan lower bound on any solution.
 #[derive(Clone, Debug)]
 pub struct Construction {
+    /// The blank's moves, from the board to the goal.
     pub moves: Moves,
     /// Σ over tiles of the taxicab distance to the goal cell: no solution is shorter.
     pub lower_bound: usize,

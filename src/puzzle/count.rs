@@ -7,11 +7,15 @@ use crate::puzzle::board::Shape;
 /// The counts the theorem speaks of: RC! configurations, half reachable from the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counts {
+    /// All configurations: (RC)!.
     pub total: BigUint,
+    /// Those that reach the goal: (RC)!/2, or RC on a line.
     pub reachable: BigUint,
+    /// The others.
     pub unreachable: BigUint,
 }
 
+/// n!, exactly.
 pub fn factorial(n: u64) -> BigUint {
     (2..=n).fold(BigUint::from(1u32), |acc, k| acc * k)
 }

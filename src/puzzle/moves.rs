@@ -11,13 +11,18 @@ use crate::puzzle::board::{Board, Cell, Shape};
 /// One move of the blank. The tile on the cell the blank enters moves the opposite way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
+    /// The blank moves up (the tile above it moves down).
     Up,
+    /// The blank moves down.
     Down,
+    /// The blank moves left.
     Left,
+    /// The blank moves right.
     Right,
 }
 
 impl Dir {
+    /// `U`, `D`, `L` or `R`.
     pub fn letter(self) -> char {
         match self {
             Dir::Up => 'U',
@@ -27,6 +32,7 @@ impl Dir {
         }
     }
 
+    /// The move a letter names, if any.
     pub fn from_letter(c: char) -> Option<Dir> {
         match c {
             'U' => Some(Dir::Up),
@@ -37,6 +43,7 @@ impl Dir {
         }
     }
 
+    /// The move that undoes this one.
     pub fn reverse(self) -> Dir {
         match self {
             Dir::Up => Dir::Down,
@@ -78,10 +85,12 @@ impl Dir {
 pub struct Moves(pub Vec<Dir>);
 
 impl Moves {
+    /// How many moves.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// No moves at all.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

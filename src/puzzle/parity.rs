@@ -50,6 +50,7 @@ pub fn sign_parity(perm: &[usize]) -> usize {
 /// The verdict with everything that went into it, for both methods.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Solvability {
+    /// The board can reach the goal.
     pub solvable: bool,
     /// Inversions among the tiles in reading order, blank left out.
     pub inversions: u64,

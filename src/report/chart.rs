@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 /// One distribution to draw: a name for the legend, a title, and states per depth.
 #[derive(Clone, Debug)]
 pub struct Series {
+    /// The legend's name: `2x3`, `3x3 blank 1,1`.
     pub label: String,
+    /// A chart's title.
     pub title: String,
     /// `states[d]` = states at depth d, from 0 to the radius.
     pub states: Vec<u64>,

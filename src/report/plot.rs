@@ -38,6 +38,7 @@ pub struct CountScale {
 }
 
 impl CountScale {
+    /// The scale for an axis up to `max`.
     pub fn for_max(max: f64) -> CountScale {
         let exponent = if max >= 1e4 {
             max.log10().floor() as i32

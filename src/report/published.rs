@@ -10,7 +10,9 @@ use crate::report::SummaryRow;
 /// Where the goal's blank is, as the sequences say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Blank {
+    /// One of the four corners.
     Corner,
+    /// The center cell (3x3).
     Center,
     /// The middle of a side (of a 3x3).
     MidSide,
@@ -19,15 +21,18 @@ pub enum Blank {
 /// States at each depth of one board, as published.
 #[derive(Clone, Copy, Debug)]
 pub struct Sequence {
+    /// The OEIS number, `A089473`.
     pub oeis: &'static str,
     /// Rows and columns (either way round).
     pub board: (usize, usize),
+    /// Where the goal's blank is.
     pub blank: Blank,
     /// a(0), a(1), …: the first terms, or all of them.
     pub terms: &'static [u64],
     /// `terms` is the whole distribution (the sequence is finite and complete there); else the
     /// OEIS data section lists only its start (the rest is in a b-file).
     pub complete: bool,
+    /// What it counts, and who first published it.
     pub name: &'static str,
 }
 
@@ -166,12 +171,15 @@ pub const RADII: [(usize, usize, u32); 11] = [
 /// One comparison of a report with a published figure.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
+    /// The board compared, `RxC`.
     pub board: String,
+    /// Its goal blank, `R,C`.
     pub goal_blank: String,
     /// `OEIS A089473` and what it counts.
     pub source: String,
     /// What was compared: `depths 0-31 (all)`, `radius`.
     pub compared: String,
+    /// They are the same.
     pub agrees: bool,
     /// Where they differ, if they do.
     pub detail: String,

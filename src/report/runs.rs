@@ -16,13 +16,19 @@ use crate::error::Error;
 pub struct RunRow {
     /// When the search finished, UTC (RFC 3339, seconds).
     pub finished: String,
+    /// `RxC`.
     pub board: String,
+    /// The goal's blank cell, `R,C`.
     pub goal_blank: String,
+    /// `goal`, or the board searched from.
     pub start: String,
     /// Processes (MPI ranks), and threads summed over them.
     pub ranks: usize,
+    /// Threads, summed over the ranks.
     pub threads: usize,
+    /// Engine wall time.
     pub seconds: f64,
+    /// States reached per second.
     pub states_per_second: u64,
     /// Bytes of the table(s), summed over the ranks.
     pub table_bytes: u64,
@@ -31,6 +37,7 @@ pub struct RunRow {
 }
 
 impl RunRow {
+    /// The row of `a`, finished now, by this binary.
     pub fn from_analysis(a: &Analysis) -> RunRow {
         RunRow {
             finished: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),

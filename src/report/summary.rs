@@ -17,7 +17,9 @@ use crate::error::Error;
 pub struct SummaryRow {
     /// `RxC` in the user's orientation.
     pub board: String,
+    /// R.
     pub rows: usize,
+    /// C.
     pub cols: usize,
     /// The goal's blank cell, `R,C` 1-based.
     pub goal_blank: String,
@@ -61,6 +63,7 @@ fn default_class() -> String {
 }
 
 impl SummaryRow {
+    /// The row of `a`.
     pub fn from_analysis(a: &Analysis) -> SummaryRow {
         let d = &a.distribution;
         let mean = d.mean();
@@ -212,9 +215,13 @@ fn dir_from(shape: crate::puzzle::board::Shape, start: &crate::puzzle::board::Bo
 /// One row of `depths.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DepthRow {
+    /// The depth.
     pub depth: u32,
+    /// States at it.
     pub states: u64,
+    /// States at it or shallower.
     pub cumulative: u64,
+    /// `states` over all states.
     pub fraction: f64,
 }
 
@@ -283,11 +290,15 @@ fn require(path: &Path) -> Result<(), Error> {
 
 /// The paths one analysis writes under `dir`.
 pub struct ReportPaths {
+    /// `DIR/summary.csv`.
     pub summary: PathBuf,
+    /// `DIR/<board>/depths.csv`.
     pub depths: PathBuf,
+    /// `DIR/<board>/antipodes.csv`.
     pub antipodes: PathBuf,
 }
 
+/// Where `write_all` puts the reports of `a` under `dir`.
 pub fn paths(dir: &Path, a: &Analysis) -> ReportPaths {
     let board_dir = dir.join(report_name(a));
     ReportPaths {

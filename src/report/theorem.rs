@@ -10,6 +10,7 @@ use crate::error::Error;
 /// One row of `theorem.csv`: one parity class of one board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TheoremRow {
+    /// `RxC`.
     pub board: String,
     /// `solvable` or `unsolvable`.
     pub class: String,
@@ -23,12 +24,14 @@ pub struct TheoremRow {
     pub component: bool,
     /// Every state of the class gets this class from the sign (parity) test.
     pub parity_test_agrees: bool,
+    /// The goal's blank cell, `R,C`.
     pub goal_blank: String,
     /// Eccentricity of `start`.
     pub radius: u32,
 }
 
 impl TheoremRow {
+    /// One row per class of `t`.
     pub fn rows(t: &crate::analysis::theorem::Theorem) -> Vec<TheoremRow> {
         t.classes
             .iter()

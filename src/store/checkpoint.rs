@@ -50,10 +50,12 @@ const CHUNK_WORDS: usize = 1 << 20;
 /// Where and how often to save, whether to continue from a saved checkpoint, and when to stop.
 #[derive(Clone, Copy)]
 pub struct Options<'a> {
+    /// The directory of the checkpoint.
     pub dir: &'a Path,
     /// Save at a layer boundary once this long has passed since the last save (zero: every
     /// layer).
     pub every: std::time::Duration,
+    /// Continue from the checkpoint in `dir` rather than start anew.
     pub resume: bool,
     /// Once set (by a signal handler, say), the search saves at the next layer boundary and
     /// stops with `Error::Interrupted`.
@@ -168,7 +170,9 @@ pub fn reseal(bytes: &mut [u8]) {
 
 /// A checkpoint read back, with the seconds of search it records.
 pub struct Loaded {
+    /// The search as it was saved.
     pub state: SearchState,
+    /// Seconds of search before the save.
     pub seconds: f64,
 }
 

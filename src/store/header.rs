@@ -14,16 +14,19 @@ pub fn checksum(words: impl Iterator<Item = u64>) -> u64 {
 pub struct Checksum(u64);
 
 impl Checksum {
+    /// An empty checksum.
     pub fn new() -> Checksum {
         Checksum(0x9E37_79B9_7F4A_7C15)
     }
 
+    /// Folds in one word.
     #[inline]
     pub fn add(&mut self, w: u64) {
         let h = (self.0 ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         self.0 = h ^ (h >> 29);
     }
 
+    /// The checksum of the words added.
     pub fn value(&self) -> u64 {
         self.0
     }
@@ -71,22 +74,26 @@ pub struct HeaderWriter {
 }
 
 impl HeaderWriter {
+    /// A header starting with `magic` and `version`.
     pub fn new(magic: &[u8; 8], version: u32) -> HeaderWriter {
         let mut bytes = magic.to_vec();
         bytes.extend_from_slice(&version.to_le_bytes());
         HeaderWriter { bytes }
     }
 
+    /// Appends a little-endian u32.
     pub fn u32(mut self, v: u32) -> Self {
         self.bytes.extend_from_slice(&v.to_le_bytes());
         self
     }
 
+    /// Appends a little-endian u64.
     pub fn u64(mut self, v: u64) -> Self {
         self.bytes.extend_from_slice(&v.to_le_bytes());
         self
     }
 
+    /// Appends bytes.
     pub fn bytes(mut self, v: &[u8]) -> Self {
         self.bytes.extend_from_slice(v);
         self
@@ -135,14 +142,17 @@ impl<'a> HeaderReader<'a> {
         Ok(r)
     }
 
+    /// The little-endian u32 at `offset`.
     pub fn u32(&self, offset: usize) -> u32 {
         u32::from_le_bytes(self.bytes[offset..offset + 4].try_into().expect("4 bytes"))
     }
 
+    /// The little-endian u64 at `offset`.
     pub fn u64(&self, offset: usize) -> u64 {
         u64::from_le_bytes(self.bytes[offset..offset + 8].try_into().expect("8 bytes"))
     }
 
+    /// The byte at `offset`.
     pub fn byte(&self, offset: usize) -> u8 {
         self.bytes[offset]
     }

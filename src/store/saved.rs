@@ -134,9 +134,13 @@ pub fn reseal(bytes: &mut [u8]) {
 
 /// A saved table, open for queries.
 pub struct SavedTable {
+    /// The table's file.
     pub path: PathBuf,
+    /// The board, in the user's orientation.
     pub shape: Shape,
+    /// The goal's blank cell.
     pub goal: Cell,
+    /// The most moves any state of the table needs.
     pub radius: u32,
     space: StateSpace,
     file: File,

@@ -46,9 +46,13 @@ const CHUNK_WORDS: usize = 1 << 20;
 /// Rank `rank` of a `partition`, of a search of `space` from `start`.
 #[derive(Clone, Copy, Debug)]
 pub struct ShardOf<'a> {
+    /// The index searched.
     pub space: &'a StateSpace,
+    /// The index the search started from.
     pub start: u64,
+    /// This rank.
     pub rank: usize,
+    /// How the index is dealt.
     pub partition: &'a Partition,
 }
 
@@ -170,7 +174,9 @@ pub fn save_manifest(
 /// A manifest read back.
 #[derive(Clone, Debug)]
 pub struct Manifest {
+    /// The last depth saved.
     pub depth: u32,
+    /// Seconds of search before the save.
     pub seconds: f64,
     /// Data checksum of each rank's shard.
     pub sums: Vec<u64>,

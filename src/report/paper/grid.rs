@@ -20,8 +20,11 @@ pub enum Kind {
 /// One column: its heading in Markdown/CSV and in LaTeX, and its kind.
 #[derive(Clone, Debug)]
 pub struct Heading {
+    /// Markdown's and CSV's heading.
     pub text: String,
+    /// LaTeX's heading.
     pub tex: String,
+    /// What the column holds.
     pub kind: Kind,
     /// LaTeX only: a heading over this column and its neighbours of the same group (empty:
     /// none), ruled off above theirs.
@@ -29,6 +32,7 @@ pub struct Heading {
 }
 
 impl Heading {
+    /// A heading in no group.
     pub fn new(text: &str, tex: &str, kind: Kind) -> Heading {
         Heading {
             text: text.into(),
@@ -43,7 +47,9 @@ impl Heading {
 /// bare digits, which siunitx groups). An empty cell is empty in every format.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cell {
+    /// For Markdown and CSV.
     pub text: String,
+    /// For LaTeX.
     pub tex: String,
 }
 
@@ -85,11 +91,15 @@ impl Cell {
 /// Headings, rows of cells (one per heading), and what LaTeX puts around them.
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
+    /// One per column.
     pub headings: Vec<Heading>,
+    /// One cell per heading in each.
     pub rows: Vec<Vec<Cell>>,
     /// LaTeX only: the caption, the label, and notes printed under the table.
     pub caption: String,
+    /// LaTeX's `\label`.
     pub label: String,
+    /// Lines under the table (LaTeX).
     pub notes: Vec<String>,
     /// LaTeX only: a `longtable`, which runs over pages and repeats its heading, instead of a
     /// `table` float.

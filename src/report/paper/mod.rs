@@ -17,9 +17,13 @@ use grid::{Cell, Grid, Heading, Kind};
 /// The output formats of `tilespace table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// A GitHub Markdown table.
     Markdown,
+    /// LaTeX (booktabs and siunitx).
     Latex,
+    /// CSV with a header.
     Csv,
+    /// JSON.
     Json,
 }
 
@@ -27,7 +31,9 @@ pub enum Format {
 /// than an article's text, say.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rendered {
+    /// What to print on stdout.
     pub text: String,
+    /// What to tell on stderr.
     pub warnings: Vec<String>,
 }
 
@@ -39,19 +45,33 @@ const LATEX_MEAN_PLACES: u32 = 4;
 /// A column of the summary table, as `--columns` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Column {
+    /// `board`: the size.
     Board,
+    /// `blank`: the goal's blank cell.
     Blank,
+    /// `start`: `goal` or the board searched from.
     Start,
+    /// `class`: solvable or unsolvable.
     Class,
+    /// `states`: states reached.
     States,
+    /// `verified`: the count is (RC)!/2 and every check passed.
     Verified,
+    /// `radius`: the most moves any state needs.
     Radius,
+    /// `antipodes`: the states that need that many.
     Antipodes,
+    /// `depth-sum`: the sum of all depths.
     DepthSum,
+    /// `mean-exact`: the mean depth as a fraction.
     MeanExact,
+    /// `mean`: the mean depth, rounded.
     Mean,
+    /// `median`: the median depth.
     Median,
+    /// `widest`: the states of the widest layer.
     Widest,
+    /// `widest-depth`: its depth.
     WidestDepth,
 }
 
