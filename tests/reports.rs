@@ -646,3 +646,32 @@ fn check_against_published_figures() {
     assert_eq!(wrong[0]["board"], "2x3");
     assert_eq!(wrong[0]["detail"], "depth 13: 39 published, 38 here");
 }
+
+/// The README's first command (`analyze 3x3` into results/) leaves the committed reports as
+/// they are: run here on a copy of them, every file it writes is byte-identical, and only
+/// runs.csv (not tracked) is new.
+#[test]
+fn the_quick_start_leaves_the_results_unchanged() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("results");
+    std::fs::create_dir_all(out.join("3x3")).unwrap();
+    let files = ["summary.csv", "3x3/depths.csv", "3x3/antipodes.csv"];
+    for f in files {
+        std::fs::copy(root.join(f), out.join(f)).unwrap();
+    }
+    let o = tilespace(&["analyze", "3x3", "-q"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    for f in files {
+        let before = std::fs::read(root.join(f)).unwrap();
+        let after = std::fs::read(out.join(f)).unwrap();
+        assert!(before == after, "{f} changed");
+    }
+    assert!(out.join("runs.csv").exists());
+    let ignored =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".gitignore")).unwrap();
+    assert!(
+        ignored.lines().any(|l| l == "results/runs.csv"),
+        "{ignored}"
+    );
+}
