@@ -11,7 +11,8 @@ use common::{stderr, stdout, tilespace};
 
 /// Fields a machine may not report (no /proc, no NUMA folder), and bench's warnings (none on
 /// a quiet machine): their type is written as "optional", whichever they are here.
-const OPTIONAL: [&str; 6] = [
+const OPTIONAL: [&str; 7] = [
+    ".busy_cores_before",
     ".warnings",
     ".machine.physical_cores",
     ".machine.numa_nodes",

@@ -14,7 +14,7 @@ use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
 
 use super::args::BenchArgs;
-use super::machine::{load_average, Machine};
+use super::machine::{busy_cores, load_average, Machine};
 use super::progress::Progress;
 
 /// One line of bench.csv.
@@ -46,6 +46,8 @@ struct Record {
     started: String,
     build: Build,
     machine: Machine,
+    /// Cores busy (with other work) over the second before the warm-up, from /proc/stat.
+    busy_cores_before: Option<f64>,
     /// 1-, 5- and 15-minute load averages before the warm-up and after the last run.
     load_before: Option<[f64; 3]>,
     load_after: Option<[f64; 3]>,
@@ -77,6 +79,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     check_writable(&args.out)?;
 
     let load_before = load_average();
+    let busy_before = busy_cores(std::time::Duration::from_secs(1), cores).map(|b| round(b, 2));
     let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let most = *threads.last().expect("at least one thread count");
     for &shape in &args.boards {
@@ -124,7 +127,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         }
     }
     let load_after = load_average();
-    let warnings = warnings(&rows, load_before, most, cores);
+    let warnings = warnings(&rows, busy_before, load_before, most, cores);
     for w in &warnings {
         eprintln!("tilespace: warning: {w}");
     }
@@ -132,6 +135,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         started,
         build: BUILD,
         machine,
+        busy_cores_before: busy_before,
         load_before,
         load_after,
         warm_up: true,
@@ -170,15 +174,28 @@ fn rate(per_second: f64) -> String {
     }
 }
 
-/// What makes the figures less trustworthy: a machine already busy (the load before the runs
-/// and the most threads timed exceed the cores), or runs that disagree (σ over 5% of the mean).
-fn warnings(rows: &[BenchRow], load: Option<[f64; 3]>, most: usize, cores: usize) -> Vec<String> {
+/// What makes the figures less trustworthy: a machine already busy (the cores in use just
+/// before the runs, or if /proc/stat cannot tell, the 1-minute load, plus the most threads
+/// timed exceed the cores), or runs that disagree (σ over 5% of the mean).
+fn warnings(
+    rows: &[BenchRow],
+    busy: Option<f64>,
+    load: Option<[f64; 3]>,
+    most: usize,
+    cores: usize,
+) -> Vec<String> {
     let mut out = vec![];
-    if let Some([one, ..]) = load {
-        if one + most as f64 > cores as f64 + 0.5 {
+    let before = match (busy, load) {
+        (Some(b), _) => Some(format!("{b:.2} cores busy in the second before the runs")),
+        (None, Some([one, ..])) => Some(format!("load average {one:.2} before the runs")),
+        _ => None,
+    };
+    let used = busy.or(load.map(|l| l[0]));
+    if let (Some(used), Some(before)) = (used, before) {
+        if used + most as f64 > cores as f64 + 0.5 {
             out.push(format!(
-                "the machine was busy: load average {one:.2} before the runs, with {most} threads \
-                 timed on {cores} cores; other work will have slowed the runs"
+                "the machine was busy: {before}, with {most} threads timed on {cores} cores; \
+                 other work will have slowed the runs"
             ));
         }
     }
@@ -311,6 +328,10 @@ fn describe(r: &Record) -> String {
     let _ = writeln!(s, "memory: {memory}");
     let _ = writeln!(s, "kernel: {}", m.kernel);
     let _ = writeln!(s, "started: {}", r.started);
+    let busy = r
+        .busy_cores_before
+        .map_or("unknown".into(), |b| format!("{b:.2}"));
+    let _ = writeln!(s, "cores busy in the second before: {busy}");
     let _ = writeln!(s, "load average before: {}", load(r.load_before));
     let _ = writeln!(s, "load average after: {}", load(r.load_after));
     let _ = writeln!(

@@ -70,6 +70,31 @@ fn numa_nodes() -> Option<usize> {
     (n > 0).then_some(n)
 }
 
+/// Cores busy with work (any process's) over `window`, from /proc/stat: what is running now,
+/// which the load average, a minute-long decaying mean, reports late.
+pub fn busy_cores(window: std::time::Duration, cores: usize) -> Option<f64> {
+    let read = || -> Option<(u64, u64)> {
+        let text = std::fs::read_to_string("/proc/stat").ok()?;
+        let times: Vec<u64> = text
+            .lines()
+            .next()?
+            .split_whitespace()
+            .skip(1)
+            .take(8)
+            .map(|v| v.parse().ok())
+            .collect::<Option<_>>()?;
+        // user nice system idle iowait irq softirq steal
+        let idle = times.get(3)? + times.get(4)?;
+        let total: u64 = times.iter().sum();
+        Some((total - idle, total))
+    };
+    let (busy0, total0) = read()?;
+    std::thread::sleep(window);
+    let (busy1, total1) = read()?;
+    let total = total1.checked_sub(total0).filter(|&t| t > 0)?;
+    Some(busy1.saturating_sub(busy0) as f64 / total as f64 * cores as f64)
+}
+
 /// The 1-, 5- and 15-minute load averages (/proc/loadavg).
 pub fn load_average() -> Option<[f64; 3]> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
