@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Renders every chart to PNG, to look at before publishing: the SVGs of results/plots (with
-# rsvg-convert, Debian's librsvg2-bin) and the pgfplots charts (`plot --format pgfplots`,
-# compiled by pdflatex in an article, then pdftoppm from poppler-utils).
+# Renders every chart and table to PNG, to look at before publishing: the SVGs of
+# results/plots (with rsvg-convert, Debian's librsvg2-bin), the pgfplots charts (`plot --format
+# pgfplots`) and the LaTeX tables (table.tex, depths.tex, theorem.tex), each compiled by
+# pdflatex in an article, then pdftoppm from poppler-utils.
 # Usage: scripts/render-plots.sh [RESULTS_DIR] [PNG_DIR]   (default: results /tmp/tilespace-png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,5 +23,15 @@ for chart in "$png"/pgfplots/*.tex; do
     '\begin{document}' '\noindent' "\\input{$name.tex}" '\end{document}' > "$doc"
   (cd "$png/pgfplots" && pdflatex -interaction=nonstopmode -halt-on-error "doc-$name.tex" > /dev/null)
   pdftoppm -png -r 100 -singlefile "$png/pgfplots/doc-$name.pdf" "$png/pgfplots-$name"
+done
+mkdir -p "$png/tables"
+for table in table depths theorem; do
+  [ -f "$results/$table.tex" ] || continue
+  cp "$results/$table.tex" "$png/tables/"
+  printf '%s\n' '\documentclass{article}' '\usepackage{booktabs}\usepackage{siunitx}\usepackage{longtable}' \
+    '\begin{document}' "\\input{$table.tex}" '\end{document}' > "$png/tables/doc-$table.tex"
+  (cd "$png/tables" && pdflatex -interaction=nonstopmode -halt-on-error "doc-$table.tex" > /dev/null)
+  if grep -q "Overfull" "$png/tables/doc-$table.log"; then echo "$table.tex: overfull box" >&2; exit 1; fi
+  pdftoppm -png -r 100 -f 1 -l 1 -singlefile "$png/tables/doc-$table.pdf" "$png/table-$table"
 done
 ls "$png"/*.png
