@@ -41,6 +41,32 @@ pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, 
     }
 }
 
+/// The rows of a report, each passed through `check` (which says why a row cannot be one the
+/// tool wrote); the first that fails is refused with its number, its board, and `again` (how
+/// to make the report anew).
+pub fn read_checked<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    check: impl Fn(&T) -> Result<(), String>,
+    board: impl Fn(&T) -> &str,
+    again: &str,
+) -> Result<Vec<T>, Error> {
+    let rows: Vec<T> = read_rows(path)?;
+    for (i, row) in rows.iter().enumerate() {
+        check(row).map_err(|why| Error::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "row {} ({}): {why} (a damaged report: {again})",
+                    i + 1,
+                    board(row)
+                ),
+            ),
+        })?;
+    }
+    Ok(rows)
+}
+
 /// Writes `rows` as a CSV with a header, atomically.
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), Error> {
     write_csv(path, |w| {

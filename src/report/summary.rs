@@ -355,19 +355,10 @@ pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
 
 /// The rows of a `summary.csv`; none if the file does not exist.
 pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
-    let rows: Vec<SummaryRow> = read_rows(path)?;
-    for (i, row) in rows.iter().enumerate() {
-        row.check().map_err(|why| Error::Read {
-            path: path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!(
-                    "row {} ({}): {why} (a damaged report: analyse the board again)",
-                    i + 1,
-                    row.board
-                ),
-            ),
-        })?;
-    }
-    Ok(rows)
+    super::rows::read_checked(
+        path,
+        SummaryRow::check,
+        |r| &r.board,
+        "analyse the board again",
+    )
 }

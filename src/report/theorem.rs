@@ -72,21 +72,12 @@ pub fn upsert_theorem(path: &Path, new: Vec<TheoremRow>) -> Result<(), Error> {
 /// the theorem's count as `expected`, and no more states than that; a row that is not one is
 /// refused with its number (a damaged report).
 pub fn read_theorem(path: &Path) -> Result<Vec<TheoremRow>, Error> {
-    let rows: Vec<TheoremRow> = super::rows::read_rows(path)?;
-    for (i, r) in rows.iter().enumerate() {
-        r.check().map_err(|why| Error::Read {
-            path: path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!(
-                    "row {} ({}): {why} (a damaged report: run `tilespace theorem` again)",
-                    i + 1,
-                    r.board
-                ),
-            ),
-        })?;
-    }
-    Ok(rows)
+    super::rows::read_checked(
+        path,
+        TheoremRow::check,
+        |r| &r.board,
+        "run `tilespace theorem` again",
+    )
 }
 
 impl TheoremRow {
