@@ -23,11 +23,19 @@
 //! does not depend on the thread count or the schedule. The engine prints nothing: after each
 //! layer it tells its caller what it found, how and in what time (`LayerDone`).
 
+// Engine internals: public for the benches, the fuzz targets and the layers above, hidden
+// from the documentation and outside any stability promise.
+#[doc(hidden)]
 pub mod layer;
+#[doc(hidden)]
 pub mod policy;
+#[doc(hidden)]
 pub mod schedule;
+#[doc(hidden)]
 pub mod shard;
+#[doc(hidden)]
 pub mod state;
+#[doc(hidden)]
 pub mod table;
 
 use std::time::Instant;

@@ -25,8 +25,13 @@
 //! The communication is behind `Group` (all-reduce, all-to-all, all-gather), so the same code runs
 //! on MPI (`mpi`, with the `mpi` feature) and on threads (`threads`, which the tests use).
 
+// Engine internals: public for the benches, the fuzz targets and the layers above, hidden
+// from the documentation and outside any stability promise.
+#[doc(hidden)]
 pub mod search;
+#[doc(hidden)]
 pub mod threads;
+#[doc(hidden)]
 pub mod timed;
 
 #[cfg(feature = "mpi")]

@@ -1,5 +1,8 @@
 //! The engine's index: permutation ranks with the parity half dropped (`rank`) and the dense
 //! layout of one parity class's (RC)!/2 states (`space`).
 
+// Engine internals: public for the benches, the fuzz targets and the layers above, hidden
+// from the documentation and outside any stability promise.
+#[doc(hidden)]
 pub mod rank;
 pub mod space;

@@ -4,7 +4,11 @@
 
 pub mod atomic;
 pub mod checkpoint;
+// Engine internals: public for the benches, the fuzz targets and the layers above, hidden
+// from the documentation and outside any stability promise.
+#[doc(hidden)]
 pub mod header;
+#[doc(hidden)]
 pub mod lock;
 pub mod saved;
 pub mod shards;
