@@ -29,10 +29,20 @@ fn korfs_instances_are_solvable_and_their_lengths_admissible() {
         assert_eq!(index, seen, "instances in order");
         let b = Board::parse(board, Some(shape)).unwrap();
         assert!(boards.insert(b.to_string()), "instance {index} repeated");
-        assert!(solvability(&b, goal).solvable, "instance {index} is not solvable");
+        assert!(
+            solvability(&b, goal).solvable,
+            "instance {index} is not solvable"
+        );
         let bound = manhattan(&b, goal);
-        assert!(length >= bound, "instance {index}: {length} < Manhattan {bound}");
-        assert_eq!(length % 2, bound % 2, "instance {index}: parity of {length} and {bound}");
+        assert!(
+            length >= bound,
+            "instance {index}: {length} < Manhattan {bound}"
+        );
+        assert_eq!(
+            length % 2,
+            bound % 2,
+            "instance {index}: parity of {length} and {bound}"
+        );
         // Korf's table: the lengths run from 41 to 66.
         assert!((41..=66).contains(&length), "instance {index}: {length}");
     }
