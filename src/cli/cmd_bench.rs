@@ -83,7 +83,12 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let most = *threads.last().expect("at least one thread count");
     for &shape in &args.boards {
-        Timed::default().run(shape, most, "warm-up", args.quiet)?;
+        Timed::default().run(
+            shape,
+            &super::thread_pool(Some(most))?,
+            "warm-up",
+            args.quiet,
+        )?;
     }
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
@@ -224,11 +229,17 @@ struct Timed {
 }
 
 impl Timed {
-    /// One run of `shape` on `threads` threads, checked: every run must give the same depth
-    /// counts, whatever the thread count, and be verified. Returns its seconds.
-    fn run(&mut self, shape: Shape, threads: usize, label: &str, quiet: bool) -> Result<f64> {
+    /// One run of `shape` on `pool`, checked: every run must give the same depth counts,
+    /// whatever the thread count, and be verified. Returns its seconds.
+    fn run(
+        &mut self,
+        shape: Shape,
+        pool: &rayon::ThreadPool,
+        label: &str,
+        quiet: bool,
+    ) -> Result<f64> {
         let goal = GoalBlank::Last.resolve(shape)?;
-        let pool = super::thread_pool(Some(threads))?;
+        let threads = pool.current_num_threads();
         let label = format!("{shape} {threads}t {label}");
         let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
         let progress = Progress::new(quiet, states, &label);
@@ -256,9 +267,11 @@ impl Timed {
 
     /// Runs `shape` `args.runs` times on `threads` threads: its row of bench.csv.
     fn time(&mut self, shape: Shape, threads: usize, args: &BenchArgs) -> Result<BenchRow> {
+        // One pool for all the runs: its threads are not started inside the timed loop.
+        let pool = super::thread_pool(Some(threads))?;
         let mut times = vec![];
         for run in 0..args.runs {
-            times.push(self.run(shape, threads, &format!("#{}", run + 1), args.quiet)?);
+            times.push(self.run(shape, &pool, &format!("#{}", run + 1), args.quiet)?);
         }
         times.sort_by(f64::total_cmp);
         let median = times[times.len() / 2];

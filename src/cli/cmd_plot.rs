@@ -14,7 +14,7 @@ use tilespace::Error;
 use super::args::{PlotArgs, PlotFormat};
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
-    let rows = super::cmd_table::chosen(super::analysed(&args.results)?, &args.boards)?;
+    let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
     let out = args.out.unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
         path: out.clone(),

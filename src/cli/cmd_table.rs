@@ -5,7 +5,6 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::report::paper::{self, Column, Format, Rendered};
-use tilespace::report::SummaryRow;
 use tilespace::Error;
 
 use super::args::{TableArgs, TableFormat};
@@ -29,7 +28,7 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         }
         paper::theorem::render(&rows, format)?
     } else {
-        let rows = chosen(super::analysed(&args.results)?, &args.boards)?;
+        let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
         if args.distribution {
             let boards = paper::depths::read_all(&args.results, &rows)?;
             paper::depths::render(&boards, format)?
@@ -47,27 +46,4 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
     }
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(super::Status::Done)
-}
-
-/// The rows named in `boards` (by their report folder: `2x3`, `3x3-blank-1-1`), in that order;
-/// every row if none is named.
-pub(super) fn chosen(rows: Vec<SummaryRow>, boards: &[String]) -> Result<Vec<SummaryRow>> {
-    if boards.is_empty() {
-        return Ok(rows);
-    }
-    let mut out = vec![];
-    for name in boards {
-        let found = rows
-            .iter()
-            .find(|r| r.report_dir().is_ok_and(|d| &d == name))
-            .ok_or_else(|| {
-                let names: Vec<String> = rows.iter().filter_map(|r| r.report_dir().ok()).collect();
-                Error::Argument(format!(
-                    "--boards: {name} is not in the results (they have {})",
-                    names.join(", ")
-                ))
-            })?;
-        out.push(found.clone());
-    }
-    Ok(out)
 }

@@ -174,3 +174,29 @@ pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::Summ
     }
     Ok(rows)
 }
+
+/// The rows named in `boards` (by their report folder: `2x3`, `3x3-blank-1-1`), in that order;
+/// every row if none is named.
+pub fn chosen(
+    rows: Vec<tilespace::report::SummaryRow>,
+    boards: &[String],
+) -> Result<Vec<tilespace::report::SummaryRow>> {
+    if boards.is_empty() {
+        return Ok(rows);
+    }
+    let mut out = vec![];
+    for name in boards {
+        let found = rows
+            .iter()
+            .find(|r| r.report_dir().is_ok_and(|d| &d == name))
+            .ok_or_else(|| {
+                let names: Vec<String> = rows.iter().filter_map(|r| r.report_dir().ok()).collect();
+                tilespace::Error::Argument(format!(
+                    "--boards: {name} is not in the results (they have {})",
+                    names.join(", ")
+                ))
+            })?;
+        out.push(found.clone());
+    }
+    Ok(out)
+}

@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use crate::report::paper::grid::tex;
+
 /// One distribution to draw: a name for the legend, a title, and states per depth.
 #[derive(Clone, Debug)]
 pub struct Series {
@@ -33,11 +35,6 @@ pub fn merge_identical(all: &[Series]) -> Vec<Series> {
 const MARKS: usize = 12;
 
 const PREAMBLE: &str = "% needs \\usepackage{pgfplots} and \\pgfplotsset{compat=1.17}\n";
-
-/// Text for a pgfplots legend or title: LaTeX's special characters escaped.
-fn tex(text: &str) -> String {
-    crate::report::paper::grid::tex(text)
-}
 
 /// One board: states per depth on a linear and on a log axis, side by side, the two with
 /// their labels the line wide.

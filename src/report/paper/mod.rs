@@ -299,14 +299,14 @@ pub fn render(
         (None, Format::Markdown | Format::Latex) => Column::DEFAULT.to_vec(),
         (None, _) => Column::ALL.to_vec(),
     };
-    let from_elsewhere: Vec<&SummaryRow> = rows.iter().filter(|r| r.start != "goal").collect();
+    let from_elsewhere = rows.iter().any(|r| r.start != "goal");
     let all_verified = rows.iter().all(verified);
     if !chosen && !all_verified && !cols.contains(&Column::Verified) {
         cols.insert(cols.len().min(3), Column::Verified);
     }
     // A search from another board: a column in Markdown, a note in LaTeX (a board is too wide
     // for a column there).
-    if !chosen && format == Format::Markdown && !from_elsewhere.is_empty() {
+    if !chosen && format == Format::Markdown && from_elsewhere {
         cols.insert(cols.len().min(2), Column::Start);
     }
     if format == Format::Json {
