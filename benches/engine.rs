@@ -1,5 +1,6 @@
 //! Criterion benches: ranking, unranking, neighbour indices (ns per state), whole searches of
-//! 3x3 and 2x5, and the table's visit with raw `AtomicU64` against bitvec. Every timed closure
+//! 3x3 and 2x5, the table's visit with raw `AtomicU64` against bitvec, a pattern database's
+//! build and IDA* on Korf's first 10 instances. Every timed closure
 //! checks its answer. Inputs come from a fixed-seed generator, so runs are comparable.
 //! Run: `cargo bench --bench engine`; figures are recorded in benches/README.md.
 
@@ -214,5 +215,69 @@ fn table_visit(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, ranking, neighbours, searches, table_visit);
+/// Pattern databases and IDA*: the build of one 3x4 database (6 tiles, 665,280 placements,
+/// about 2 M (placement, region) states), and the 10 first of Korf's 100 instances solved with
+/// the 6-6-3 databases (built once, outside the timing; lengths checked against Korf's).
+fn optimal(c: &mut Criterion) {
+    use tilespace::optimal::build::build;
+    use tilespace::optimal::database::Database;
+    use tilespace::optimal::heuristic::Heuristic;
+    use tilespace::optimal::ida::{solve, Limits};
+    use tilespace::optimal::pattern::split;
+    use tilespace::Board;
+
+    let mut g = c.benchmark_group("optimal");
+    g.sample_size(10);
+    let shape: Shape = "3x4".parse().unwrap();
+    let pattern = split(shape, Cell(11), "6-5").unwrap().remove(0);
+    g.throughput(Throughput::Elements(665_280));
+    g.bench_function("pdb-build-3x4-6-tiles", |b| {
+        b.iter(|| {
+            let built = build(&pattern, &|_| {}, None).unwrap();
+            assert_eq!(
+                built.entries.iter().filter(|&&e| e != u8::MAX).count(),
+                665_280
+            );
+        })
+    });
+    let shape: Shape = "4x4".parse().unwrap();
+    let databases = split(shape, Cell(0), "6-6-3")
+        .unwrap()
+        .into_iter()
+        .map(|p| Database::new(p.clone(), build(&p, &|_| {}, None).unwrap()).unwrap())
+        .collect();
+    let h = Heuristic::new(databases).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf100.csv"
+    ))
+    .unwrap();
+    let korf: Vec<(Board, usize)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .take(10)
+        .map(|l| {
+            let f: Vec<&str> = l.splitn(3, ',').collect();
+            (
+                Board::parse(f[2], Some(shape)).unwrap(),
+                f[1].parse().unwrap(),
+            )
+        })
+        .collect();
+    g.throughput(Throughput::Elements(korf.len() as u64));
+    g.bench_function("ida-korf-1-10-6-6-3", |b| {
+        b.iter(|| {
+            for (board, length) in &korf {
+                assert_eq!(
+                    solve(&h, board, Limits::default()).unwrap().moves.len(),
+                    *length
+                );
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, ranking, neighbours, searches, table_visit, optimal);
 criterion_main!(benches);

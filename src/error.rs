@@ -61,6 +61,17 @@ pub enum Error {
         /// What is wrong with it.
         why: String,
     },
+    /// A pattern database that cannot be used: not one, another board, damaged.
+    #[error("bad pattern database {path}: {why}")]
+    Database {
+        /// The database's file or directory.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Work stopped on request (Ctrl-C) before it finished; nothing was written.
+    #[error("stopped on request: {0}")]
+    Stopped(String),
     /// A checkpoint that cannot be used: missing, another board or version, damaged.
     #[error("cannot resume from {path}: {why}")]
     Checkpoint {

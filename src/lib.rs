@@ -10,6 +10,8 @@
 //! - `bfs`: the engine, over the index;
 //! - `store`: atomic files, checkpoints and saved tables;
 //! - `analysis`: complete analyses, the counting theorem, patterns, the memory guard;
+//! - `optimal`: pattern databases (exhaustive searches of abstract spaces), IDA* with their
+//!   additive heuristic, and sampled distributions of boards too large to enumerate;
 //! - `report`: CSV reports, plots, tables for papers;
 //! - `fuzz`: every reader of untrusted input, fed arbitrary bytes (for `cargo fuzz` and the
 //!   bounded fuzz tests).
@@ -39,6 +41,7 @@ pub mod dist;
 pub mod error;
 pub mod fuzz;
 pub mod index;
+pub mod optimal;
 pub mod puzzle;
 pub mod report;
 pub mod store;

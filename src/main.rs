@@ -107,7 +107,7 @@ fn exit_code(err: &anyhow::Error) -> u8 {
     }
     match err.downcast_ref::<Error>() {
         Some(Error::Check(_) | Error::Unsolvable(_)) => 1,
-        Some(Error::Interrupted { .. }) => 130,
+        Some(Error::Interrupted { .. } | Error::Stopped(_)) => 130,
         _ => 2,
     }
 }

@@ -192,3 +192,8 @@ fn shard_checkpoints() {
 fn reports() {
     fuzz("reports", 600);
 }
+
+#[test]
+fn pattern_databases() {
+    fuzz("pattern_db", 600);
+}

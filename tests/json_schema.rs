@@ -74,7 +74,7 @@ fn json_schemas_are_stable() {
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 16] = [
+    let commands: [&[&str]; 20] = [
         &["analyze", "2x3", "-q", "--out", "r", "--json"],
         &["count", "3x3", "--json"],
         &["solvable", board, "--json"],
@@ -103,6 +103,21 @@ fn json_schemas_are_stable() {
             "--json",
         ],
         &["analyze", "--seed-table", "-q", "--out", "s", "--json"],
+        &[
+            "pdb",
+            "3x3",
+            "--partition",
+            "4-4",
+            "--out",
+            "p",
+            "-q",
+            "--json",
+        ],
+        &["solve", board, "--pdb", "p", "--json"],
+        &["distance", board, "--pdb", "p", "--json"],
+        &[
+            "sample", "3x3", "--pdb", "p", "--count", "5", "--seed", "1", "-q", "--json",
+        ],
     ];
     let mut text = String::new();
     for args in commands {

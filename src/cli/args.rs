@@ -18,6 +18,15 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A count of at least 1 (u64).
+fn at_least_one_u64(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
+}
+
 /// A thread count: at least 1, and at most 8 per core of this machine (more only slows a
 /// memory-bound search down, and thousands of threads take minutes to start).
 fn thread_count(text: &str) -> Result<usize, String> {
@@ -58,13 +67,17 @@ pub enum Command {
     Bench(BenchArgs),
     /// Verify the counting theorem by enumerating both parity classes; writes theorem.csv
     Theorem(TheoremArgs),
-    /// Exact optimal number of moves to the goal, from a saved table
+    /// Exact optimal number of moves to the goal, from a saved table or pattern databases
     #[command(mut_arg("table", |a| a
-        .required(true)
-        .help("The table written by `analyze RxC --save-table FILE`")))]
+        .required_unless_present("pdb")
+        .help("The table written by `analyze RxC --save-table FILE` (or give --pdb DIR)")))]
     Distance(QueryArgs),
-    /// A solution verified by replay: optimal with --table, else constructive (any size)
+    /// A solution verified by replay: optimal with --table or --pdb, else constructive (any size)
     Solve(QueryArgs),
+    /// Build pattern databases (additive, disjoint) for optimal solving with `solve --pdb`
+    Pdb(PdbArgs),
+    /// Solve uniformly random boards optimally: the estimated distribution and mean (95% CI)
+    Sample(SampleArgs),
     /// Uniformly random solvable boards (any size), reproducible with --seed
     Random(RandomArgs),
     /// Draw the depth distributions in results/ as charts, SVG or pgfplots (no enumeration)
@@ -215,9 +228,24 @@ pub struct QueryArgs {
     /// Goal blank cell: last, first, center or R,C (1-based); a table knows its own
     #[arg(long, value_name = "CELL")]
     pub blank: Option<GoalBlank>,
-    /// Also read boards from FILE, one per line ('-' for stdin)
+    /// Also read boards from FILE, one per line ('-' for stdin); a .csv file gives its `board`
+    /// column, and its `optimal` column (if any) is checked against the answers
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
+    /// Pattern databases built by `tilespace pdb` in DIR: optimal answers by IDA* (any board
+    /// the databases are for), with the nodes and time each took
+    #[arg(long, value_name = "DIR", conflicts_with = "table")]
+    pub pdb: Option<PathBuf>,
+    /// Only optimal answers: needs --pdb DIR or --table FILE (without it `solve` may build a
+    /// solution that is not optimal)
+    #[arg(long)]
+    pub optimal: bool,
+    /// With --pdb: boards solved at once (default: all cores)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// With --pdb: give up on a board after N nodes (an error for that board)
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub max_nodes: Option<u64>,
     /// A bad board (of --input or the command line) is reported on stderr and skipped, and the
     /// others answered; the exit status is then 2
     #[arg(long)]
@@ -228,6 +256,78 @@ pub struct QueryArgs {
     /// One JSON document with every answer instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PdbArgs {
+    /// Board size, e.g. 4x4 (at most 32 cells)
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Group sizes of the tiles in reading order of the goal, e.g. 7-8 or 5-5-5 (4x4), 6-5
+    /// (3x4), 4-4 (3x3)
+    #[arg(
+        long,
+        value_name = "SIZES",
+        required_unless_present = "pattern",
+        conflicts_with = "pattern"
+    )]
+    pub partition: Option<String>,
+    /// One pattern's tiles, e.g. 1,2,5,6; repeat it for each pattern (together every tile once)
+    #[arg(long, value_name = "TILES")]
+    pub pattern: Vec<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    /// Directory for the databases (created if missing; databases already there are kept)
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Worker threads (default: all cores; at most 8 per core)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Refuse a build that needs more than SIZE (e.g. 4G)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
+    /// Print one JSON document instead of CSV
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SampleArgs {
+    /// Board size, e.g. 4x4
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Pattern databases for the board, built by `tilespace pdb RxC ... --out DIR`
+    #[arg(long, value_name = "DIR")]
+    pub pdb: PathBuf,
+    /// How many random boards
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub count: u64,
+    /// Seed: the same seed gives the same boards and estimate (default: from the clock)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Boards solved at once (default: all cores)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// Give up on a board after N nodes (the sample then fails: a sample without its hardest
+    /// boards is biased)
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub max_nodes: Option<u64>,
+    /// Write every board with its distance, nodes and seconds to FILE (CSV)
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print one JSON document instead of text
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the boards with their distances as CSV instead of the summary
+    #[arg(long)]
+    pub csv: bool,
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{bail, Result};
 use tilespace::analysis::memory;
@@ -58,7 +57,9 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             dir,
             every: args.checkpoint_every,
             resume: args.resume.is_some(),
-            stop: stop_on_signal()?,
+            stop: super::stop_on_signal(
+            "saving a checkpoint at the end of this layer (signal again to stop without saving)",
+        )?,
             saved: &saved,
         }),
     };
@@ -262,23 +263,6 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
         }
     }
     Ok(jobs)
-}
-
-/// A flag that the first Ctrl-C or SIGTERM sets (the search then saves at the next layer
-/// boundary and stops); a second one stops at once.
-fn stop_on_signal() -> Result<&'static AtomicBool> {
-    static STOP: AtomicBool = AtomicBool::new(false);
-    ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-        eprintln!(
-            "tilespace: stopping: saving a checkpoint at the end of this layer \
-             (signal again to stop without saving)"
-        );
-    })
-    .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
-    Ok(&STOP)
 }
 
 /// A run interrupted after its checkpoint was saved becomes `Stopped`, with the command that

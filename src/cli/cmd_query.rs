@@ -1,9 +1,12 @@
 //! `tilespace distance` and `tilespace solve`: questions about single boards. With a saved table
 //! the answers are optimal; without one, `solve` builds a solution for any size.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use anyhow::Result;
+use rayon::prelude::*;
+use tilespace::optimal::heuristic::Heuristic;
+use tilespace::optimal::ida::{self, Limits};
 use tilespace::puzzle::construct;
 use tilespace::puzzle::moves::{self, Moves};
 use tilespace::store::saved::SavedTable;
@@ -14,6 +17,7 @@ use super::args::QueryArgs;
 /// Where the answers come from.
 enum Source {
     Table(Box<SavedTable>),
+    Pdb(Box<Heuristic>),
     Construct { goal: GoalBlank },
 }
 
@@ -22,6 +26,8 @@ struct Answer {
     moves: Moves,
     optimal: bool,
     lower_bound: usize,
+    /// IDA*'s nodes expanded and seconds.
+    search: Option<(u64, f64)>,
 }
 
 /// Answers every board: `No` if one is not solvable; bad input is an error.
@@ -29,15 +35,25 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     let source = source(&args, solve)?;
     let (shape, whose) = match &source {
         Source::Table(t) => (Some(t.shape), "the table"),
+        Source::Pdb(h) => (Some(h.shape), "the pattern databases"),
         Source::Construct { .. } => (args.shape, "--shape"),
     };
     // Every board is parsed before any answer is printed; a bad line of --input is named, and
     // with --keep-going reported and skipped (the status is then 2, after the answers).
     let mut boards = vec![];
+    let mut published = vec![];
     let mut skipped = 0usize;
-    for (line, text) in board_texts(&args)? {
+    for BoardText {
+        line,
+        text,
+        published: length,
+    } in board_texts(&args)?
+    {
         match Board::parse_for(&text, shape, whose) {
-            Ok(b) => boards.push(b),
+            Ok(b) => {
+                boards.push(b);
+                published.push(length);
+            }
             Err(e) => {
                 let e = match (line, &args.input) {
                     (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
@@ -65,12 +81,22 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         out: std::io::stdout().lock(),
         format,
         solve,
+        searched: matches!(source, Source::Pdb(_)),
         json: vec![],
     };
     printer.header()?;
+    let answers = answers(&source, &boards, &args)?;
     let mut all_solvable = true;
-    for board in &boards {
-        match answer(&source, board) {
+    let (mut agree, mut disagree) = (0usize, vec![]);
+    for ((board, result), length) in boards.iter().zip(answers).zip(&published) {
+        if let (Ok(a), Some(length)) = (&result, length) {
+            if a.moves.len() == *length {
+                agree += 1;
+            } else {
+                disagree.push(format!("{board}: {} moves, {length} given", a.moves.len()));
+            }
+        }
+        match result {
             Ok(a) => printer.answer(board, &a)?,
             // One board alone in text gets the error (and its exit status); among several, or
             // in CSV or JSON, it gets a line of its own.
@@ -82,6 +108,21 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
     }
     printer.finish()?;
+    if let Some(path) = args.input.as_ref().filter(|_| agree + disagree.len() > 0) {
+        eprintln!(
+            "tilespace: {agree} of {} lengths agree with the `optimal` column of {}",
+            agree + disagree.len(),
+            path.display()
+        );
+        if !disagree.is_empty() {
+            anyhow::bail!(Error::Check(format!(
+                "{} answers disagree with {}: {}",
+                disagree.len(),
+                path.display(),
+                disagree.join("; ")
+            )));
+        }
+    }
     if skipped > 0 {
         anyhow::bail!(Error::Argument(format!(
             "{skipped} bad board{} skipped (named above); the others were answered",
@@ -125,6 +166,26 @@ fn check_memory(boards: &[Board], json: bool) -> Result<()> {
 /// Where the answers come from: the table (checked against `--blank`), or the constructive
 /// solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
+    if let Some(dir) = &args.pdb {
+        let h = Heuristic::open(dir)?;
+        if let Some(shape) = args.shape.filter(|&s| s != h.shape) {
+            anyhow::bail!(Error::Argument(format!(
+                "--shape {shape}: the pattern databases are for {}",
+                h.shape
+            )));
+        }
+        if let Some(blank) = args.blank {
+            if blank.resolve(h.shape)? != h.goal {
+                anyhow::bail!(Error::Argument(format!(
+                    "--blank {}: the pattern databases' goal blank is {} (build others with `tilespace pdb {} --blank ...`)",
+                    h.shape.cell_label(blank.resolve(h.shape)?),
+                    h.shape.cell_label(h.goal),
+                    h.shape
+                )));
+            }
+        }
+        return Ok(Source::Pdb(Box::new(h)));
+    }
     Ok(match &args.table {
         Some(path) => {
             let table = SavedTable::open(path)?;
@@ -145,6 +206,10 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
             }
             Source::Table(Box::new(table))
         }
+        None if args.optimal => anyhow::bail!(Error::Argument(
+            "--optimal needs --pdb DIR (pattern databases, from `tilespace pdb`) or --table FILE"
+                .into()
+        )),
         None if solve => Source::Construct {
             goal: args.blank.unwrap_or(GoalBlank::Last),
         },
@@ -168,6 +233,8 @@ struct Printer<'a> {
     out: std::io::StdoutLock<'a>,
     format: Format,
     solve: bool,
+    /// Answers come from IDA*, with nodes and seconds.
+    searched: bool,
     json: Vec<JsonAnswer>,
 }
 
@@ -185,6 +252,8 @@ enum JsonAnswer {
         board: String,
         solvable: bool,
         distance: usize,
+        #[serde(flatten, skip_serializing_if = "Option::is_none")]
+        search: Option<Search>,
     },
     Solution {
         board: String,
@@ -194,7 +263,16 @@ enum JsonAnswer {
         lower_bound: usize,
         tiles: Vec<u32>,
         blank_moves: String,
+        #[serde(flatten, skip_serializing_if = "Option::is_none")]
+        search: Option<Search>,
     },
+}
+
+/// What IDA* took for one board.
+#[derive(serde::Serialize)]
+struct Search {
+    nodes: u64,
+    seconds: f64,
 }
 
 /// Tile numbers separated by spaces, written as they are formatted (a 290x290 solution has
@@ -218,9 +296,14 @@ impl Printer<'_> {
         match (self.format, self.solve) {
             (Format::Csv, true) => writeln!(
                 self.out,
-                "board,solvable,moves,optimal,lower_bound,tiles,blank_moves"
+                "board,solvable,moves,optimal,lower_bound,tiles,blank_moves{}",
+                if self.searched { ",nodes,seconds" } else { "" }
             )?,
-            (Format::Csv, false) => writeln!(self.out, "board,solvable,distance")?,
+            (Format::Csv, false) => writeln!(
+                self.out,
+                "board,solvable,distance{}",
+                if self.searched { ",nodes,seconds" } else { "" }
+            )?,
             _ => {}
         }
         Ok(())
@@ -235,7 +318,10 @@ impl Printer<'_> {
             }),
             // Every field after `solvable` is empty.
             Format::Csv => {
-                let empty = if self.solve { ",,,,," } else { "," };
+                let mut empty = if self.solve { ",,,,," } else { "," }.to_string();
+                if self.searched {
+                    empty += ",,";
+                }
                 writeln!(self.out, "{board},false{empty}")?;
             }
             Format::Text => writeln!(self.out, "{board}: not solvable: {why}")?,
@@ -247,6 +333,13 @@ impl Printer<'_> {
         let n = answer.moves.len();
         let tiles = answer.moves.tiles(board)?;
         let blank = &answer.moves;
+        let search = answer
+            .search
+            .map(|(nodes, seconds)| Search { nodes, seconds });
+        // CSV's last two fields, when the answers come from IDA*.
+        let searched = search
+            .as_ref()
+            .map_or(String::new(), |s| format!(",{},{:.6}", s.nodes, s.seconds));
         if self.format == Format::Json {
             let board = board.to_string();
             self.json.push(match self.solve {
@@ -258,11 +351,13 @@ impl Printer<'_> {
                     lower_bound: answer.lower_bound,
                     tiles,
                     blank_moves: blank.to_string(),
+                    search,
                 },
                 false => JsonAnswer::Distance {
                     board,
                     solvable: true,
                     distance: n,
+                    search,
                 },
             });
             return Ok(());
@@ -272,11 +367,16 @@ impl Printer<'_> {
         match (self.format, self.solve) {
             (Format::Csv, true) => {
                 let (lb, opt) = (answer.lower_bound, answer.optimal);
-                writeln!(out, "{board},true,{n},{opt},{lb},{tiles},{blank}")?;
+                writeln!(out, "{board},true,{n},{opt},{lb},{tiles},{blank}{searched}")?;
             }
-            (Format::Csv, false) => writeln!(out, "{board},true,{n}")?,
+            (Format::Csv, false) => writeln!(out, "{board},true,{n}{searched}")?,
             (_, true) => {
-                let how = if answer.optimal {
+                let how = if let Some(s) = &search {
+                    format!(
+                        "optimal: IDA* with pattern databases, {} nodes, {:.3} s",
+                        s.nodes, s.seconds
+                    )
+                } else if answer.optimal {
                     "optimal".to_string()
                 } else {
                     format!(
@@ -288,7 +388,10 @@ impl Printer<'_> {
                 writeln!(out, "  tiles: {tiles}")?;
                 writeln!(out, "  blank: {blank}")?;
             }
-            (_, false) => writeln!(out, "{board}: {n}")?,
+            (_, false) => match &search {
+                Some(s) => writeln!(out, "{board}: {n} ({} nodes, {:.3} s)", s.nodes, s.seconds)?,
+                None => writeln!(out, "{board}: {n}")?,
+            },
         }
         Ok(())
     }
@@ -308,34 +411,48 @@ impl Printer<'_> {
 
 /// The boards named on the command line, then those of `--input` (one per line; blank lines
 /// and lines starting with `#` skipped), each with its line number in `--input`.
-fn board_texts(args: &QueryArgs) -> Result<Vec<(Option<usize>, String)>> {
-    let mut texts: Vec<(Option<usize>, String)> =
-        args.boards.iter().map(|b| (None, b.clone())).collect();
+fn board_texts(args: &QueryArgs) -> Result<Vec<BoardText>> {
+    let mut texts: Vec<BoardText> = args
+        .boards
+        .iter()
+        .map(|b| BoardText {
+            line: None,
+            text: b.clone(),
+            published: None,
+        })
+        .collect();
     if let Some(path) = &args.input {
         let read = |e| Error::Read {
             path: path.clone(),
             source: e,
         };
-        let lines: Vec<String> = if path.as_os_str() == "-" {
-            std::io::stdin()
-                .lock()
-                .lines()
-                .collect::<Result<_, _>>()
-                .map_err(read)?
+        let text = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map_err(read)?;
+            text
         } else {
-            std::fs::read_to_string(path)
-                .map_err(read)?
-                .lines()
-                .map(String::from)
-                .collect()
+            let bytes = tilespace::store::atomic::read_regular(path).map_err(read)?;
+            String::from_utf8(bytes).map_err(|_| {
+                read(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "not UTF-8 text",
+                ))
+            })?
         };
-        texts.extend(
-            lines
-                .into_iter()
-                .enumerate()
-                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-                .map(|(i, l)| (Some(i + 1), l)),
-        );
+        if path.extension().is_some_and(|e| e == "csv") {
+            texts.extend(csv_boards(path, &text)?);
+        } else {
+            texts.extend(
+                text.lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                    .map(|(i, l)| BoardText {
+                        line: Some(i + 1),
+                        text: l.to_string(),
+                        published: None,
+                    }),
+            );
+        }
     }
     if texts.is_empty() {
         anyhow::bail!(Error::Argument(
@@ -345,8 +462,94 @@ fn board_texts(args: &QueryArgs) -> Result<Vec<(Option<usize>, String)>> {
     Ok(texts)
 }
 
+/// A board as given: its text, its line in `--input`, and a length given beside it.
+struct BoardText {
+    line: Option<usize>,
+    text: String,
+    published: Option<usize>,
+}
+
+/// The `board` column of a CSV file (lines starting with `#` are comments), with each row's
+/// line and its `optimal` column, if the file has one (a published length to check).
+fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
+    let bad = |why: String| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let header = reader.headers().map_err(|e| bad(e.to_string()))?.clone();
+    let column = |name: &str| header.iter().position(|h| h.trim() == name);
+    let board =
+        column("board").ok_or_else(|| bad("a CSV of boards needs a `board` column".into()))?;
+    let optimal = column("optimal");
+    let mut out = vec![];
+    for record in reader.records() {
+        let record = record.map_err(|e| bad(e.to_string()))?;
+        let line = record.position().map(|p| p.line() as usize);
+        let at = line.map_or(String::new(), |l| format!("line {l}: "));
+        let text = record
+            .get(board)
+            .ok_or_else(|| bad(format!("{at}no `board` field")))?;
+        let length = match optimal.and_then(|i| record.get(i)) {
+            Some(v) => Some(
+                v.trim()
+                    .parse::<usize>()
+                    .map_err(|_| bad(format!("{at}`optimal` is '{v}', not a number of moves")))?,
+            ),
+            None => None,
+        };
+        out.push(BoardText {
+            line,
+            text: text.to_string(),
+            published: length,
+        });
+    }
+    Ok(out)
+}
+
+/// The answers for `boards`, in order: with pattern databases solved in parallel (a board at a
+/// time per thread), with a bar over the boards; otherwise one after the other.
+fn answers(
+    source: &Source,
+    boards: &[Board],
+    args: &QueryArgs,
+) -> Result<Vec<Result<Answer, Error>>> {
+    if !matches!(source, Source::Pdb(_)) {
+        return Ok(boards
+            .iter()
+            .map(|b| answer(source, b, Limits::default()))
+            .collect());
+    }
+    let stop = super::stop_on_signal("the boards being solved are abandoned")?;
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        stop: Some(stop),
+    };
+    let bar = super::progress::items(boards.len() < 2, boards.len() as u64, "solving");
+    let pool = super::thread_pool(args.threads)?;
+    let out = pool.install(|| {
+        boards
+            .par_iter()
+            .map(|b| {
+                let a = answer(source, b, limits);
+                bar.inc(1);
+                a
+            })
+            .collect::<Vec<_>>()
+    });
+    bar.finish_and_clear();
+    // A stop (Ctrl-C) ends the command, not just a board.
+    if let Some(Err(Error::Stopped(why))) = out.iter().find(|a| matches!(a, Err(Error::Stopped(_))))
+    {
+        anyhow::bail!(Error::Stopped(why.clone()));
+    }
+    Ok(out)
+}
+
 /// A solution for `board`, replayed to the goal before it is returned.
-fn answer(source: &Source, board: &Board) -> Result<Answer, Error> {
+fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Error> {
     let (answer, goal) = match source {
         Source::Table(table) => {
             let path = table.solve(board)?;
@@ -354,8 +557,20 @@ fn answer(source: &Source, board: &Board) -> Result<Answer, Error> {
                 moves: Moves::of_path(&path),
                 optimal: true,
                 lower_bound: construct::manhattan(board, table.goal),
+                search: None,
             };
             (a, table.goal)
+        }
+        Source::Pdb(h) => {
+            let started = std::time::Instant::now();
+            let solved = ida::solve(h, board, limits)?;
+            let a = Answer {
+                moves: solved.moves,
+                optimal: true,
+                lower_bound: solved.start_bound as usize,
+                search: Some((solved.expanded, started.elapsed().as_secs_f64())),
+            };
+            (a, h.goal)
         }
         Source::Construct { goal } => {
             let goal: Cell = goal.resolve(board.shape())?;
@@ -364,6 +579,7 @@ fn answer(source: &Source, board: &Board) -> Result<Answer, Error> {
                 moves: c.moves,
                 optimal: false,
                 lower_bound: c.lower_bound,
+                search: None,
             };
             (a, goal)
         }

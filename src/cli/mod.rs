@@ -7,10 +7,12 @@ mod cmd_bench;
 mod cmd_check;
 mod cmd_count;
 mod cmd_docs;
+mod cmd_pdb;
 mod cmd_plan;
 mod cmd_plot;
 mod cmd_query;
 mod cmd_random;
+mod cmd_sample;
 mod cmd_solvable;
 mod cmd_table;
 mod cmd_theorem;
@@ -76,6 +78,8 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Solve(a) => cmd_query::run(a, true),
         Command::Random(a) => cmd_random::run(a),
         Command::Plot(a) => cmd_plot::run(a),
+        Command::Pdb(a) => cmd_pdb::run(a),
+        Command::Sample(a) => cmd_sample::run(a),
         Command::Plan(a) => cmd_plan::run(a),
         Command::Table(a) => cmd_table::run(a),
         Command::Check(a) => cmd_check::run(a),
@@ -83,6 +87,22 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Completions(a) => cmd_docs::completions(a),
         Command::Man(a) => cmd_docs::man(a),
     }
+}
+
+/// A flag that the first Ctrl-C or SIGTERM sets, saying `stopping: {what}` (the work then
+/// stops where it can without losing anything); a second one stops at once. One handler per
+/// process: the first caller's message stays.
+pub fn stop_on_signal(what: &'static str) -> Result<&'static std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static STOP: AtomicBool = AtomicBool::new(false);
+    ctrlc::set_handler(move || {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("tilespace: stopping: {what}");
+    })
+    .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
+    Ok(&STOP)
 }
 
 /// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun with PMI): only

@@ -170,6 +170,11 @@ impl Progress {
         );
     }
 
+    /// Sets the total the bar counts to.
+    pub fn set_length(&self, total: u64) {
+        self.bar.set_length(total);
+    }
+
     /// A line above the bar (checkpoints saved, and the like).
     pub fn message(&self, text: &str) {
         if self.quiet {
@@ -197,6 +202,26 @@ impl Progress {
             );
         }
     }
+}
+
+/// A bar over `total` items of work (boards solved): `label [====] 37/100 eta 12s`; hidden
+/// when `quiet`, and when stderr is not a terminal.
+pub fn items(quiet: bool, total: u64, label: &str) -> ProgressBar {
+    let target = if quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix:<13} [{bar:30}] {pos:>7}/{len:<7} {elapsed:>4} eta {eta:>4}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
+    bar
 }
 
 #[cfg(test)]

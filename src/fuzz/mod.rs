@@ -24,7 +24,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 10] = [
+pub const TARGETS: [&str; 11] = [
     "board",
     "size",
     "blank",
@@ -35,6 +35,7 @@ pub const TARGETS: [&str; 10] = [
     "checkpoint",
     "shards",
     "reports",
+    "pattern_db",
 ];
 
 /// Runs target `name` on `data`.
@@ -50,6 +51,7 @@ pub fn run(name: &str, data: &[u8]) {
         "checkpoint" => checkpoint(data),
         "shards" => shards(data),
         "reports" => reports(data),
+        "pattern_db" => pattern_db(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -168,6 +170,31 @@ pub fn table(data: &[u8]) {
             assert!(path
                 .windows(2)
                 .all(|w| w[0].neighbours().any(|n| n == w[1])));
+        }
+    }
+}
+
+/// A pattern database: opened or refused; if opened, every entry can be looked up, and when it
+/// is a whole partition (one pattern of every tile) IDA* from the goal's neighbours, with a
+/// node limit, gives a solution replayed to the goal, or an error.
+pub fn pattern_db(data: &[u8]) {
+    use crate::optimal::{database, heuristic::Heuristic, ida};
+    let (_, bytes) = file_of(data, database::reseal);
+    let Ok(db) = database::Database::from_bytes(&bytes) else {
+        return;
+    };
+    let (shape, goal) = (db.pattern.shape, db.pattern.goal);
+    let Ok(h) = Heuristic::new(vec![db]) else {
+        return;
+    };
+    let start = Board::goal(shape, goal);
+    for b in std::iter::once(start.clone()).chain(start.neighbours()) {
+        let limits = ida::Limits {
+            max_nodes: Some(20_000),
+            stop: None,
+        };
+        if let Ok(s) = ida::solve(&h, &b, limits) {
+            assert_eq!(moves::replay(&b, &s.moves).expect("legal moves"), start);
         }
     }
 }
@@ -317,8 +344,23 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "checkpoint" => checkpoint_seeds(),
         "shards" => shard_seeds(),
         "reports" => report_seeds(),
+        "pattern_db" => pattern_db_seeds(),
         _ => panic!("no fuzz target {name}"),
     }
+}
+
+/// Databases of a whole 2x3 partition (one pattern of every tile) and of part of 3x3's.
+fn pattern_db_seeds() -> Vec<Vec<u8>> {
+    use crate::optimal::{build::build, database::Database, pattern::Pattern};
+    [("2x3", 5, vec![1, 2, 3, 4, 5]), ("3x3", 8, vec![1, 2, 3])]
+        .into_iter()
+        .map(|(s, g, tiles)| {
+            let p = Pattern::new(s.parse().expect("a size"), Cell(g), &tiles).expect("a pattern");
+            let built = build(&p, &|_| {}, None).expect("a small build");
+            let bytes = Database::new(p, built).expect("a database").to_bytes();
+            [&[0u8][..], &bytes].concat()
+        })
+        .collect()
 }
 
 /// The saved table of search `k` of `search_of`.

@@ -53,19 +53,33 @@ impl Arrangements {
 
     /// The rank of the arrangement with item i in cell `at[i]` (distinct cells, each below
     /// `cells`; checked in debug builds only: this is the inner loop of a search).
+    #[inline(always)]
     pub fn rank(&self, at: &[u8]) -> u64 {
         debug_assert_eq!(at.len(), self.items);
-        let mut taken = 0u64;
-        let mut rank = 0u64;
-        for (i, &cell) in at.iter().enumerate() {
-            let bit = 1u64 << cell;
-            debug_assert!(usize::from(cell) < self.cells && taken & bit == 0);
-            // The digit: the cells still free below this one.
-            let digit = u64::from(cell) - u64::from((taken & (bit - 1)).count_ones());
-            rank += digit * self.weights[i];
-            taken |= bit;
+        self.rank_from(0, 0, 0, at)
+    }
+
+    /// The rank of `at` given the part of it for items before `first`: `rank`, the sum of their
+    /// digits' terms, and `taken`, their cells (a search that moves item `first` reuses what
+    /// the items before it give).
+    #[inline(always)]
+    pub fn rank_from(&self, first: usize, mut rank: u64, mut taken: u64, at: &[u8]) -> u64 {
+        for (i, &cell) in at.iter().enumerate().skip(first) {
+            rank += self.term(i, cell, taken);
+            taken |= 1u64 << cell;
         }
         rank
+    }
+
+    /// What item `i` on `cell` adds to the rank when the items before it take the cells
+    /// `taken`.
+    #[inline(always)]
+    pub fn term(&self, i: usize, cell: u8, taken: u64) -> u64 {
+        let bit = 1u64 << cell;
+        debug_assert!(usize::from(cell) < self.cells && taken & bit == 0);
+        // The digit: the cells still free below this one.
+        let digit = u64::from(cell) - u64::from((taken & (bit - 1)).count_ones());
+        digit * self.weights[i]
     }
 
     /// The arrangement of `rank` (below `count`), into `at` (`items` long).
@@ -121,6 +135,16 @@ mod tests {
                 let mut back = vec![0u8; items];
                 for (i, arr) in all.iter().enumerate() {
                     assert_eq!(a.rank(arr), i as u64, "{arr:?}");
+                    // Any prefix's part, given, leads to the same rank.
+                    for first in 0..items {
+                        let head = Arrangements {
+                            items: first,
+                            ..a.clone()
+                        };
+                        let part = head.rank_from(0, 0, 0, &arr[..first]);
+                        let taken = arr[..first].iter().fold(0u64, |t, &c| t | 1 << c);
+                        assert_eq!(a.rank_from(first, part, taken, arr), i as u64);
+                    }
                     a.unrank(i as u64, &mut back);
                     assert_eq!(&back, arr);
                 }

@@ -1,0 +1,168 @@
+//! `tilespace pdb`: builds the pattern databases of a partition into a directory, for
+//! `solve --pdb` and `sample`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use tilespace::analysis::memory;
+use tilespace::optimal::build::{build, bytes_needed};
+use tilespace::optimal::database::Database;
+use tilespace::optimal::pattern::{check_partition, parse_tiles, split, Pattern};
+use tilespace::{Error, LayerDone};
+
+use super::args::PdbArgs;
+use super::progress::Progress;
+
+/// One database, as reported.
+#[derive(serde::Serialize)]
+struct Row {
+    tiles: Vec<u32>,
+    placements: u64,
+    max: u8,
+    mean: f64,
+    seconds: f64,
+    built: bool,
+    file: String,
+}
+
+pub fn run(args: PdbArgs) -> Result<super::Status> {
+    let shape = args.board;
+    let goal = args.blank.resolve(shape)?;
+    let patterns: Vec<Pattern> = match &args.partition {
+        Some(spec) => split(shape, goal, spec)?,
+        None => args
+            .pattern
+            .iter()
+            .map(|list| Pattern::new(shape, goal, &parse_tiles(list)?))
+            .collect::<Result<_, _>>()?,
+    };
+    check_partition(&patterns)?;
+    let needed = patterns
+        .iter()
+        .map(bytes_needed)
+        .collect::<Result<Vec<f64>, _>>()?
+        .into_iter()
+        .fold(0.0, f64::max);
+    memory::room_for(needed, args.max_memory).map_err(|limit| Error::NoRoom {
+        what: format!("building the largest database of {shape}"),
+        needed: memory::human_bytes(needed),
+        limit,
+    })?;
+    std::fs::create_dir_all(&args.out).map_err(|source| Error::Write {
+        path: args.out.clone(),
+        source,
+    })?;
+    refuse_others(&args.out, &patterns)?;
+    let stop = super::stop_on_signal(
+        "at the end of this layer; the databases saved are kept (signal again to stop at once)",
+    )?;
+    let pool = super::thread_pool(args.threads)?;
+    let mut rows = vec![];
+    for p in &patterns {
+        let path = args.out.join(Database::file_name(p));
+        // A database already built (and intact) is kept: a stopped run goes on where it was.
+        if let Ok(db) = Database::open(&path) {
+            if db.pattern == *p {
+                rows.push(row(&db, 0.0, false, &path));
+                continue;
+            }
+        }
+        let label = format!("{shape} {}", p.label());
+        let progress = Progress::new(args.quiet, 0, &label);
+        let started = Instant::now();
+        let last = std::sync::Mutex::new(Instant::now());
+        let built = pool.install(|| {
+            build(
+                p,
+                &|l| {
+                    let mut last = last.lock().expect("not poisoned");
+                    progress.set_length(l.total);
+                    progress.layer(LayerDone {
+                        depth: l.depth,
+                        states: l.states,
+                        seen: l.placements,
+                        way: None,
+                        seconds: last.elapsed().as_secs_f64(),
+                        busy: None,
+                    });
+                    *last = Instant::now();
+                },
+                Some(stop),
+            )
+        });
+        progress.finish();
+        let built = built?;
+        let seconds = started.elapsed().as_secs_f64();
+        let db = Database::new(p.clone(), built)?;
+        db.save(&args.out)?;
+        rows.push(row(&db, seconds, true, &path));
+    }
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Document {
+            board: String,
+            goal_blank: String,
+            databases: Vec<Row>,
+        }
+        super::print_json(&Document {
+            board: shape.to_string(),
+            goal_blank: shape.cell_label(goal),
+            databases: rows,
+        })?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "pattern,placements,max,mean,seconds,file")?;
+        for r in rows {
+            let tiles: Vec<String> = r.tiles.iter().map(u32::to_string).collect();
+            let seconds = if r.built {
+                format!("{:.2}", r.seconds)
+            } else {
+                "kept".into()
+            };
+            writeln!(
+                out,
+                "{},{},{},{:.4},{seconds},{}",
+                tiles.join(" "),
+                r.placements,
+                r.max,
+                r.mean,
+                r.file
+            )?;
+        }
+    }
+    Ok(super::Status::Done)
+}
+
+fn row(db: &Database, seconds: f64, built: bool, path: &std::path::Path) -> Row {
+    Row {
+        tiles: db.pattern.tiles.clone(),
+        placements: db.reached,
+        max: db.max,
+        mean: db.mean(),
+        seconds,
+        built,
+        file: path.display().to_string(),
+    }
+}
+
+/// Refuses a directory holding databases that are not of this partition: `solve --pdb` reads
+/// every database of a directory, which must be one partition.
+fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
+    let ours: Vec<String> = patterns.iter().map(Database::file_name).collect();
+    let read = |source| Error::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    for entry in std::fs::read_dir(dir).map_err(read)? {
+        let name = entry.map_err(read)?.file_name();
+        let name = name.to_string_lossy();
+        if name.ends_with(".pdb") && !ours.iter().any(|o| *o == name) {
+            anyhow::bail!(Error::Argument(format!(
+                "{} holds {name}, of another board, goal or partition: `solve --pdb` reads every database of a directory, so use another --out or remove it",
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! `tilespace sample RxC --count N --pdb DIR`: uniformly random boards solved optimally; the
+//! estimated distribution and mean, with a 95% confidence interval.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use rayon::prelude::*;
+use tilespace::optimal::heuristic::Heuristic;
+use tilespace::optimal::ida::{self, Limits};
+use tilespace::optimal::sample::{boards, estimate};
+use tilespace::Error;
+
+use super::args::SampleArgs;
+
+/// One board of the sample, as written.
+#[derive(serde::Serialize)]
+struct Position {
+    board: String,
+    distance: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+pub fn run(args: SampleArgs) -> Result<super::Status> {
+    let h = Heuristic::open(&args.pdb)?;
+    if args.board != h.shape {
+        anyhow::bail!(Error::Argument(format!(
+            "{}: the pattern databases in {} are for {}",
+            args.board,
+            args.pdb.display(),
+            h.shape
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    if args.seed.is_none() {
+        eprintln!("seed {seed}");
+    }
+    // Each board's own generator state is not needed: the boards are drawn first (a few bytes
+    // each), then solved in parallel.
+    let count = usize::try_from(args.count).unwrap_or(usize::MAX);
+    let room = count as f64 * (2.0 * h.shape.cells() as f64 + 64.0);
+    tilespace::analysis::memory::room_for(room, None).map_err(|limit| Error::NoRoom {
+        what: format!("a sample of {} boards", args.count),
+        needed: tilespace::analysis::memory::human_bytes(room),
+        limit,
+    })?;
+    let drawn = boards(h.shape, h.goal, args.count, seed);
+    let stop = super::stop_on_signal("the sample is abandoned")?;
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        stop: Some(stop),
+    };
+    let bar = super::progress::items(args.quiet, args.count, &format!("{}", h.shape));
+    let started = Instant::now();
+    let pool = super::thread_pool(args.threads)?;
+    let solved: Vec<Position> = pool.install(|| {
+        drawn
+            .par_iter()
+            .map(|b| {
+                let t = Instant::now();
+                let s = ida::solve(&h, b, limits)?;
+                bar.inc(1);
+                Ok(Position {
+                    board: b.to_string(),
+                    distance: s.moves.len() as u32,
+                    nodes: s.expanded,
+                    seconds: t.elapsed().as_secs_f64(),
+                })
+            })
+            .collect::<Result<_, Error>>()
+    })?;
+    bar.finish_and_clear();
+    let wall = started.elapsed().as_secs_f64();
+    let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
+    let e = estimate(&distances);
+    let nodes: u64 = solved.iter().map(|p| p.nodes).sum();
+    if let Some(path) = &args.positions {
+        tilespace::store::atomic::write_atomic(path, positions_csv(&solved).as_bytes())?;
+    }
+    let goal = h.shape.cell_label(h.goal);
+    if args.csv {
+        std::io::stdout()
+            .lock()
+            .write_all(positions_csv(&solved).as_bytes())?;
+    } else if args.json {
+        #[derive(serde::Serialize)]
+        struct Depth {
+            distance: usize,
+            boards: u64,
+            fraction: f64,
+        }
+        #[derive(serde::Serialize)]
+        struct Document<'a> {
+            board: String,
+            goal_blank: String,
+            seed: u64,
+            count: u64,
+            mean: f64,
+            ci95: [f64; 2],
+            std_dev: f64,
+            distribution: Vec<Depth>,
+            nodes: u64,
+            seconds: f64,
+            threads: usize,
+            positions: &'a [Position],
+        }
+        super::print_json(&Document {
+            board: h.shape.to_string(),
+            goal_blank: goal,
+            seed,
+            count: e.count,
+            mean: e.mean,
+            ci95: [e.ci95.0, e.ci95.1],
+            std_dev: e.std_dev,
+            distribution: e
+                .histogram
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(d, &n)| Depth {
+                    distance: d,
+                    boards: n,
+                    fraction: n as f64 / e.count as f64,
+                })
+                .collect(),
+            nodes,
+            seconds: wall,
+            threads: pool.current_num_threads(),
+            positions: &solved,
+        })?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        writeln!(
+            out,
+            "{} (goal blank {goal}): {} uniformly random solvable boards (seed {seed}), each solved optimally",
+            h.shape, e.count
+        )?;
+        writeln!(
+            out,
+            "mean {:.3}, 95% confidence interval [{:.3}, {:.3}], standard deviation {:.3}",
+            e.mean, e.ci95.0, e.ci95.1, e.std_dev
+        )?;
+        writeln!(
+            out,
+            "IDA*: {nodes} nodes expanded ({:.0} per board), {wall:.1} s on {} threads",
+            nodes as f64 / e.count as f64,
+            pool.current_num_threads()
+        )?;
+        writeln!(out, "distance,boards,fraction")?;
+        for (d, &n) in e.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
+            writeln!(out, "{d},{n},{:.6}", n as f64 / e.count as f64)?;
+        }
+    }
+    Ok(super::Status::Done)
+}
+
+fn positions_csv(solved: &[Position]) -> String {
+    let mut text = String::from("board,distance,nodes,seconds\n");
+    for p in solved {
+        text += &format!("{},{},{},{:.6}\n", p.board, p.distance, p.nodes, p.seconds);
+    }
+    text
+}

@@ -1,0 +1,246 @@
+//! Pattern databases on disk and in memory: one file per pattern, checked when opened.
+//!
+//! File layout (little-endian): a 128-byte header, then one byte per placement (its distance,
+//! `UNREACHED` for placements no search reaches), zero-padded to a whole word.
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | magic `TSPATDB\0` |
+//! | 8..12 | format version |
+//! | 12..16, 16..20 | rows, cols |
+//! | 20..24 | goal blank cell (index in reading order) |
+//! | 24..28 | tiles in the pattern (k) |
+//! | 28..32 | the largest entry |
+//! | 32..40 | placements: RC! / (RC-k)! |
+//! | 40..48 | checksum of the entries (as little-endian words) |
+//! | 48..56 | placements reached |
+//! | 56..88 | the tiles, one byte each, ascending, zero-padded |
+//! | 88..96 | checksum of bytes 0..88 |
+//!
+//! Entries are indexed by `index::partial` ranks of the tiles' cells, in the order of the
+//! tiles. A database is read whole into memory (a query is one random byte, millions a second);
+//! it is not memory-mapped, for the reason saved tables are not: a mapped file shortened by
+//! another process kills the reader (SIGBUS), where a read is an error like any other.
+//!
+//! Opening checks the checksums and then what any database of the pattern satisfies: the
+//! goal's placement is the only one at 0, no entry exceeds the largest, and the placements
+//! reached are those the header gives. A forgery that keeps all that is beyond a file check:
+//! a database is trusted as its build wrote it (solutions are still verified by replay).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::index::partial::Arrangements;
+use crate::optimal::build::{Built, UNREACHED};
+use crate::optimal::pattern::{check_shape, Pattern, MAX_CELLS};
+use crate::puzzle::board::{Cell, Shape};
+use crate::store::header::{
+    checksum, le_words, reseal_header, words_from, HeaderReader, HeaderWriter,
+};
+
+const MAGIC: &[u8; 8] = b"TSPATDB\0";
+const VERSION: u32 = 1;
+const HEADER: usize = 128;
+/// Bytes of header fields; their checksum follows.
+const FIELDS: usize = 88;
+
+/// A pattern database in memory.
+#[derive(Clone, Debug)]
+pub struct Database {
+    /// Its pattern.
+    pub pattern: Pattern,
+    arrangements: Arrangements,
+    entries: Vec<u8>,
+    /// The largest entry (the most moves of the pattern's tiles any placement needs).
+    pub max: u8,
+    /// Placements the search reached.
+    pub reached: u64,
+}
+
+impl Database {
+    /// The database of a finished search of `pattern`.
+    pub fn new(pattern: Pattern, built: Built) -> Result<Database, Error> {
+        let arrangements = Arrangements::new(pattern.shape.cells(), pattern.tiles.len())?;
+        let reached = built.entries.iter().filter(|&&e| e != UNREACHED).count() as u64;
+        let max = built
+            .entries
+            .iter()
+            .copied()
+            .filter(|&e| e != UNREACHED)
+            .max()
+            .unwrap_or(0);
+        Ok(Database {
+            pattern,
+            arrangements,
+            entries: built.entries,
+            max,
+            reached,
+        })
+    }
+
+    /// The entry of the placement with the pattern's tiles (in order) on `at`.
+    #[inline]
+    pub fn get(&self, at: &[u8]) -> u8 {
+        self.entries[self.arrangements.rank(at) as usize]
+    }
+
+    /// How many placements have each entry 0..=max: the database's distribution.
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut counts = vec![0u64; usize::from(self.max) + 1];
+        for &e in &self.entries {
+            if e != UNREACHED {
+                counts[usize::from(e)] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The mean entry over the placements reached.
+    pub fn mean(&self) -> f64 {
+        let h = self.histogram();
+        let sum: u64 = h.iter().enumerate().map(|(d, &n)| d as u64 * n).sum();
+        sum as f64 / self.reached.max(1) as f64
+    }
+
+    /// The file name of `pattern`'s database: board, goal blank and tiles.
+    pub fn file_name(pattern: &Pattern) -> String {
+        format!(
+            "{}-blank{}-{}.pdb",
+            pattern.shape,
+            pattern.goal.0,
+            pattern.label()
+        )
+    }
+
+    /// The database's file image.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = self.header();
+        bytes.extend_from_slice(&self.entries);
+        bytes.resize(HEADER + self.entries.len().div_ceil(8) * 8, 0);
+        bytes
+    }
+
+    /// The file's header: its fields, with the checksum of the entries (zero-padded to a word).
+    fn header(&self) -> Vec<u8> {
+        let whole = self.entries.len() / 8 * 8;
+        let mut tail = [0u8; 8];
+        tail[..self.entries.len() - whole].copy_from_slice(&self.entries[whole..]);
+        let words = le_words(&self.entries[..whole])
+            .chain(le_words(&tail).take(usize::from(whole < self.entries.len())));
+        let mut tiles = [0u8; 32];
+        for (slot, &t) in tiles.iter_mut().zip(&self.pattern.tiles) {
+            *slot = t as u8;
+        }
+        let p = &self.pattern;
+        HeaderWriter::new(MAGIC, VERSION)
+            .u32(p.shape.rows as u32)
+            .u32(p.shape.cols as u32)
+            .u32(p.goal.0 as u32)
+            .u32(p.tiles.len() as u32)
+            .u32(u32::from(self.max))
+            .u64(self.entries.len() as u64)
+            .u64(checksum(words))
+            .u64(self.reached)
+            .bytes(&tiles)
+            .finish(HEADER)
+    }
+
+    /// Writes the database to `dir` under its `file_name`, through a temporary file and a
+    /// rename (the entries streamed, not copied); returns the path.
+    pub fn save(&self, dir: &Path) -> Result<PathBuf, Error> {
+        let path = dir.join(Database::file_name(&self.pattern));
+        crate::store::atomic::write_atomic_with(&path, |out| {
+            out.write_all(&self.header())?;
+            out.write_all(&self.entries)?;
+            let pad = self.entries.len().div_ceil(8) * 8 - self.entries.len();
+            out.write_all(&[0u8; 8][..pad])
+        })?;
+        Ok(path)
+    }
+
+    /// Opens and checks the database in `path`.
+    pub fn open(path: &Path) -> Result<Database, Error> {
+        let bytes = crate::store::atomic::read_regular(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Database::from_bytes(&bytes).map_err(|why| Error::Database {
+            path: path.to_path_buf(),
+            why,
+        })
+    }
+
+    /// The database of a file image, or what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Database, String> {
+        let h = HeaderReader::open(bytes, MAGIC, VERSION, FIELDS, "pattern database")?;
+        if bytes.len() < HEADER {
+            return Err(format!("truncated: {} bytes", bytes.len()));
+        }
+        let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
+            .map_err(|e| format!("bad board in header: {e}"))?;
+        check_shape(shape).map_err(|e| format!("bad board in header: {e}"))?;
+        let goal = h.u32(20) as usize;
+        let k = h.u32(24) as usize;
+        if goal >= shape.cells() || k == 0 || k >= shape.cells() || k > MAX_CELLS {
+            return Err("bad goal blank or tile count in header".into());
+        }
+        let tiles: Vec<u32> = (0..k).map(|i| u32::from(h.byte(56 + i))).collect();
+        if !tiles.windows(2).all(|w| w[0] < w[1]) || (56 + k..88).any(|i| h.byte(i) != 0) {
+            return Err("bad tile list in header".into());
+        }
+        let pattern = Pattern::new(shape, Cell(goal), &tiles)
+            .map_err(|e| format!("bad pattern in header: {e}"))?;
+        let arrangements = Arrangements::new(shape.cells(), k).map_err(|e| e.to_string())?;
+        let count = arrangements.count();
+        if h.u64(32) != count {
+            return Err(format!(
+                "header says {} placements, {pattern} of {shape} has {count}",
+                h.u64(32)
+            ));
+        }
+        let want = (HEADER as u64).checked_add(count.div_ceil(8) * 8);
+        if want != Some(bytes.len() as u64) {
+            return Err(format!(
+                "truncated or padded: {} bytes, expected {}",
+                bytes.len(),
+                want.map_or("more than a u64".into(), |w| w.to_string())
+            ));
+        }
+        if checksum(le_words(&bytes[HEADER..])) != h.u64(40) {
+            return Err("the entries are corrupted (checksum mismatch)".into());
+        }
+        let entries = bytes[HEADER..HEADER + count as usize].to_vec();
+        if bytes[HEADER + count as usize..].iter().any(|&b| b != 0) {
+            return Err("bad padding after the entries".into());
+        }
+        let max = h.u32(28);
+        let reached = entries.iter().filter(|&&e| e != UNREACHED).count() as u64;
+        let zeros = entries.iter().filter(|&&e| e == 0).count();
+        let start = arrangements.rank(&pattern.goal_cells()) as usize;
+        let top = entries.iter().copied().filter(|&e| e != UNREACHED).max();
+        if entries[start] != 0 || zeros != 1 {
+            return Err("the goal's placement is not the only one at distance 0".into());
+        }
+        if top.map(u32::from) != Some(max) || reached != h.u64(48) {
+            return Err("its entries are not those its header describes".into());
+        }
+        Ok(Database {
+            pattern,
+            arrangements,
+            entries,
+            max: max as u8,
+            reached,
+        })
+    }
+}
+
+/// Recomputes the checksums of a database's image (entries, then header) over what is there,
+/// as a forger would: the file then gets past the checksums to the checks behind them.
+pub fn reseal(bytes: &mut [u8]) {
+    if bytes.len() >= HEADER {
+        let sum = checksum(words_from(bytes, HEADER).into_iter());
+        bytes[40..48].copy_from_slice(&sum.to_le_bytes());
+        reseal_header(bytes, FIELDS);
+    }
+}

@@ -1,0 +1,281 @@
+//! Optimal solutions by IDA* (Korf 1985) with the additive pattern-database heuristic.
+//!
+//! Depth-first searches with growing cost bounds: each explores every path whose moves so far
+//! plus the heuristic stay within the bound, and the next bound is the least cost that
+//! exceeded it. With a lower bound for heuristic the first solution found is optimal. A move
+//! changes one tile's cell, so one database entry (and one of the mirror's) is looked up
+//! again per node; the move that undoes the last one is never tried.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::Error;
+use crate::optimal::heuristic::Heuristic;
+use crate::puzzle::board::{Board, Cell};
+use crate::puzzle::moves::{self, Dir, Moves};
+use crate::puzzle::parity::solvability;
+
+/// An optimal solution and what finding it took.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// The moves of the blank, verified by replay.
+    pub moves: Moves,
+    /// Nodes expanded (their children generated), over all iterations.
+    pub expanded: u64,
+    /// The heuristic's value of the start.
+    pub start_bound: u32,
+    /// Iterations (cost bounds tried).
+    pub iterations: u32,
+}
+
+/// Limits on one search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits<'a> {
+    /// Give up (an error) after this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop (an error) when set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// Solves `board` optimally; an unsolvable board is `Error::Unsolvable` with the parity rule.
+pub fn solve(h: &Heuristic, board: &Board, limits: Limits) -> Result<Solved, Error> {
+    if board.shape() != h.shape {
+        return Err(Error::Board(format!(
+            "{board} is a {} board; the pattern databases are for {}",
+            board.shape(),
+            h.shape
+        )));
+    }
+    let s = solvability(board, h.goal);
+    if !s.solvable {
+        return Err(Error::Unsolvable(format!(
+            "{board} cannot reach the goal: {}",
+            s.rule
+        )));
+    }
+    let mut search = Search::new(h, board, limits);
+    let start_bound = search.h();
+    let mut bound = start_bound;
+    let mut iterations = 0;
+    loop {
+        iterations += 1;
+        search.next = u32::MAX;
+        match search.dfs(0, bound, u8::MAX)? {
+            true => break,
+            false if search.next == u32::MAX => {
+                return Err(Error::Check(format!(
+                    "IDA* exhausted the moves from {board} without reaching the goal"
+                )))
+            }
+            false => bound = search.next,
+        }
+    }
+    let moves = Moves(search.path.clone());
+    moves::verify(board, &moves, &Board::goal(h.shape, h.goal))?;
+    Ok(Solved {
+        moves,
+        expanded: search.expanded,
+        start_bound,
+        iterations,
+    })
+}
+
+/// One board's search: the board, the tiles' cells per database (and per the mirror's), the
+/// current entries, the path.
+struct Search<'a, 'l> {
+    h: &'a Heuristic,
+    limits: Limits<'l>,
+    /// The tile on each cell (0 for the blank).
+    cells: Vec<u8>,
+    blank: u8,
+    /// Per database, the cells of its tiles in order.
+    at: Vec<[u8; 32]>,
+    /// Per database, its entry now.
+    value: Vec<u32>,
+    sum: u32,
+    mirror_at: Vec<[u8; 32]>,
+    mirror_value: Vec<u32>,
+    mirror_sum: u32,
+    /// Each cell's neighbours and the blank's move to them.
+    steps: Vec<Vec<(u8, Dir)>>,
+    path: Vec<Dir>,
+    expanded: u64,
+    next: u32,
+}
+
+impl<'a, 'l> Search<'a, 'l> {
+    fn new(h: &'a Heuristic, board: &Board, limits: Limits<'l>) -> Search<'a, 'l> {
+        let shape = h.shape;
+        let cells: Vec<u8> = board.cells().iter().map(|&t| t as u8).collect();
+        let n = h.databases.len();
+        let mut s = Search {
+            h,
+            limits,
+            blank: board.blank().0 as u8,
+            at: vec![[0; 32]; n],
+            value: vec![0; n],
+            sum: 0,
+            mirror_at: vec![[0; 32]; n],
+            mirror_value: vec![0; n],
+            mirror_sum: 0,
+            steps: (0..shape.cells())
+                .map(|c| {
+                    [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+                        .into_iter()
+                        .filter_map(|d| d.step(shape, Cell(c)).map(|to| (to.0 as u8, d)))
+                        .collect()
+                })
+                .collect(),
+            cells,
+            path: vec![],
+            expanded: 0,
+            next: u32::MAX,
+        };
+        for c in 0..shape.cells() {
+            let t = s.cells[c];
+            if t != 0 {
+                s.place(t, c as u8);
+            }
+        }
+        s.sum = s.refresh(false);
+        s.mirror_sum = s.refresh(true);
+        s
+    }
+
+    /// Records tile `t` on cell `c` in the databases' placements (not their entries).
+    #[inline]
+    fn place(&mut self, t: u8, c: u8) {
+        let (d, slot) = self.h.owner[t as usize];
+        self.at[d as usize][slot as usize] = c;
+        if let Some(m) = &self.h.mirror {
+            let (d, slot) = self.h.owner[m.tile[t as usize] as usize];
+            self.mirror_at[d as usize][slot as usize] = m.cell[c as usize];
+        }
+    }
+
+    /// Looks every entry up again; returns the sum.
+    fn refresh(&mut self, mirror: bool) -> u32 {
+        if mirror && self.h.mirror.is_none() {
+            return 0;
+        }
+        let mut sum = 0;
+        for (d, db) in self.h.databases.iter().enumerate() {
+            let k = db.pattern.tiles.len();
+            let (at, value) = if mirror {
+                (&self.mirror_at[d], &mut self.mirror_value[d])
+            } else {
+                (&self.at[d], &mut self.value[d])
+            };
+            *value = u32::from(db.get(&at[..k]));
+            sum += *value;
+        }
+        sum
+    }
+
+    #[inline]
+    fn h(&self) -> u32 {
+        self.sum.max(self.mirror_sum)
+    }
+
+    /// Depth-first search below cost `bound` from the current board, `g` moves from the start;
+    /// `came` is the cell the blank came from (not gone back to). True when the goal is found
+    /// (the path then holds the moves).
+    fn dfs(&mut self, g: u32, bound: u32, came: u8) -> Result<bool, Error> {
+        let f = g + self.h();
+        if f > bound {
+            self.next = self.next.min(f);
+            return Ok(false);
+        }
+        if self.sum == 0 && self.is_goal() {
+            return Ok(true);
+        }
+        self.expanded += 1;
+        if self.expanded & 0xF_FFFF == 0 {
+            self.check_limits()?;
+        }
+        let blank = self.blank;
+        for i in 0..self.steps[blank as usize].len() {
+            let (to, dir) = self.steps[blank as usize][i];
+            if to == came {
+                continue;
+            }
+            let saved = self.slide(to);
+            self.path.push(dir);
+            if self.dfs(g + 1, bound, blank)? {
+                return Ok(true);
+            }
+            self.path.pop();
+            self.unslide(blank, to, saved);
+        }
+        Ok(false)
+    }
+
+    /// Moves the tile on `from` into the blank; returns the entries it replaced.
+    #[inline]
+    fn slide(&mut self, from: u8) -> [(u8, u32); 2] {
+        let t = self.cells[from as usize];
+        let to = self.blank;
+        self.cells[to as usize] = t;
+        self.cells[from as usize] = 0;
+        self.blank = from;
+        self.place(t, to);
+        let (d, _) = self.h.owner[t as usize];
+        let db = &self.h.databases[d as usize];
+        let old = self.value[d as usize];
+        let new = u32::from(db.get(&self.at[d as usize][..db.pattern.tiles.len()]));
+        self.value[d as usize] = new;
+        self.sum = self.sum + new - old;
+        let mut saved = [(d, old), (0, 0)];
+        if let Some(m) = &self.h.mirror {
+            let (d, _) = self.h.owner[m.tile[t as usize] as usize];
+            let db = &self.h.databases[d as usize];
+            let old = self.mirror_value[d as usize];
+            let new = u32::from(db.get(&self.mirror_at[d as usize][..db.pattern.tiles.len()]));
+            self.mirror_value[d as usize] = new;
+            self.mirror_sum = self.mirror_sum + new - old;
+            saved[1] = (d, old);
+        }
+        saved
+    }
+
+    /// Undoes `slide(from)` made with the blank on `blank`.
+    #[inline]
+    fn unslide(&mut self, blank: u8, from: u8, saved: [(u8, u32); 2]) {
+        let t = self.cells[blank as usize];
+        self.cells[from as usize] = t;
+        self.cells[blank as usize] = 0;
+        self.blank = blank;
+        self.place(t, from);
+        let (d, old) = saved[0];
+        self.sum = self.sum + old - self.value[d as usize];
+        self.value[d as usize] = old;
+        if self.h.mirror.is_some() {
+            let (d, old) = saved[1];
+            self.mirror_sum = self.mirror_sum + old - self.mirror_value[d as usize];
+            self.mirror_value[d as usize] = old;
+        }
+    }
+
+    fn is_goal(&self) -> bool {
+        self.blank as usize == self.h.goal.0
+            && self.cells.iter().enumerate().all(|(c, &t)| {
+                t == 0 || crate::optimal::pattern::goal_cell(u32::from(t), self.h.goal) == c
+            })
+    }
+
+    fn check_limits(&self) -> Result<(), Error> {
+        if self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(Error::Stopped(format!(
+                "after {} nodes of IDA*",
+                self.expanded
+            )));
+        }
+        if let Some(max) = self.limits.max_nodes {
+            if self.expanded >= max {
+                return Err(Error::Argument(format!(
+                    "gave up after --max-nodes {max} nodes without an optimal solution"
+                )));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,12 @@
+//! Optimal answers beyond enumeration: pattern databases built by an exhaustive search of
+//! abstract spaces (`build`), kept in checked files (`database`), summed into an admissible
+//! heuristic (`heuristic`) for IDA* (`ida`), and sampled distributions of boards too large to
+//! enumerate (`sample`).
+
+pub mod build;
+pub mod database;
+pub mod heuristic;
+pub mod ida;
+pub mod pattern;
+pub mod region;
+pub mod sample;

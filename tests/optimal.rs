@@ -1,0 +1,226 @@
+//! Pattern databases and IDA* against independent references: a plain BFS over explicit
+//! boards, saved tables of the engine, and a plain 0-1 BFS over abstract states.
+
+use std::collections::{HashMap, VecDeque};
+
+use rayon::prelude::*;
+use tilespace::optimal::build::{build, UNREACHED};
+use tilespace::optimal::database::Database;
+use tilespace::optimal::heuristic::Heuristic;
+use tilespace::optimal::ida::{solve, Limits};
+use tilespace::optimal::pattern::{split, Pattern};
+use tilespace::puzzle::random::{solvable_board, Rng};
+use tilespace::store::saved::SavedTable;
+use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
+
+/// Distances from the goal by a plain BFS over explicit boards.
+fn reference(shape: Shape, goal: Cell) -> HashMap<Board, u32> {
+    let start = Board::goal(shape, goal);
+    let mut depth = HashMap::from([(start.clone(), 0u32)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(b) = queue.pop_front() {
+        let d = depth[&b];
+        for n in b.neighbours() {
+            if !depth.contains_key(&n) {
+                depth.insert(n.clone(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    depth
+}
+
+fn databases(patterns: Vec<Pattern>) -> Heuristic {
+    let dbs = patterns
+        .into_iter()
+        .map(|p| {
+            let built = build(&p, &|_| {}, None).unwrap();
+            Database::new(p, built).unwrap()
+        })
+        .collect();
+    Heuristic::new(dbs).unwrap()
+}
+
+fn shape(s: &str) -> Shape {
+    s.parse().unwrap()
+}
+
+/// A pattern's abstract distances by the simplest 0-1 BFS: states are the pattern tiles'
+/// cells and the blank's cell, explicitly, in a map; a blank move over a pattern tile costs 1,
+/// over any other cell 0. A placement's distance is the least over its blank cells.
+fn abstract_reference(p: &Pattern) -> HashMap<Vec<u8>, u32> {
+    let start: (Vec<u8>, usize) = (p.goal_cells(), p.goal.0);
+    let mut dist = HashMap::from([(start.clone(), 0u32)]);
+    let mut deque = VecDeque::from([(start, 0u32)]);
+    while let Some(((at, blank), d)) = deque.pop_front() {
+        if dist[&(at.clone(), blank)] < d {
+            continue;
+        }
+        for n in p.shape.neighbours(Cell(blank)) {
+            let mut next = at.clone();
+            let cost = match at.iter().position(|&c| usize::from(c) == n.0) {
+                Some(i) => {
+                    next[i] = blank as u8;
+                    1
+                }
+                None => 0,
+            };
+            let key = (next, n.0);
+            if dist.get(&key).is_none_or(|&old| old > d + cost) {
+                dist.insert(key.clone(), d + cost);
+                if cost == 0 {
+                    deque.push_front((key, d));
+                } else {
+                    deque.push_back((key, d + 1));
+                }
+            }
+        }
+    }
+    let mut best: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((at, _), d) in dist {
+        let e = best.entry(at).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+/// Every entry of databases of 2x3, 3x3 and 2x4 patterns equals the plain 0-1 BFS's distance,
+/// and placements it never reaches are marked unreached.
+#[test]
+fn databases_equal_a_plain_abstract_search() {
+    let cases = [
+        ("2x3", 5, vec![1, 2]),
+        ("2x3", 0, vec![1, 2, 3, 4]),
+        ("3x3", 8, vec![1, 2, 3, 4]),
+        ("3x3", 4, vec![2, 5, 7]),
+        ("3x3", 0, vec![8]),
+        ("2x4", 3, vec![1, 4, 5, 6, 7]),
+        ("3x3", 8, vec![1, 2, 3, 4, 5, 6, 7]),
+    ];
+    for (s, goal, tiles) in cases {
+        let p = Pattern::new(shape(s), Cell(goal), &tiles).unwrap();
+        let want = abstract_reference(&p);
+        let db = Database::new(p.clone(), build(&p, &|_| {}, None).unwrap()).unwrap();
+        assert_eq!(db.reached, want.len() as u64, "{s} {p}");
+        let k = tiles.len();
+        let a = tilespace::index::partial::Arrangements::new(p.shape.cells(), k).unwrap();
+        let mut at = vec![0u8; k];
+        for r in 0..a.count() {
+            a.unrank(r, &mut at);
+            let got = db.get(&at);
+            match want.get(&at) {
+                Some(&d) => assert_eq!(u32::from(got), d, "{s} {p} at {at:?}"),
+                None => assert_eq!(got, UNREACHED, "{s} {p} at {at:?}"),
+            }
+        }
+    }
+}
+
+/// Every state of 2x3 (three goals) and 3x3 (three goals): IDA*'s length equals the reference
+/// distance, for several partitions.
+#[test]
+fn every_small_state_is_solved_optimally() {
+    let cases = [
+        ("2x3", 5, "2-3"),
+        ("2x3", 0, "1-1-3"),
+        ("2x3", 2, "5"),
+        ("3x3", 8, "4-4"),
+        ("3x3", 0, "3-5"),
+        ("3x3", 4, "2-2-2-2"),
+    ];
+    for (s, goal, partition) in cases {
+        let (shape, goal) = (shape(s), Cell(goal));
+        let h = databases(split(shape, goal, partition).unwrap());
+        let want = reference(shape, goal);
+        want.par_iter().for_each(|(board, &d)| {
+            let solved = solve(&h, board, Limits::default()).unwrap();
+            assert_eq!(solved.moves.len() as u32, d, "{s} {partition}: {board}");
+            assert!(h.value(board) <= d, "{board}: heuristic above the distance");
+        });
+    }
+}
+
+fn saved(shape: Shape, goal: Cell, dir: &std::path::Path) -> SavedTable {
+    let path = dir.join(format!("{shape}-{}.tst", goal.0));
+    let options = AnalyzeOptions {
+        save_table: Some(&path),
+        ..Default::default()
+    };
+    analyze(shape, goal, options, &|_| {}).unwrap();
+    SavedTable::open(&path).unwrap()
+}
+
+/// Random states of 2x5, 3x4 and 2x6: IDA*'s length equals the saved table's distance, for
+/// several partitions and goal blanks.
+#[test]
+fn random_states_of_twelve_cells_are_solved_optimally() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases = [
+        ("2x5", 9, "4-5", 300),
+        ("2x5", 0, "3-3-3", 300),
+        ("3x4", 11, "6-5", 150),
+        ("3x4", 5, "4-4-3", 60),
+        ("2x6", 0, "5-6", 100),
+        ("2x6", 11, "6-5", 100),
+    ];
+    for (s, goal, partition, count) in cases {
+        let (shape, goal) = (shape(s), Cell(goal));
+        let table = saved(shape, goal, tmp.path());
+        let h = databases(split(shape, goal, partition).unwrap());
+        let mut rng = Rng::new(17);
+        let boards: Vec<Board> = (0..count)
+            .map(|_| solvable_board(shape, goal, &mut rng))
+            .collect();
+        boards.par_iter().for_each(|board| {
+            let d = table.distance(board).unwrap();
+            let solved = solve(&h, board, Limits::default()).unwrap();
+            assert_eq!(solved.moves.len() as u32, d, "{s} {partition}: {board}");
+        });
+    }
+}
+
+/// On 3x4 each database's entry, and the partitions' sums, are at most the true distance (the
+/// saved table's), on random states; the sum is exactly 0 at the goal only.
+#[test]
+fn entries_and_their_sums_are_lower_bounds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (shape, goal) = (shape("3x4"), Cell(11));
+    let table = saved(shape, goal, tmp.path());
+    for partition in ["6-5", "4-4-3", "3-3-3-2"] {
+        let h = databases(split(shape, goal, partition).unwrap());
+        let mut rng = Rng::new(5);
+        for _ in 0..20_000 {
+            let board = solvable_board(shape, goal, &mut rng);
+            let d = table.distance(&board).unwrap();
+            let mut pos = [0u8; 12];
+            for (c, &t) in board.cells().iter().enumerate() {
+                pos[t as usize] = c as u8;
+            }
+            let mut sum = 0;
+            for db in &h.databases {
+                let at: Vec<u8> = db.pattern.tiles.iter().map(|&t| pos[t as usize]).collect();
+                let e = u32::from(db.get(&at));
+                assert!(e <= d, "{partition} {}: {e} > {d} at {board}", db.pattern);
+                sum += e;
+            }
+            assert!(sum <= d, "{partition}: sum {sum} > {d} at {board}");
+            assert_eq!(sum == 0, board == Board::goal(shape, goal));
+        }
+    }
+}
+
+/// A pattern of every tile is the whole puzzle: on 2x5 its entries are the saved table's
+/// distances, and the other class's placements are never reached.
+#[test]
+fn a_pattern_of_every_tile_is_the_distance_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (shape, goal) = (shape("2x5"), Cell(9));
+    let table = saved(shape, goal, tmp.path());
+    let h = databases(split(shape, goal, "9").unwrap());
+    assert_eq!(h.databases[0].reached, 1_814_400, "10!/2");
+    let mut rng = Rng::new(9);
+    for _ in 0..5_000 {
+        let board = solvable_board(shape, goal, &mut rng);
+        assert_eq!(h.value(&board), table.distance(&board).unwrap(), "{board}");
+    }
+}

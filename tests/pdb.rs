@@ -1,0 +1,269 @@
+//! `tilespace pdb`, `solve --pdb` and `sample` end to end: the databases on disk, refusal of
+//! damaged or mismatched ones, checked lengths from a CSV, and sampled means against the
+//! exact means of complete enumerations.
+
+mod common;
+
+use std::path::Path;
+
+use common::{stderr, stdout, tilespace};
+use tilespace::optimal::database::{reseal, Database};
+use tilespace::{analyze, AnalyzeOptions, Cell, Shape};
+
+fn build_3x3(dir: &Path) {
+    let o = tilespace(
+        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// Builds, keeps what is built, answers with nodes and seconds, and agrees with a saved table.
+#[test]
+fn databases_are_built_kept_and_answer_like_a_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    build_3x3(dir);
+    let again = tilespace(
+        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        dir,
+    );
+    assert!(stdout(&again).contains(",kept,"), "{}", stdout(&again));
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x3",
+            "-q",
+            "--out",
+            "r",
+            "--save-table",
+            "t.tst",
+        ],
+        dir,
+    );
+    assert!(o.status.success());
+    let boards = tilespace(&["random", "3x3", "--seed", "3", "--count", "40"], dir);
+    std::fs::write(dir.join("boards.txt"), stdout(&boards)).unwrap();
+    let by_table = tilespace(
+        &[
+            "distance",
+            "--input",
+            "boards.txt",
+            "--table",
+            "t.tst",
+            "--csv",
+        ],
+        dir,
+    );
+    let by_pdb = tilespace(
+        &["distance", "--input", "boards.txt", "--pdb", "p", "--csv"],
+        dir,
+    );
+    assert!(by_pdb.status.success(), "{}", stderr(&by_pdb));
+    let table: Vec<String> = stdout(&by_table)
+        .lines()
+        .skip(1)
+        .map(String::from)
+        .collect();
+    let pdb: Vec<String> = stdout(&by_pdb).lines().skip(1).map(String::from).collect();
+    assert_eq!(table.len(), 40);
+    for (t, p) in table.iter().zip(&pdb) {
+        // board,solvable,distance then nodes,seconds.
+        assert!(p.starts_with(&format!("{t},")), "{t} / {p}");
+        assert_eq!(p.split(',').count(), 5, "{p}");
+    }
+    let solve = tilespace(
+        &["solve", "8 6 7/2 5 4/3 0 1", "--optimal", "--pdb", "p"],
+        dir,
+    );
+    assert!(
+        stdout(&solve).contains("31 moves (optimal: IDA*"),
+        "{}",
+        stdout(&solve)
+    );
+}
+
+/// A CSV with an `optimal` column is checked: a wrong length is a failed check (exit 1).
+#[test]
+fn published_lengths_are_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    build_3x3(dir);
+    // 31 moves (Reinefeld's hardest 3x3 positions are 31 moves from the goal).
+    let right = "# a comment\nindex,optimal,board\n1,31,8 6 7/2 5 4/3 0 1\n2,0,1 2 3/4 5 6/7 8 0\n";
+    std::fs::write(dir.join("right.csv"), right).unwrap();
+    let o = tilespace(
+        &["solve", "--input", "right.csv", "--pdb", "p", "--csv"],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2 of 2 lengths agree"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(dir.join("wrong.csv"), right.replace("1,31,", "1,29,")).unwrap();
+    let o = tilespace(
+        &["solve", "--input", "wrong.csv", "--pdb", "p", "--csv"],
+        dir,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("31 moves, 29 given"), "{}", stderr(&o));
+    std::fs::write(dir.join("bad.csv"), "optimal,board\nx,8 6 7/2 5 4/3 0 1\n").unwrap();
+    let o = tilespace(&["solve", "--input", "bad.csv", "--pdb", "p"], dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a number of moves"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Damaged, forged, foreign and mismatched databases are refused with one line and exit 2.
+#[test]
+fn bad_databases_and_arguments_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    build_3x3(dir);
+    let file = dir.join("p/3x3-blank8-1-2-3-4.pdb");
+    let good = std::fs::read(&file).unwrap();
+    let board = "8 6 7/2 5 4/3 0 1";
+    let refused = |args: &[&str], says: &str| {
+        let o = tilespace(args, dir);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains(says), "{args:?}: {e}");
+        assert_eq!(e.trim().lines().count(), 1, "{args:?}: {e}");
+        assert!(!e.contains("panicked"));
+    };
+    let mut bad = good.clone();
+    bad[200] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    refused(&["solve", board, "--pdb", "p"], "checksum mismatch");
+    std::fs::write(&file, &good[..good.len() - 8]).unwrap();
+    refused(&["solve", board, "--pdb", "p"], "truncated");
+    // A forger who recomputes the checksums: a second placement at 0 is still refused.
+    let mut forged = good.clone();
+    let at = forged[128..].iter().position(|&e| e == 1).unwrap();
+    forged[128 + at] = 0;
+    reseal(&mut forged);
+    std::fs::write(&file, &forged).unwrap();
+    refused(
+        &["solve", board, "--pdb", "p"],
+        "not the only one at distance 0",
+    );
+    std::fs::write(&file, &good).unwrap();
+    assert!(Database::from_bytes(&good).is_ok());
+    // Another board's database in the same directory.
+    let o = tilespace(&["pdb", "2x3", "--partition", "5", "--out", "q", "-q"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::copy(
+        dir.join("q/2x3-blank5-1-2-3-4-5.pdb"),
+        dir.join("p/2x3.pdb"),
+    )
+    .unwrap();
+    refused(
+        &["solve", board, "--pdb", "p"],
+        "keep one board and goal per directory",
+    );
+    refused(
+        &["pdb", "3x3", "--partition", "4-4", "--out", "p"],
+        "of another board, goal or partition",
+    );
+    std::fs::remove_file(dir.join("p/2x3.pdb")).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    refused(
+        &["solve", board, "--pdb", "p"],
+        "tiles are 1, 2, 3, 4 in no pattern",
+    );
+    refused(&["solve", board, "--pdb", "nowhere"], "nowhere");
+    build_3x3(dir);
+    refused(
+        &["solve", board, "--pdb", "p", "--blank", "first"],
+        "goal blank is 3,3",
+    );
+    refused(&["solve", "1 2/3 0", "--pdb", "p"], "the pattern databases");
+    refused(&["solve", board, "--optimal"], "--optimal needs --pdb DIR");
+    refused(
+        &["pdb", "3x3", "--partition", "4-3", "--out", "x"],
+        "not a partition",
+    );
+    refused(
+        &[
+            "pdb",
+            "3x3",
+            "--pattern",
+            "1,2,3",
+            "--pattern",
+            "3,4,5,6,7,8",
+            "--out",
+            "x",
+        ],
+        "tile 3 is in two patterns",
+    );
+    refused(
+        &["pdb", "3x3", "--pattern", "1,2,x", "--out", "x"],
+        "not a list of tiles",
+    );
+    refused(
+        &["pdb", "1x5", "--partition", "4", "--out", "x"],
+        "is a line",
+    );
+    refused(
+        &["pdb", "6x6", "--partition", "35", "--out", "x"],
+        "at most 32",
+    );
+    refused(&["pdb", "4x4", "--partition", "15", "--out", "x"], "");
+    refused(
+        &["sample", "2x3", "--pdb", "p", "--count", "3"],
+        "are for 3x3",
+    );
+    refused(
+        &["sample", "3x3", "--pdb", "p", "--count", "0"],
+        "at least 1",
+    );
+    // Unsolvable boards get the parity rule.
+    let o = tilespace(&["solve", "1 2 3/4 5 6/8 7 0", "--pdb", "p"], dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not solvable"), "{}", stderr(&o));
+}
+
+/// The exact mean, from a complete enumeration by the engine (an independent method), lies in
+/// the sample's 95% interval on 3x3 and 2x5; a fixed seed gives the same sample.
+#[test]
+fn sampled_means_cover_the_exact_means() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (board, partition, count) in [("3x3", "4-4", "600"), ("2x5", "4-5", "600")] {
+        let shape: Shape = board.parse().unwrap();
+        let goal = Cell(shape.cells() - 1);
+        let exact = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+        let exact = exact.distribution.mean().to_f64();
+        let out = format!("p-{board}");
+        let o = tilespace(
+            &["pdb", board, "--partition", partition, "--out", &out, "-q"],
+            dir,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let args = [
+            "sample", board, "--pdb", &out, "--count", count, "--seed", "11", "-q", "--json",
+        ];
+        let o = tilespace(&args, dir);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let (lo, hi) = (
+            v["ci95"][0].as_f64().unwrap(),
+            v["ci95"][1].as_f64().unwrap(),
+        );
+        assert!(
+            lo <= exact && exact <= hi,
+            "{board}: {exact} not in [{lo}, {hi}]"
+        );
+        assert!(hi - lo < 1.0, "{board}: [{lo}, {hi}] is wide");
+        assert_eq!(v["positions"].as_array().unwrap().len(), 600);
+        let again = tilespace(&args, dir);
+        let w: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+        assert_eq!(v["positions"][7]["board"], w["positions"][7]["board"]);
+        assert_eq!(v["mean"], w["mean"]);
+    }
+}
