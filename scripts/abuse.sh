@@ -133,13 +133,47 @@ for f in "x" $'board,class,start,states,expected,component,parity_test_agrees,go
 done
 rm -f tab/2x3/depths.csv
 try reports "$bin" table --results tab --distribution
+# Pattern databases: bad partitions and patterns, damaged and planted files, bad samples.
+"$bin" pdb 3x3 --partition 4-4 --out pdb -q >/dev/null 2>&1
+for spec in "" "4" "4-4-0" "8-0" "-" "a" "4,4" "99999999999999999999-1" "1-1-1-1-1-1-1-1-1"; do
+    try databases "$bin" pdb 3x3 --partition "$spec" --out pdbx -q
+done
+for list in "" "0" "9" "1,1" "1,,2" "x" "99999999999999999999"; do
+    try databases "$bin" pdb 3x3 --pattern "$list" --out pdbx -q
+done
+try databases "$bin" pdb 4x4 --partition 15 --out pdbx -q
+try databases "$bin" pdb 4x4 --partition 7-8 --out pdbx -q --max-memory 1G
+try databases "$bin" pdb 3x3 --partition 4-4 --out good.tst -q
+try databases "$bin" pdb 3x3 --partition 4-4 --out /proc/pdb -q
+for dir in nowhere fifo good.tst dir.tst /dev/null; do
+    try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb "$dir"
+done
+f=pdb/3x3-blank8-1-2-3-4.pdb
+cp "$f" keep.pdb
+for cut in 0 8 100 128 200; do
+    head -c "$cut" keep.pdb > "$f"
+    try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb pdb
+done
+rm -f "$f" && mkfifo "$f"
+try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb pdb
+rm -f "$f" && cp keep.pdb "$f"
+try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb pdb --optimal --blank first
+try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --optimal
+try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb pdb --table good.tst
+try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb pdb --max-nodes 0
+for count in 0 -1 x 99999999999999999999; do
+    try databases "$bin" sample 3x3 --pdb pdb --count "$count" --seed 1 -q
+done
+try databases "$bin" sample 2x3 --pdb pdb --count 5 -q
+try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions /dev/full
+try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions dir.tst
 
 echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."
 echo
 echo "| class | runs | exit statuses | most stderr lines | failures |"
 echo "|---|---:|---|---:|---:|"
 total=0
-for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports; do
+for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports databases; do
     echo "| $class | ${runs[$class]:-0} | ${codes[$class]:-} | ${lines[$class]:-0} | ${failures[$class]:-0} |"
     total=$((total + ${runs[$class]:-0}))
 done

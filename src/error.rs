@@ -69,6 +69,9 @@ pub enum Error {
         /// What is wrong with it.
         why: String,
     },
+    /// A search gave up at a limit the user set, without an answer.
+    #[error("gave up: {0}")]
+    GaveUp(String),
     /// Work stopped on request (Ctrl-C) before it finished; nothing was written.
     #[error("stopped on request: {0}")]
     Stopped(String),

@@ -222,6 +222,37 @@ fn bad_databases_and_arguments_are_refused() {
         &["sample", "3x3", "--pdb", "p", "--count", "0"],
         "at least 1",
     );
+    // A board given up on at --max-nodes: an error, or with --keep-going named and skipped.
+    let near = "1 2 3/4 5 6/7 0 8";
+    refused(
+        &["distance", board, "--pdb", "p", "--max-nodes", "50"],
+        "gave up: 50 nodes",
+    );
+    let o = tilespace(
+        &[
+            "distance",
+            board,
+            near,
+            "--pdb",
+            "p",
+            "--max-nodes",
+            "50",
+            "--keep-going",
+            "--csv",
+        ],
+        dir,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!("{near},true,1,")),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains(&format!("skipped: {board}: gave up")),
+        "{}",
+        stderr(&o)
+    );
     // Unsolvable boards get the parity rule.
     let o = tilespace(&["solve", "1 2 3/4 5 6/8 7 0", "--pdb", "p"], dir);
     assert_eq!(o.status.code(), Some(1));

@@ -246,8 +246,8 @@ pub struct QueryArgs {
     /// With --pdb: give up on a board after N nodes (an error for that board)
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub max_nodes: Option<u64>,
-    /// A bad board (of --input or the command line) is reported on stderr and skipped, and the
-    /// others answered; the exit status is then 2
+    /// A bad board (of --input or the command line), or one given up on at --max-nodes, is
+    /// reported on stderr and skipped, and the others answered; the exit status is then 2
     #[arg(long)]
     pub keep_going: bool,
     /// One CSV row per board instead of text

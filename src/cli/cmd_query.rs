@@ -104,6 +104,11 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
                 all_solvable = false;
                 printer.unsolvable(board, &why)?;
             }
+            // A board given up on (--max-nodes) is, with --keep-going, named and skipped.
+            Err(e @ Error::GaveUp(_)) if args.keep_going => {
+                eprintln!("tilespace: skipped: {board}: {e}");
+                skipped += 1;
+            }
             Err(e) => return Err(e.into()),
         }
     }
@@ -125,7 +130,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     }
     if skipped > 0 {
         anyhow::bail!(Error::Argument(format!(
-            "{skipped} bad board{} skipped (named above); the others were answered",
+            "{skipped} board{} skipped (named above); the others were answered",
             if skipped == 1 { "" } else { "s" }
         )));
     }

@@ -49,6 +49,12 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         needed: tilespace::analysis::memory::human_bytes(room),
         limit,
     })?;
+    // A --positions file that could not be written is refused before the work, not after it.
+    if let Some(path) = &args.positions {
+        tilespace::store::atomic::check_target(path)?;
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        tilespace::store::atomic::check_writable(dir.unwrap_or(std::path::Path::new(".")))?;
+    }
     let drawn = boards(h.shape, h.goal, args.count, seed);
     let stop = super::stop_on_signal("the sample is abandoned")?;
     let limits = Limits {
@@ -79,9 +85,6 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
     let nodes: u64 = solved.iter().map(|p| p.nodes).sum();
-    if let Some(path) = &args.positions {
-        tilespace::store::atomic::write_atomic(path, positions_csv(&solved).as_bytes())?;
-    }
     let goal = h.shape.cell_label(h.goal);
     if args.csv {
         std::io::stdout()
@@ -155,6 +158,9 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         for (d, &n) in e.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
             writeln!(out, "{d},{n},{:.6}", n as f64 / e.count as f64)?;
         }
+    }
+    if let Some(path) = &args.positions {
+        tilespace::store::atomic::write_atomic(path, positions_csv(&solved).as_bytes())?;
     }
     Ok(super::Status::Done)
 }

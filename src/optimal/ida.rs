@@ -14,6 +14,9 @@ use crate::puzzle::board::{Board, Cell};
 use crate::puzzle::moves::{self, Dir, Moves};
 use crate::puzzle::parity::solvability;
 
+/// Nodes between looks at the stop flag.
+const CHECK_EVERY: u64 = 1 << 20;
+
 /// An optimal solution and what finding it took.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -100,6 +103,9 @@ struct Search<'a, 'l> {
     path: Vec<Dir>,
     expanded: u64,
     next: u32,
+    /// The node count at which the limits are next checked (the stop flag every 2^20 nodes,
+    /// the node limit exactly).
+    check_at: u64,
 }
 
 impl<'a, 'l> Search<'a, 'l> {
@@ -129,6 +135,7 @@ impl<'a, 'l> Search<'a, 'l> {
             path: vec![],
             expanded: 0,
             next: u32::MAX,
+            check_at: CHECK_EVERY.min(limits.max_nodes.unwrap_or(u64::MAX)),
         };
         for c in 0..shape.cells() {
             let t = s.cells[c];
@@ -189,7 +196,7 @@ impl<'a, 'l> Search<'a, 'l> {
             return Ok(true);
         }
         self.expanded += 1;
-        if self.expanded & 0xF_FFFF == 0 {
+        if self.expanded >= self.check_at {
             self.check_limits()?;
         }
         let blank = self.blank;
@@ -262,7 +269,7 @@ impl<'a, 'l> Search<'a, 'l> {
             })
     }
 
-    fn check_limits(&self) -> Result<(), Error> {
+    fn check_limits(&mut self) -> Result<(), Error> {
         if self.limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(Error::Stopped(format!(
                 "after {} nodes of IDA*",
@@ -271,11 +278,13 @@ impl<'a, 'l> Search<'a, 'l> {
         }
         if let Some(max) = self.limits.max_nodes {
             if self.expanded >= max {
-                return Err(Error::Argument(format!(
-                    "gave up after --max-nodes {max} nodes without an optimal solution"
+                return Err(Error::GaveUp(format!(
+                    "{max} nodes (--max-nodes) without an optimal solution"
                 )));
             }
         }
+        let max = self.limits.max_nodes.unwrap_or(u64::MAX);
+        self.check_at = (self.expanded + CHECK_EVERY).min(max);
         Ok(())
     }
 }
