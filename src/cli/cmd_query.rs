@@ -532,19 +532,19 @@ fn answers(
         max_nodes: args.max_nodes,
         stop: Some(stop),
     };
-    let bar = super::progress::items(boards.len() < 2, boards.len() as u64, "solving");
+    let bar = super::progress::Items::new(boards.len() < 2, boards.len() as u64, "solving");
     let pool = super::thread_pool(args.threads)?;
     let out = pool.install(|| {
         boards
             .par_iter()
             .map(|b| {
                 let a = answer(source, b, limits);
-                bar.inc(1);
+                bar.inc();
                 a
             })
             .collect::<Vec<_>>()
     });
-    bar.finish_and_clear();
+    bar.finish();
     // A stop (Ctrl-C) ends the command, not just a board.
     if let Some(Err(Error::Stopped(why))) = out.iter().find(|a| matches!(a, Err(Error::Stopped(_))))
     {

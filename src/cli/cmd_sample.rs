@@ -61,7 +61,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         max_nodes: args.max_nodes,
         stop: Some(stop),
     };
-    let bar = super::progress::items(args.quiet, args.count, &format!("{}", h.shape));
+    let bar = super::progress::Items::new(args.quiet, args.count, &format!("{}", h.shape));
     let started = Instant::now();
     let pool = super::thread_pool(args.threads)?;
     let solved: Vec<Position> = pool.install(|| {
@@ -70,7 +70,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             .map(|b| {
                 let t = Instant::now();
                 let s = ida::solve(&h, b, limits)?;
-                bar.inc(1);
+                bar.inc();
                 Ok(Position {
                     board: b.to_string(),
                     distance: s.moves.len() as u32,
@@ -80,7 +80,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             })
             .collect::<Result<_, Error>>()
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     let wall = started.elapsed().as_secs_f64();
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);

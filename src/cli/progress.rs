@@ -204,24 +204,67 @@ impl Progress {
     }
 }
 
-/// A bar over `total` items of work (boards solved): `label [====] 37/100 eta 12s`; hidden
-/// when `quiet`, and when stderr is not a terminal.
-pub fn items(quiet: bool, total: u64, label: &str) -> ProgressBar {
-    let target = if quiet {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    };
-    let bar = ProgressBar::with_draw_target(Some(total), target);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:<13} [{bar:30}] {pos:>7}/{len:<7} {elapsed:>4} eta {eta:>4}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
-    bar
+/// A bar over `total` items of work (boards solved): `label [====] 37/100 eta 12s`; hidden when
+/// `quiet`. When stderr is not a terminal (a log), a line at most every `LOG_EVERY` instead.
+pub struct Items {
+    bar: ProgressBar,
+    quiet: bool,
+    label: String,
+    done: std::sync::atomic::AtomicU64,
+    log: Mutex<(Instant, Instant)>,
+}
+
+impl Items {
+    pub fn new(quiet: bool, total: u64, label: &str) -> Items {
+        let target = if quiet {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(Some(total), target);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix:<13} [{bar:30}] {pos:>7}/{len:<7} {elapsed:>4} eta {eta:>4}",
+            )
+            .expect("a valid template")
+            .progress_chars("=> "),
+        );
+        bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
+        let now = Instant::now();
+        Items {
+            bar,
+            quiet,
+            label: label.to_string(),
+            done: std::sync::atomic::AtomicU64::new(0),
+            log: Mutex::new((now, now)),
+        }
+    }
+
+    /// One more item done.
+    pub fn inc(&self) {
+        self.bar.inc(1);
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if self.quiet || !self.bar.is_hidden() {
+            return;
+        }
+        let mut log = self.log.lock().expect("not poisoned");
+        if log.1.elapsed() < LOG_EVERY {
+            return;
+        }
+        log.1 = Instant::now();
+        let total = self.bar.length().unwrap_or(0).max(1);
+        let elapsed = log.0.elapsed().as_secs_f64();
+        eprintln!(
+            "{}: {done} of {total} ({:.1}%), {elapsed:.0} s elapsed, eta {:.0} s",
+            self.label,
+            100.0 * done as f64 / total as f64,
+            elapsed / done as f64 * total.saturating_sub(done) as f64
+        );
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 #[cfg(test)]

@@ -149,8 +149,9 @@ impl<W: Word> Search<W> {
         let region = self.geometry.region(blank, self.geometry.all() & !occupied);
         self.words[start as usize].fetch_or(u64::from(region) | 1 << W::DEPTH_SHIFT);
         // A layer is kept in parts of at most PART states, moved, never copied, from the
-        // tasks that make them to the tasks that expand them (one large list per layer meant a
-        // fresh allocation, faulted in and zeroed by the kernel, for every layer).
+        // workers that make them to those that expand them, and emptied parts are reused (one
+        // large list per layer meant fresh pages, faulted in and zeroed by the kernel, for
+        // every layer).
         let mut frontier = vec![vec![self.pack.pack(&goal_cells, blank as u8)]];
         let spare = std::sync::Mutex::new(vec![]);
         let mut layers = vec![1u64];
@@ -191,8 +192,8 @@ impl<W: Word> Search<W> {
             spare.lock().expect("not poisoned").extend(emptied);
             placements += parts.iter().map(|p| p.1).sum::<u64>();
             let mut next: Vec<(u16, Vec<u64>)> = parts.into_iter().flat_map(|p| p.0).collect();
-            // In order of the first tile's cell: the layer is then expanded region of the
-            // table by region of the table (see `bucket`).
+            // In order of the first two tiles' cells: the layer is then expanded range of the
+            // table by range of the table (see `Claims`).
             next.sort_by_key(|p| p.0);
             frontier = next.into_iter().map(|p| p.1).collect();
             let len: usize = frontier.iter().map(Vec::len).sum();
@@ -443,7 +444,7 @@ impl<W: Word> Claims<'_, W> {
     }
 
     /// Claims the pending regions not reached before: each is pushed to `next`, and a
-    /// placement reached for the first time gets the layer's depth. (Two tasks reaching a
+    /// placement reached for the first time gets the layer's depth. (Two workers reaching a
     /// placement first in the same layer both write that depth; an OR of equal bits.)
     #[inline(always)]
     fn flush(&mut self) {

@@ -62,6 +62,13 @@ impl Database {
     /// The database of a finished search of `pattern`.
     pub fn new(pattern: Pattern, built: Built) -> Result<Database, Error> {
         let arrangements = Arrangements::new(pattern.shape.cells(), pattern.tiles.len())?;
+        if built.entries.len() as u64 != arrangements.count() {
+            return Err(Error::Check(format!(
+                "{} entries for pattern {pattern}, which has {} placements",
+                built.entries.len(),
+                arrangements.count()
+            )));
+        }
         let reached = built.entries.iter().filter(|&&e| e != UNREACHED).count() as u64;
         let max = built
             .entries
@@ -79,7 +86,8 @@ impl Database {
         })
     }
 
-    /// The entry of the placement with the pattern's tiles (in order) on `at`.
+    /// The entry of the placement with the pattern's tiles (in order) on `at` (distinct cells of
+    /// the board: checked in debug builds only, as this is IDA*'s inner loop).
     #[inline]
     pub fn get(&self, at: &[u8]) -> u8 {
         self.entries[self.arrangements.rank(at) as usize]

@@ -106,8 +106,15 @@ impl Heuristic {
         self.mirror.is_some()
     }
 
-    /// The heuristic's value of `board` (of this board and goal; solvable or not).
-    pub fn value(&self, board: &Board) -> u32 {
+    /// The heuristic's value of `board` (solvable or not); an error for a board of another size.
+    pub fn value(&self, board: &Board) -> Result<u32, Error> {
+        if board.shape() != self.shape {
+            return Err(Error::Board(format!(
+                "{board} is a {} board; the pattern databases are for {}",
+                board.shape(),
+                self.shape
+            )));
+        }
         let sum = |cell_of: &dyn Fn(u32) -> u8| -> u32 {
             self.databases
                 .iter()
@@ -122,7 +129,7 @@ impl Heuristic {
             pos[t as usize] = c as u8;
         }
         let plain = sum(&|t| pos[t as usize]);
-        match &self.mirror {
+        Ok(match &self.mirror {
             None => plain,
             Some(m) => {
                 // Tile t of the image is the tile renamed to t, on the mirror of its cell.
@@ -132,7 +139,7 @@ impl Heuristic {
                 }
                 plain.max(sum(&|t| m.cell[pos[source[t as usize] as usize] as usize]))
             }
-        }
+        })
     }
 }
 
