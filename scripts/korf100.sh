@@ -61,7 +61,7 @@ rate=(bench --boards 2x6 --threads 2 --runs 3 --quiet --out "$log.bench")
 {
   echo "## This machine's engine rate in the same run"
   echo
-  echo "\`tilespace ${rate[*]:0:9}\` (states per second and TEPS: memory-bound random access):"
+  echo "\`tilespace ${rate[*]:0:8}\` (states per second and TEPS: memory-bound random access):"
   echo
   echo "\`\`\`"
   cat "$log.bench/bench.csv" 2>/dev/null || echo "(bench failed)"

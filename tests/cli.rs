@@ -753,7 +753,7 @@ fn batch_input_and_short_options() {
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
     let err = stderr(&o);
     assert!(err.contains("skipped: in.txt:6: bad board"), "{err}");
-    assert!(err.contains("1 bad board skipped"), "{err}");
+    assert!(err.contains("1 board skipped (named above)"), "{err}");
 
     let o = tilespace(&["analyze", "2x3", "-j", "1", "-q"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
