@@ -10,24 +10,34 @@ use std::path::Path;
 use tilespace::puzzle::construct::manhattan;
 use tilespace::{solvability, Board, GoalBlank, Shape};
 
-#[test]
-fn korfs_instances_are_solvable_and_their_lengths_admissible() {
+/// The instances of the data file: (index, published length, board), in order.
+fn instances() -> Vec<(usize, usize, Board)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/korf100.csv");
     let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.splitn(3, ',').collect();
+            let shape = Some("4x4".parse().unwrap());
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                Board::parse(f[2], shape).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn korfs_instances_are_solvable_and_their_lengths_admissible() {
     let shape: Shape = "4x4".parse().unwrap();
     let goal = GoalBlank::First.resolve(shape).unwrap();
     let mut seen = 0;
     let mut boards = std::collections::HashSet::new();
-    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
-        let mut fields = line.splitn(3, ',');
-        let (index, length, board) = (
-            fields.next().unwrap().parse::<usize>().unwrap(),
-            fields.next().unwrap().parse::<usize>().unwrap(),
-            fields.next().unwrap(),
-        );
+    for (index, length, b) in instances() {
         seen += 1;
         assert_eq!(index, seen, "instances in order");
-        let b = Board::parse(board, Some(shape)).unwrap();
         assert!(boards.insert(b.to_string()), "instance {index} repeated");
         assert!(
             solvability(&b, goal).solvable,
@@ -60,8 +70,6 @@ fn idastar_reproduces_every_published_length() {
     use tilespace::optimal::ida::{solve, Limits};
     use tilespace::optimal::pattern::split;
 
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/korf100.csv");
-    let text = std::fs::read_to_string(path).unwrap();
     let shape: Shape = "4x4".parse().unwrap();
     let goal = GoalBlank::First.resolve(shape).unwrap();
     let databases = split(shape, goal, "6-6-3")
@@ -74,19 +82,7 @@ fn idastar_reproduces_every_published_length() {
         .collect();
     let h = Heuristic::new(databases).unwrap();
     assert!(h.mirrored(), "4x4 with the blank first has a mirror");
-    let instances: Vec<(usize, usize, Board)> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .skip(1)
-        .map(|line| {
-            let f: Vec<&str> = line.splitn(3, ',').collect();
-            (
-                f[0].parse().unwrap(),
-                f[1].parse().unwrap(),
-                Board::parse(f[2], Some(shape)).unwrap(),
-            )
-        })
-        .collect();
+    let instances = instances();
     assert_eq!(instances.len(), 100);
     instances.par_iter().for_each(|(index, length, board)| {
         let solved = solve(&h, board, Limits::default()).unwrap();

@@ -1,8 +1,12 @@
 //! Pattern databases and IDA* against independent references: a plain BFS over explicit
 //! boards, saved tables of the engine, and a plain 0-1 BFS over abstract states.
 
+#[path = "common/boards.rs"]
+mod boards;
+
 use std::collections::{HashMap, VecDeque};
 
+use boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::optimal::build::{build, UNREACHED};
 use tilespace::optimal::database::Database;
@@ -10,25 +14,7 @@ use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{solve, Limits};
 use tilespace::optimal::pattern::{split, Pattern};
 use tilespace::puzzle::random::{solvable_board, Rng};
-use tilespace::store::saved::SavedTable;
-use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
-
-/// Distances from the goal by a plain BFS over explicit boards.
-fn reference(shape: Shape, goal: Cell) -> HashMap<Board, u32> {
-    let start = Board::goal(shape, goal);
-    let mut depth = HashMap::from([(start.clone(), 0u32)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(b) = queue.pop_front() {
-        let d = depth[&b];
-        for n in b.neighbours() {
-            if !depth.contains_key(&n) {
-                depth.insert(n.clone(), d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    depth
-}
+use tilespace::{Board, Cell, Shape};
 
 fn databases(patterns: Vec<Pattern>) -> Heuristic {
     let dbs = patterns
@@ -145,16 +131,6 @@ fn every_small_state_is_solved_optimally() {
             );
         });
     }
-}
-
-fn saved(shape: Shape, goal: Cell, dir: &std::path::Path) -> SavedTable {
-    let path = dir.join(format!("{shape}-{}.tst", goal.0));
-    let options = AnalyzeOptions {
-        save_table: Some(&path),
-        ..Default::default()
-    };
-    analyze(shape, goal, options, &|_| {}).unwrap();
-    SavedTable::open(&path).unwrap()
 }
 
 /// Random states of 2x5, 3x4 and 2x6: IDA*'s length equals the saved table's distance, for

@@ -1,39 +1,14 @@
 //! Saved tables: distances and optimal solutions against the reference BFS, and refusal of
 //! damaged or mismatched files.
 
-use std::collections::{HashMap, VecDeque};
+#[path = "common/boards.rs"]
+mod boards;
 
+use boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::store::header::{checksum, le_words};
 use tilespace::store::saved::SavedTable;
-use tilespace::{analyze, AnalyzeOptions, Board, Cell, Error, Shape};
-
-/// Distances from the goal by a plain BFS over explicit boards.
-fn reference(shape: Shape, goal: Cell) -> HashMap<Board, u32> {
-    let start = Board::goal(shape, goal);
-    let mut depth = HashMap::from([(start.clone(), 0u32)]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(b) = queue.pop_front() {
-        let d = depth[&b];
-        for n in b.neighbours() {
-            if !depth.contains_key(&n) {
-                depth.insert(n.clone(), d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    depth
-}
-
-fn saved(shape: Shape, goal: Cell, dir: &std::path::Path) -> SavedTable {
-    let path = dir.join(format!("{shape}.tst"));
-    let options = AnalyzeOptions {
-        save_table: Some(&path),
-        ..Default::default()
-    };
-    analyze(shape, goal, options, &|_| {}).unwrap();
-    SavedTable::open(&path).unwrap()
-}
+use tilespace::{Board, Cell, Error, Shape};
 
 /// Every state of 2x3, 3x2 and 3x3 (several goal cells for the small ones): the table's distance
 /// equals the reference, and the solution is a chain of single moves from the board to the goal
@@ -87,7 +62,7 @@ fn bad_tables_and_boards_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let shape = Shape::new(2, 3).unwrap();
     let table = saved(shape, Cell(5), tmp.path());
-    let path = tmp.path().join("2x3.tst");
+    let path = table.path.clone();
     let good = std::fs::read(&path).unwrap();
     let why = |bytes: &[u8]| -> String {
         let p = tmp.path().join("bad.tst");
@@ -169,7 +144,7 @@ fn a_table_truncated_while_open_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
     let shape = Shape::new(3, 3).unwrap();
     let table = saved(shape, Cell(8), tmp.path());
-    let path = tmp.path().join("3x3.tst");
+    let path = table.path.clone();
     let far = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
     assert_eq!(table.distance(&far).unwrap(), 31);
     std::fs::OpenOptions::new()

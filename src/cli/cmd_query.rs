@@ -10,7 +10,7 @@ use tilespace::optimal::ida::{self, Limits};
 use tilespace::puzzle::construct;
 use tilespace::puzzle::moves::{self, Moves};
 use tilespace::store::saved::SavedTable;
-use tilespace::{Board, Cell, Error, GoalBlank};
+use tilespace::{Board, Cell, Error, GoalBlank, Shape};
 
 use super::args::QueryArgs;
 
@@ -168,47 +168,59 @@ fn check_memory(boards: &[Board], json: bool) -> Result<()> {
     })
 }
 
-/// Where the answers come from: the table (checked against `--blank`), or the constructive
-/// solver, which `distance` does not take.
+/// The answers' source, as messages name it: "the table is", "the table's".
+struct Named<'a> {
+    is: &'a str,
+    owner: &'a str,
+}
+
+/// Refuses a `--shape` or `--blank` other than those of the answers' source, which is for
+/// `shape` with goal blank `goal`; `hint` ends the blank's message.
+fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) -> Result<()> {
+    if let Some(other) = args.shape.filter(|&s| s != shape) {
+        anyhow::bail!(Error::Argument(format!(
+            "--shape {other}: {} for {shape}",
+            named.is
+        )));
+    }
+    if let Some(blank) = args.blank {
+        let cell = blank.resolve(shape)?;
+        if cell != goal {
+            anyhow::bail!(Error::Argument(format!(
+                "--blank {}: {} goal blank is {}{hint}",
+                shape.cell_label(cell),
+                named.owner,
+                shape.cell_label(goal)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Where the answers come from: pattern databases or the table (checked against `--shape` and
+/// `--blank`), or the constructive solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
     if let Some(dir) = &args.pdb {
         let h = Heuristic::open(dir)?;
-        if let Some(shape) = args.shape.filter(|&s| s != h.shape) {
-            anyhow::bail!(Error::Argument(format!(
-                "--shape {shape}: the pattern databases are for {}",
-                h.shape
-            )));
-        }
-        if let Some(blank) = args.blank {
-            if blank.resolve(h.shape)? != h.goal {
-                anyhow::bail!(Error::Argument(format!(
-                    "--blank {}: the pattern databases' goal blank is {} (build others with `tilespace pdb {} --blank ...`)",
-                    h.shape.cell_label(blank.resolve(h.shape)?),
-                    h.shape.cell_label(h.goal),
-                    h.shape
-                )));
-            }
-        }
+        let hint = format!(
+            " (build others with `tilespace pdb {} --blank ...`)",
+            h.shape
+        );
+        let named = Named {
+            is: "the pattern databases are",
+            owner: "the pattern databases'",
+        };
+        agrees(args, h.shape, h.goal, named, &hint)?;
         return Ok(Source::Pdb(Box::new(h)));
     }
     Ok(match &args.table {
         Some(path) => {
             let table = SavedTable::open(path)?;
-            if let Some(shape) = args.shape.filter(|&s| s != table.shape) {
-                anyhow::bail!(Error::Argument(format!(
-                    "--shape {shape}: the table is for {}",
-                    table.shape
-                )));
-            }
-            if let Some(blank) = args.blank {
-                if blank.resolve(table.shape)? != table.goal {
-                    anyhow::bail!(Error::Argument(format!(
-                        "--blank {}: the table's goal blank is {}",
-                        table.shape.cell_label(blank.resolve(table.shape)?),
-                        table.shape.cell_label(table.goal)
-                    )));
-                }
-            }
+            let named = Named {
+                is: "the table is",
+                owner: "the table's",
+            };
+            agrees(args, table.shape, table.goal, named, "")?;
             Source::Table(Box::new(table))
         }
         None if args.optimal => anyhow::bail!(Error::Argument(

@@ -10,14 +10,7 @@ use super::args::RandomArgs;
 pub fn run(args: RandomArgs) -> Result<super::Status> {
     let shape = args.board;
     let goal = args.blank.resolve(shape)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    if args.seed.is_none() {
-        eprintln!("seed {seed}");
-    }
+    let seed = super::seed_or_clock(args.seed);
     let mut rng = Rng::new(seed);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     if args.json {

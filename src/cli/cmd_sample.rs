@@ -32,14 +32,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             h.shape
         )));
     }
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    if args.seed.is_none() {
-        eprintln!("seed {seed}");
-    }
+    let seed = super::seed_or_clock(args.seed);
     // Each board's own generator state is not needed: the boards are drawn first (a few bytes
     // each), then solved in parallel.
     let count = usize::try_from(args.count).unwrap_or(usize::MAX);

@@ -145,6 +145,18 @@ impl std::fmt::Display for OtherRank {
 
 impl std::error::Error for OtherRank {}
 
+/// `seed`, or one from the clock, which is then printed on stderr (so that the run can be
+/// repeated with `--seed`).
+pub fn seed_or_clock(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("seed {seed}");
+        seed
+    })
+}
+
 /// A worker pool of `threads` threads (all cores if `None`).
 pub fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
     let threads =
