@@ -54,6 +54,8 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         source,
     })?;
     refuse_others(&args.out, &patterns)?;
+    // A directory that cannot take the files is refused before the minutes of building.
+    tilespace::store::atomic::check_writable(&args.out)?;
     let stop = super::stop_on_signal(
         "at the end of this layer; the databases saved are kept (signal again to stop at once)",
     )?;

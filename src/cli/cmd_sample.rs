@@ -33,8 +33,8 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         )));
     }
     let seed = super::seed_or_clock(args.seed);
-    // Each board's own generator state is not needed: the boards are drawn first (a few bytes
-    // each), then solved in parallel.
+    // The boards are drawn first, in order from the seed (so the sample does not depend on the
+    // threads), then solved in parallel; they and their answers must fit.
     let count = usize::try_from(args.count).unwrap_or(usize::MAX);
     let room = count as f64 * (2.0 * h.shape.cells() as f64 + 64.0);
     tilespace::analysis::memory::room_for(room, None).map_err(|limit| Error::NoRoom {
