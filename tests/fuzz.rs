@@ -91,7 +91,7 @@ fn mutated(seeds: Vec<Vec<u8>>, file: bool) -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn fuzz(name: &str, cases: u32) {
-    let file = ["table", "checkpoint", "shards", "reports"].contains(&name);
+    let file = ["table", "checkpoint", "shards", "reports", "pattern_db"].contains(&name);
     let seeds = tilespace::fuzz::seeds(name);
     assert!(!seeds.is_empty());
     let strategy = prop_oneof![

@@ -207,7 +207,10 @@ impl Database {
                 h.u64(32)
             ));
         }
-        let want = (HEADER as u64).checked_add(count.div_ceil(8) * 8);
+        let want = count
+            .div_ceil(8)
+            .checked_mul(8)
+            .and_then(|d| d.checked_add(HEADER as u64));
         if want != Some(bytes.len() as u64) {
             return Err(format!(
                 "truncated or padded: {} bytes, expected {}",
