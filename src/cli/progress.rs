@@ -142,16 +142,9 @@ impl Progress {
         }
         self.bar.set_message(done.depth.to_string());
         self.bar.set_position(done.seen);
-        if self.quiet || !self.bar.is_hidden() {
+        let Some((total, elapsed)) = log_due(self.quiet, &self.bar, &self.log) else {
             return;
-        }
-        let mut log = self.log.lock().expect("not poisoned");
-        if log.1.elapsed() < LOG_EVERY {
-            return;
-        }
-        log.1 = Instant::now();
-        let total = self.bar.length().unwrap_or(0).max(1);
-        let elapsed = log.0.elapsed().as_secs_f64();
+        };
         // The rate since the start, and the time left at that rate.
         let rate = done.seen as f64 / elapsed.max(1e-9);
         let left = total.saturating_sub(done.seen) as f64 / rate.max(1.0);
@@ -204,13 +197,30 @@ impl Progress {
     }
 }
 
+/// When the bar is not drawn (stderr is not a terminal) and not `quiet`, and a log line is due
+/// (`log`: the start and the last line; at most one every `LOG_EVERY`): the bar's total and the
+/// seconds since the start. The last line's time is then now.
+fn log_due(quiet: bool, bar: &ProgressBar, log: &Mutex<(Instant, Instant)>) -> Option<(u64, f64)> {
+    if quiet || !bar.is_hidden() {
+        return None;
+    }
+    let mut log = log.lock().expect("not poisoned");
+    if log.1.elapsed() < LOG_EVERY {
+        return None;
+    }
+    log.1 = Instant::now();
+    Some((
+        bar.length().unwrap_or(0).max(1),
+        log.0.elapsed().as_secs_f64(),
+    ))
+}
+
 /// A bar over `total` items of work (boards solved): `label [====] 37/100 eta 12s`; hidden when
 /// `quiet`. When stderr is not a terminal (a log), a line at most every `LOG_EVERY` instead.
 pub struct Items {
     bar: ProgressBar,
     quiet: bool,
     label: String,
-    done: std::sync::atomic::AtomicU64,
     log: Mutex<(Instant, Instant)>,
 }
 
@@ -235,7 +245,6 @@ impl Items {
             bar,
             quiet,
             label: label.to_string(),
-            done: std::sync::atomic::AtomicU64::new(0),
             log: Mutex::new((now, now)),
         }
     }
@@ -243,17 +252,10 @@ impl Items {
     /// One more item done.
     pub fn inc(&self) {
         self.bar.inc(1);
-        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if self.quiet || !self.bar.is_hidden() {
+        let Some((total, elapsed)) = log_due(self.quiet, &self.bar, &self.log) else {
             return;
-        }
-        let mut log = self.log.lock().expect("not poisoned");
-        if log.1.elapsed() < LOG_EVERY {
-            return;
-        }
-        log.1 = Instant::now();
-        let total = self.bar.length().unwrap_or(0).max(1);
-        let elapsed = log.0.elapsed().as_secs_f64();
+        };
+        let done = self.bar.position().max(1);
         eprintln!(
             "{}: {done} of {total} ({:.1}%), {elapsed:.0} s elapsed, eta {:.0} s",
             self.label,
