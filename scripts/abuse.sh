@@ -167,6 +167,13 @@ done
 try databases "$bin" sample 2x3 --pdb pdb --count 5 -q
 try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions /dev/full
 try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions dir.tst
+try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --resume
+for rows in '\xff\xfe\x00' 'board,distance,nodes,seconds\n1 2 3/4 5 6/7 8 0,0,0,0\n' \
+    'board,distance,nodes,seconds\nx,1,1,1\n' 'board,distance,nodes,seconds\n,,,\n' \
+    'board,distance,nodes,seconds\n1,2\n' 'board,distance,nodes,seconds\n1 2 3/4 5 6/7 8 0,1,1,NaN\n'; do
+    printf "$rows" > rows.csv
+    try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions rows.csv --resume
+done
 
 echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."
 echo

@@ -16,15 +16,26 @@ use tilespace::optimal::pattern::{split, Pattern};
 use tilespace::puzzle::random::{solvable_board, Rng};
 use tilespace::{Board, Cell, Shape};
 
-fn databases(patterns: Vec<Pattern>) -> Heuristic {
-    let dbs = patterns
+fn built(patterns: Vec<Pattern>) -> Vec<Database> {
+    patterns
         .into_iter()
         .map(|p| {
             let built = build(&p, &|_| {}, None).unwrap();
             Database::new(p, built).unwrap()
         })
-        .collect();
-    Heuristic::new(dbs).unwrap()
+        .collect()
+}
+
+fn databases(patterns: Vec<Pattern>) -> Heuristic {
+    Heuristic::new(built(patterns)).unwrap()
+}
+
+/// A partition given as lists of tiles.
+fn lists(shape: Shape, goal: Cell, tiles: &[&[u32]]) -> Vec<Pattern> {
+    tiles
+        .iter()
+        .map(|t| Pattern::new(shape, goal, t).unwrap())
+        .collect()
 }
 
 fn shape(s: &str) -> Shape {
@@ -131,6 +142,52 @@ fn every_small_state_is_solved_optimally() {
             );
         });
     }
+}
+
+/// Several partitions: the heuristic is the largest of their sums (and of their mirror
+/// images' where the goal blank is on the diagonal) on every state of 3x3, and IDA* with it is exact;
+/// more sums than are looked up per move, or partitions of different goals, are refused.
+#[test]
+fn several_partitions_take_the_largest_sum() {
+    for goal in [Cell(8), Cell(2)] {
+        let s = shape("3x3");
+        let rows = split(s, goal, "4-4").unwrap();
+        let columns = lists(s, goal, &[&[1, 4, 7], &[2, 5, 8], &[3, 6]]);
+        let (a, b) = (databases(rows.clone()), databases(columns.clone()));
+        let both =
+            Heuristic::of_partitions(vec![built(rows.clone()), built(columns.clone())]).unwrap();
+        assert_eq!(both.partitions(), 2);
+        assert_eq!(both.mirrored(), goal == Cell(8));
+        let want = reference(s, goal);
+        let mut larger = 0;
+        for (board, &d) in &want {
+            let (x, y) = (a.value(board).unwrap(), b.value(board).unwrap());
+            assert_eq!(both.value(board).unwrap(), x.max(y), "{board}");
+            larger += usize::from(x != y);
+            let solved = solve(&both, board, Limits::default()).unwrap();
+            assert_eq!(solved.moves.len() as u32, d, "{board}");
+            assert_eq!(solved.start_bound, x.max(y), "{board}");
+        }
+        assert!(
+            larger > want.len() / 10,
+            "the partitions differ on {larger} boards"
+        );
+        if goal == Cell(8) {
+            let three = vec![
+                built(rows.clone()),
+                built(columns.clone()),
+                built(rows.clone()),
+            ];
+            let e = Heuristic::of_partitions(three).unwrap_err().to_string();
+            assert!(e.contains("at most 4"), "{e}");
+        }
+    }
+    let other = split(shape("3x3"), Cell(0), "4-4").unwrap();
+    let last = split(shape("3x3"), Cell(8), "4-4").unwrap();
+    let e = Heuristic::of_partitions(vec![built(other), built(last)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("one board and goal"), "{e}");
 }
 
 /// Random states of 2x5, 3x4 and 2x6: IDA*'s length equals the saved table's distance, for

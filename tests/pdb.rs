@@ -65,12 +65,47 @@ fn databases_are_built_kept_and_answer_like_a_table() {
         .skip(1)
         .map(String::from)
         .collect();
-    let pdb: Vec<String> = stdout(&by_pdb).lines().skip(1).map(String::from).collect();
+    // A second partition (the columns, with the first's databases kept apart).
+    let columns = tilespace(
+        &[
+            "pdb",
+            "3x3",
+            "--pattern",
+            "1,4,7",
+            "--pattern",
+            "2,5,8",
+            "--pattern",
+            "3,6",
+            "--out",
+            "q",
+            "-q",
+        ],
+        dir,
+    );
+    assert!(columns.status.success(), "{}", stderr(&columns));
+    let by_both = tilespace(
+        &[
+            "distance",
+            "--input",
+            "boards.txt",
+            "--pdb",
+            "p",
+            "--pdb",
+            "q",
+            "--csv",
+        ],
+        dir,
+    );
+    assert!(by_both.status.success(), "{}", stderr(&by_both));
     assert_eq!(table.len(), 40);
-    for (t, p) in table.iter().zip(&pdb) {
-        // board,solvable,distance then nodes,seconds.
-        assert!(p.starts_with(&format!("{t},")), "{t} / {p}");
-        assert_eq!(p.split(',').count(), 5, "{p}");
+    for by in [&by_pdb, &by_both] {
+        let pdb: Vec<String> = stdout(by).lines().skip(1).map(String::from).collect();
+        assert_eq!(pdb.len(), 40);
+        for (t, p) in table.iter().zip(&pdb) {
+            // board,solvable,distance then nodes,seconds.
+            assert!(p.starts_with(&format!("{t},")), "{t} / {p}");
+            assert_eq!(p.split(',').count(), 5, "{p}");
+        }
     }
     let solve = tilespace(
         &["solve", "8 6 7/2 5 4/3 0 1", "--optimal", "--pdb", "p"],
@@ -297,4 +332,150 @@ fn sampled_means_cover_the_exact_means() {
         assert_eq!(v["positions"][7]["board"], w["positions"][7]["board"]);
         assert_eq!(v["mean"], w["mean"]);
     }
+}
+
+/// `--positions` holds each board as soon as it is solved: a file cut off mid-line (a crash)
+/// and in any order resumes to exactly the uninterrupted sample, keeping the rows it holds;
+/// a file of another sample or with an impossible distance is refused and left as it was.
+#[test]
+fn a_sample_resumes_from_its_positions_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    build_3x3(dir);
+    let sample = |file: &str, seed: &str, more: &[&str]| {
+        let mut args = vec![
+            "sample",
+            "3x3",
+            "--pdb",
+            "p",
+            "--count",
+            "400",
+            "--seed",
+            seed,
+            "--positions",
+            file,
+            "-q",
+            "--json",
+        ];
+        args.extend_from_slice(more);
+        tilespace(&args, dir)
+    };
+    let o = sample("full.csv", "3", &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let whole: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let full = std::fs::read_to_string(dir.join("full.csv")).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 401);
+
+    // 150 rows, last first, one with a node count no search gave (kept, not solved again),
+    // then half a row.
+    let mut cut: Vec<String> = lines[1..151].iter().rev().map(|l| l.to_string()).collect();
+    let forged: Vec<String> = cut[0].split(',').map(String::from).collect();
+    cut[0] = format!("{},{},987654321,{}", forged[0], forged[1], forged[3]);
+    let text = format!("{}\n{}\n{}", lines[0], cut.join("\n"), &lines[151][..9]);
+    std::fs::write(dir.join("cut.csv"), &text).unwrap();
+    let o = sample("cut.csv", "3", &["--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let resumed: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    for key in ["mean", "ci95", "std_dev", "distribution", "count"] {
+        assert_eq!(whole[key], resumed[key], "{key}");
+    }
+    let columns = |text: &str, n: usize| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split(',').take(n).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    let after = std::fs::read_to_string(dir.join("cut.csv")).unwrap();
+    assert_eq!(columns(&after, 2), columns(&full, 2), "in the order drawn");
+    assert!(after.contains(&format!("{},{},987654321,", forged[0], forged[1])));
+
+    // Refused, and the file left as it was: another seed's boards; a distance of the wrong
+    // parity; a distance below the databases' bound; no header.
+    let board = lines[1].split(',').next().unwrap();
+    let distance: u32 = lines[1].split(',').nth(1).unwrap().parse().unwrap();
+    for (text, seed, why) in [
+        (text.clone(), "4", "not one of this sample's boards"),
+        (
+            format!("{}\n{board},{},1,0.1\n", lines[0], distance + 1),
+            "3",
+            "cannot be",
+        ),
+        (
+            format!("{}\n{board},{},1,0.1\n", lines[0], distance % 2),
+            "3",
+            "cannot be",
+        ),
+        (
+            format!("{board},{distance},1,0.1\n"),
+            "3",
+            "expected the header",
+        ),
+    ] {
+        std::fs::write(dir.join("bad.csv"), &text).unwrap();
+        let o = sample("bad.csv", seed, &["--resume"]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(dir.join("bad.csv")).unwrap(), text);
+    }
+}
+
+/// Ctrl-C stops a sample with its solved boards in the positions file and the command that
+/// goes on; going on completes it.
+#[test]
+fn a_stopped_sample_says_how_to_go_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    build_3x3(dir);
+    let args = [
+        "sample",
+        "3x3",
+        "--pdb",
+        "p",
+        "--count",
+        "300000",
+        "--seed",
+        "5",
+        "--positions",
+        "s.csv",
+        "--threads",
+        "1",
+        "-q",
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let pid = child.id().to_string();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--seed 5 --positions s.csv --resume"),
+        "{}",
+        stderr(&o)
+    );
+    let kept = std::fs::read_to_string(dir.join("s.csv"))
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert!((1..300000).contains(&kept), "{kept} boards kept");
+    let mut more = args.to_vec();
+    more.push("--resume");
+    let o = tilespace(&more, dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = std::fs::read_to_string(dir.join("s.csv"))
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert_eq!(all, 300000);
 }

@@ -233,9 +233,10 @@ pub struct QueryArgs {
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
     /// Pattern databases built by `tilespace pdb` in DIR: optimal answers by IDA* (any board
-    /// the databases are for), with the nodes and time each took
+    /// the databases are for), with the nodes and time each took; repeat for several
+    /// partitions (the largest of their sums is taken)
     #[arg(long, value_name = "DIR", conflicts_with = "table")]
-    pub pdb: Option<PathBuf>,
+    pub pdb: Vec<PathBuf>,
     /// Only optimal answers: needs --pdb DIR or --table FILE (without it `solve` may build a
     /// solution that is not optimal)
     #[arg(long)]
@@ -300,9 +301,10 @@ pub struct SampleArgs {
     /// Board size, e.g. 4x4
     #[arg(value_name = "RxC")]
     pub board: Shape,
-    /// Pattern databases for the board, built by `tilespace pdb RxC ... --out DIR`
-    #[arg(long, value_name = "DIR")]
-    pub pdb: PathBuf,
+    /// Pattern databases for the board, built by `tilespace pdb RxC ... --out DIR`; repeat for
+    /// several partitions (the largest of their sums is taken)
+    #[arg(long, value_name = "DIR", required = true)]
+    pub pdb: Vec<PathBuf>,
     /// How many random boards
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub count: u64,
@@ -316,9 +318,13 @@ pub struct SampleArgs {
     /// boards is biased)
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub max_nodes: Option<u64>,
-    /// Write every board with its distance, nodes and seconds to FILE (CSV)
+    /// Write every board with its distance, nodes and seconds to FILE (CSV), each as soon as
+    /// it is solved (a stopped or crashed sample keeps them)
     #[arg(long, value_name = "FILE")]
     pub positions: Option<PathBuf>,
+    /// Go on from the boards already in the --positions FILE (same board, seed and count)
+    #[arg(long, requires = "positions")]
+    pub resume: bool,
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,

@@ -200,8 +200,8 @@ fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) 
 /// Where the answers come from: pattern databases or the table (checked against `--shape` and
 /// `--blank`), or the constructive solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
-    if let Some(dir) = &args.pdb {
-        let h = Heuristic::open(dir)?;
+    if !args.pdb.is_empty() {
+        let h = Heuristic::open_all(&args.pdb)?;
         let hint = format!(
             " (build others with `tilespace pdb {} --blank ...`)",
             h.shape

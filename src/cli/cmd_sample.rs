@@ -12,23 +12,15 @@ use tilespace::optimal::sample::{boards, estimate};
 use tilespace::Error;
 
 use super::args::SampleArgs;
-
-/// One board of the sample, as written.
-#[derive(serde::Serialize)]
-struct Position {
-    board: String,
-    distance: u32,
-    nodes: u64,
-    seconds: f64,
-}
+use super::sample_positions::{self as positions, Journal, Position};
 
 pub fn run(args: SampleArgs) -> Result<super::Status> {
-    let h = Heuristic::open(&args.pdb)?;
+    let h = Heuristic::open_all(&args.pdb)?;
     if args.board != h.shape {
         anyhow::bail!(Error::Argument(format!(
             "{}: the pattern databases in {} are for {}",
             args.board,
-            args.pdb.display(),
+            args.pdb[0].display(),
             h.shape
         )));
     }
@@ -42,38 +34,67 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         needed: tilespace::analysis::memory::human_bytes(room),
         limit,
     })?;
-    // A --positions file that could not be written is refused before the work, not after it.
-    if let Some(path) = &args.positions {
-        tilespace::store::atomic::check_target(path)?;
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        tilespace::store::atomic::check_writable(dir.unwrap_or(std::path::Path::new(".")))?;
-    }
     let drawn = boards(h.shape, h.goal, args.count, seed);
-    let stop = super::stop_on_signal("the sample is abandoned")?;
+    // With --positions, each solved board's row is in the file as soon as it is solved.
+    let (journal, found) = match &args.positions {
+        Some(path) => {
+            let (j, found) = Journal::open(path, args.resume, &drawn, h.goal, &h)?;
+            (Some(j), found)
+        }
+        None => (None, vec![None; drawn.len()]),
+    };
+    let resumed = found.iter().flatten().count();
+    if resumed > 0 && !args.quiet {
+        eprintln!(
+            "tilespace: {resumed} of {} boards already solved in {}",
+            args.count,
+            args.positions
+                .as_deref()
+                .unwrap_or(std::path::Path::new(""))
+                .display()
+        );
+    }
+    let stop = super::stop_on_signal("the boards being solved are abandoned")?;
     let limits = Limits {
         max_nodes: args.max_nodes,
         stop: Some(stop),
     };
     let bar = super::progress::Items::new(args.quiet, args.count, &format!("{}", h.shape));
+    bar.skip(resumed as u64);
     let started = Instant::now();
     let pool = super::thread_pool(args.threads)?;
-    let solved: Vec<Position> = pool.install(|| {
-        drawn
-            .par_iter()
-            .map(|b| {
+    let todo: Vec<usize> = (0..drawn.len()).filter(|&i| found[i].is_none()).collect();
+    let new: Result<Vec<(usize, Position)>, Error> = pool.install(|| {
+        todo.par_iter()
+            .map(|&i| {
                 let t = Instant::now();
-                let s = ida::solve(&h, b, limits)?;
-                bar.inc();
-                Ok(Position {
-                    board: b.to_string(),
+                let s = ida::solve(&h, &drawn[i], limits)?;
+                let p = Position {
+                    board: drawn[i].to_string(),
                     distance: s.moves.len() as u32,
                     nodes: s.expanded,
                     seconds: t.elapsed().as_secs_f64(),
-                })
+                };
+                if let Some(j) = &journal {
+                    j.append(&p)?;
+                }
+                bar.inc();
+                Ok((i, p))
             })
-            .collect::<Result<_, Error>>()
-    })?;
+            .collect()
+    });
     bar.finish();
+    let new = match (new, &args.positions) {
+        (Err(e @ (Error::Stopped(_) | Error::GaveUp(_))), Some(path)) => {
+            return Err(unfinished(e, &args, seed, path))
+        }
+        (result, _) => result?,
+    };
+    let mut found = found;
+    for (i, p) in new {
+        found[i] = Some(p);
+    }
+    let solved: Vec<Position> = found.into_iter().flatten().collect();
     let wall = started.elapsed().as_secs_f64();
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
@@ -82,7 +103,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     if args.csv {
         std::io::stdout()
             .lock()
-            .write_all(positions_csv(&solved).as_bytes())?;
+            .write_all(positions::csv(&solved).as_bytes())?;
     } else if args.json {
         #[derive(serde::Serialize)]
         struct Depth {
@@ -152,16 +173,35 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             writeln!(out, "{d},{n},{:.6}", n as f64 / e.count as f64)?;
         }
     }
-    if let Some(path) = &args.positions {
-        tilespace::store::atomic::write_atomic(path, positions_csv(&solved).as_bytes())?;
+    if let Some(j) = journal {
+        j.finish(&solved)?;
     }
     Ok(super::Status::Done)
 }
 
-fn positions_csv(solved: &[Position]) -> String {
-    let mut text = String::from("board,distance,nodes,seconds\n");
-    for p in solved {
-        text += &format!("{},{},{},{:.6}\n", p.board, p.distance, p.nodes, p.seconds);
+/// A sample stopped (Ctrl-C) or given up (--max-nodes) with its solved boards in `path`: what
+/// to type to go on.
+fn unfinished(err: Error, args: &SampleArgs, seed: u64, path: &std::path::Path) -> anyhow::Error {
+    let pdb: String = args
+        .pdb
+        .iter()
+        .map(|d| format!(" --pdb {}", d.display()))
+        .collect();
+    let command = format!(
+        "tilespace sample {}{pdb} --count {} --seed {seed} --positions {} --resume",
+        args.board,
+        args.count,
+        path.display()
+    );
+    let kept = format!("the boards solved are kept in {}", path.display());
+    match err {
+        Error::Stopped(_) => {
+            super::Stopped(format!("stopped: {kept}; continue with: {command}")).into()
+        }
+        Error::GaveUp(why) => Error::GaveUp(format!(
+            "{why}; {kept}; continue with a larger limit: {command} --max-nodes N"
+        ))
+        .into(),
+        e => e.into(),
     }
-    text
 }

@@ -18,6 +18,7 @@ mod cmd_table;
 mod cmd_theorem;
 mod machine;
 mod progress;
+mod sample_positions;
 
 use anyhow::Result;
 

@@ -222,6 +222,7 @@ pub struct Items {
     quiet: bool,
     label: String,
     log: Mutex<(Instant, Instant)>,
+    skipped: std::sync::atomic::AtomicU64,
 }
 
 impl Items {
@@ -246,7 +247,15 @@ impl Items {
             quiet,
             label: label.to_string(),
             log: Mutex::new((now, now)),
+            skipped: 0.into(),
         }
+    }
+
+    /// `n` items done before this run (not counted in its rate).
+    pub fn skip(&self, n: u64) {
+        self.bar.set_position(n);
+        self.bar.reset_eta();
+        self.skipped.store(n, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// One more item done.
@@ -256,11 +265,12 @@ impl Items {
             return;
         };
         let done = self.bar.position().max(1);
+        let now = done.saturating_sub(self.skipped.load(std::sync::atomic::Ordering::Relaxed));
         eprintln!(
             "{}: {done} of {total} ({:.1}%), {elapsed:.0} s elapsed, eta {:.0} s",
             self.label,
             100.0 * done as f64 / total as f64,
-            elapsed / done as f64 * total.saturating_sub(done) as f64
+            elapsed / now.max(1) as f64 * total.saturating_sub(done) as f64
         );
     }
 

@@ -1,60 +1,129 @@
 //! The additive heuristic: a partition's databases summed, and on square boards whose goal
-//! blank is on the diagonal the same sum over the board's mirror image, the larger taken.
+//! blank is on the diagonal the same sum over the board's mirror image, the larger taken;
+//! with several partitions, the largest of all their sums.
 //!
 //! Mirroring the board across its main diagonal, and renaming each tile after the tile whose
 //! goal cell is the mirror of its own, maps the goal to itself and every solution to a
 //! solution: the mirror image is exactly as far from the goal, so its sum is a lower bound
-//! too (Korf & Felner, AIJ 2002, "reflected" lookups).
+//! too (Korf & Felner, AIJ 2002, "reflected" lookups). Each partition's sum is a lower bound,
+//! so their maximum is one (Korf & Felner's "maximum of several additive heuristics").
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::optimal::database::Database;
 use crate::optimal::pattern::{check_partition, goal_cell, Pattern};
 use crate::puzzle::board::{Board, Cell, Shape};
 
-/// A partition's databases, for one board and goal.
+/// The most sums (partitions and their mirror images) a heuristic takes the maximum of: each
+/// costs a database lookup per move.
+pub const MAX_VIEWS: usize = 4;
+
+/// One or more partitions' databases, for one board and goal.
 #[derive(Clone, Debug)]
 pub struct Heuristic {
     /// The board.
     pub shape: Shape,
     /// The goal's blank cell.
     pub goal: Cell,
-    /// The databases, one per pattern.
+    /// The databases of every partition, one per pattern.
     pub databases: Vec<Database>,
-    /// Per tile, its database and its place among that database's tiles.
-    pub(crate) owner: Vec<(u8, u8)>,
-    /// The mirror, where the goal allows one.
-    pub(crate) mirror: Option<Mirror>,
+    /// The sums whose maximum is the heuristic.
+    pub(crate) views: Vec<View>,
 }
 
-/// The reflection across the main diagonal of a square board.
+/// One sum: a partition's databases over the board as it is or as its mirror image.
 #[derive(Clone, Debug)]
-pub(crate) struct Mirror {
-    /// The cell each cell goes to.
+pub(crate) struct View {
+    /// The partition's databases (indices into `databases`).
+    pub dbs: Vec<usize>,
+    /// Per tile (after renaming), its database (index into `dbs`) and its place among that
+    /// database's tiles.
+    pub owner: Vec<(u8, u8)>,
+    /// The cell each cell goes to (itself unless mirrored).
     pub cell: Vec<u8>,
-    /// The tile each tile is renamed to.
+    /// The tile each tile is renamed to (itself unless mirrored).
     pub tile: Vec<u32>,
 }
 
 impl Heuristic {
     /// The heuristic of `databases`, which must be a partition of one board's tiles.
     pub fn new(databases: Vec<Database>) -> Result<Heuristic, Error> {
-        let patterns: Vec<Pattern> = databases.iter().map(|d| d.pattern.clone()).collect();
-        check_partition(&patterns)?;
-        let (shape, goal) = (patterns[0].shape, patterns[0].goal);
-        let mut owner = vec![(u8::MAX, u8::MAX); shape.cells()];
-        for (d, p) in patterns.iter().enumerate() {
-            for (slot, &t) in p.tiles.iter().enumerate() {
-                owner[t as usize] = (d as u8, slot as u8);
+        Heuristic::of_partitions(vec![databases])
+    }
+
+    /// The maximum over `partitions`, each a partition of the same board's tiles for the same
+    /// goal (at most `MAX_VIEWS` sums, counting mirror images).
+    pub fn of_partitions(partitions: Vec<Vec<Database>>) -> Result<Heuristic, Error> {
+        let mut databases = vec![];
+        let mut views = vec![];
+        let mut board: Option<(Shape, Cell)> = None;
+        for partition in partitions {
+            let patterns: Vec<Pattern> = partition.iter().map(|d| d.pattern.clone()).collect();
+            check_partition(&patterns)?;
+            let (shape, goal) = (patterns[0].shape, patterns[0].goal);
+            if let Some((s, g)) = board.filter(|&b| b != (shape, goal)) {
+                return Err(Error::Argument(format!(
+                    "the partitions are of {s} with the goal blank on {} and of {shape} with it on {}: they must be of one board and goal",
+                    s.cell_label(g),
+                    shape.cell_label(goal)
+                )));
             }
+            board = Some((shape, goal));
+            let dbs: Vec<usize> = (databases.len()..databases.len() + partition.len()).collect();
+            let mut owner = vec![(u8::MAX, u8::MAX); shape.cells()];
+            for (d, p) in patterns.iter().enumerate() {
+                for (slot, &t) in p.tiles.iter().enumerate() {
+                    owner[t as usize] = (d as u8, slot as u8);
+                }
+            }
+            let plain = View {
+                dbs: dbs.clone(),
+                owner: owner.clone(),
+                cell: (0..shape.cells() as u8).collect(),
+                tile: (0..shape.cells() as u32).collect(),
+            };
+            views.push(plain);
+            if let Some((cell, tile)) = mirror(shape, goal) {
+                views.push(View {
+                    dbs,
+                    owner,
+                    cell,
+                    tile,
+                });
+            }
+            databases.extend(partition);
+        }
+        let Some((shape, goal)) = board else {
+            return Err(Error::Argument("no pattern databases".into()));
+        };
+        if views.len() > MAX_VIEWS {
+            return Err(Error::Argument(format!(
+                "{} partitions make {} sums (counting mirror images); at most {MAX_VIEWS} are looked up per move",
+                views.len().div_ceil(if mirror(shape, goal).is_some() { 2 } else { 1 }),
+                views.len()
+            )));
         }
         Ok(Heuristic {
             shape,
             goal,
             databases,
-            owner,
-            mirror: Mirror::of(shape, goal),
+            views,
+        })
+    }
+
+    /// The maximum over the partitions in `dirs`, each opened by `open`.
+    pub fn open_all(dirs: &[PathBuf]) -> Result<Heuristic, Error> {
+        let mut partitions = vec![];
+        for dir in dirs {
+            partitions.push(Heuristic::open(dir)?.databases);
+        }
+        Heuristic::of_partitions(partitions).map_err(|e| match e {
+            Error::Argument(why) => {
+                let list: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+                Error::Argument(format!("--pdb {}: {why}", list.join(" --pdb ")))
+            }
+            e => e,
         })
     }
 
@@ -101,9 +170,20 @@ impl Heuristic {
             .map_err(|e| bad(format!("its databases are not one partition: {e}")))
     }
 
-    /// Whether lookups are also made on the mirror image.
+    /// Whether lookups are also made on mirror images.
     pub fn mirrored(&self) -> bool {
-        self.mirror.is_some()
+        self.views
+            .iter()
+            .any(|v| v.cell.iter().enumerate().any(|(c, &to)| c != to as usize))
+    }
+
+    /// The partitions whose sums are taken.
+    pub fn partitions(&self) -> usize {
+        self.views
+            .iter()
+            .map(|v| v.dbs[0])
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
     }
 
     /// The heuristic's value of `board` (solvable or not); an error for a board of another size.
@@ -115,56 +195,59 @@ impl Heuristic {
                 self.shape
             )));
         }
-        let sum = |cell_of: &dyn Fn(u32) -> u8| -> u32 {
-            self.databases
-                .iter()
-                .map(|d| {
-                    let at: Vec<u8> = d.pattern.tiles.iter().map(|&t| cell_of(t)).collect();
-                    u32::from(d.get(&at))
-                })
-                .sum()
-        };
         let mut pos = vec![0u8; self.shape.cells()];
         for (c, &t) in board.cells().iter().enumerate() {
             pos[t as usize] = c as u8;
         }
-        let plain = sum(&|t| pos[t as usize]);
-        Ok(match &self.mirror {
-            None => plain,
-            Some(m) => {
-                // Tile t of the image is the tile renamed to t, on the mirror of its cell.
+        Ok(self
+            .views
+            .iter()
+            .map(|v| {
+                // Tile t of the view is the tile renamed to t, on the view's image of its cell.
                 let mut source = vec![0u32; self.shape.cells()];
-                for (t, &to) in m.tile.iter().enumerate() {
+                for (t, &to) in v.tile.iter().enumerate() {
                     source[to as usize] = t as u32;
                 }
-                plain.max(sum(&|t| m.cell[pos[source[t as usize] as usize] as usize]))
-            }
-        })
+                v.dbs
+                    .iter()
+                    .map(|&d| {
+                        let db = &self.databases[d];
+                        let at: Vec<u8> = db
+                            .pattern
+                            .tiles
+                            .iter()
+                            .map(|&t| v.cell[pos[source[t as usize] as usize] as usize])
+                            .collect();
+                        u32::from(db.get(&at))
+                    })
+                    .sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0))
     }
 }
 
-impl Mirror {
-    /// The diagonal reflection of a square board whose goal blank is on the diagonal.
-    fn of(shape: Shape, goal: Cell) -> Option<Mirror> {
-        if shape.rows != shape.cols || shape.transpose_cell(goal) != goal {
-            return None;
-        }
-        let cell: Vec<u8> = (0..shape.cells())
-            .map(|c| shape.transpose_cell(Cell(c)).0 as u8)
-            .collect();
-        let mut at_goal = vec![0u32; shape.cells()];
-        for t in 1..shape.cells() as u32 {
-            at_goal[goal_cell(t, goal)] = t;
-        }
-        let tile = (0..shape.cells() as u32)
-            .map(|t| {
-                if t == 0 {
-                    0
-                } else {
-                    at_goal[cell[goal_cell(t, goal)] as usize]
-                }
-            })
-            .collect();
-        Some(Mirror { cell, tile })
+/// The reflection across the main diagonal of a square board whose goal blank is on the
+/// diagonal: the cell each cell goes to, the tile each tile is renamed to.
+fn mirror(shape: Shape, goal: Cell) -> Option<(Vec<u8>, Vec<u32>)> {
+    if shape.rows != shape.cols || shape.transpose_cell(goal) != goal {
+        return None;
     }
+    let cell: Vec<u8> = (0..shape.cells())
+        .map(|c| shape.transpose_cell(Cell(c)).0 as u8)
+        .collect();
+    let mut at_goal = vec![0u32; shape.cells()];
+    for t in 1..shape.cells() as u32 {
+        at_goal[goal_cell(t, goal)] = t;
+    }
+    let tile = (0..shape.cells() as u32)
+        .map(|t| {
+            if t == 0 {
+                0
+            } else {
+                at_goal[cell[goal_cell(t, goal)] as usize]
+            }
+        })
+        .collect();
+    Some((cell, tile))
 }

@@ -3,13 +3,13 @@
 //! Depth-first searches with growing cost bounds: each explores every path whose moves so far
 //! plus the heuristic stay within the bound, and the next bound is the least cost that
 //! exceeded it. With a lower bound for heuristic the first solution found is optimal. A move
-//! changes one tile's cell, so one database entry (and one of the mirror's) is looked up
-//! again per node; the move that undoes the last one is never tried.
+//! changes one tile's cell, so one database entry per sum (a partition's, over the board or its
+//! mirror image) is looked up again per node; the move that undoes the last one is never tried.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
-use crate::optimal::heuristic::Heuristic;
+use crate::optimal::heuristic::{Heuristic, MAX_VIEWS};
 use crate::puzzle::board::{Board, Cell};
 use crate::puzzle::moves::{self, Dir, Moves};
 use crate::puzzle::parity::solvability;
@@ -55,6 +55,10 @@ pub fn solve(h: &Heuristic, board: &Board, limits: Limits) -> Result<Solved, Err
             s.rule
         )));
     }
+    // A stop also ends a batch of boards that each take less than the nodes between checks.
+    if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return Err(Error::Stopped(format!("before solving {board}")));
+    }
     let mut search = Search::new(h, board, limits);
     let start_bound = search.h();
     let mut bound = start_bound;
@@ -82,22 +86,16 @@ pub fn solve(h: &Heuristic, board: &Board, limits: Limits) -> Result<Solved, Err
     })
 }
 
-/// One board's search: the board, the tiles' cells per database (and per the mirror's), the
-/// current entries, the path.
+/// One board's search: the board, per view (a partition's sum, over the board or its mirror
+/// image) its tiles' cells per database and its entries, the path.
 struct Search<'a, 'l> {
     h: &'a Heuristic,
     limits: Limits<'l>,
     /// The tile on each cell (0 for the blank).
     cells: Vec<u8>,
     blank: u8,
-    /// Per database, the cells of its tiles in order.
-    at: Vec<[u8; 32]>,
-    /// Per database, its entry now.
-    value: Vec<u32>,
-    sum: u32,
-    mirror_at: Vec<[u8; 32]>,
-    mirror_value: Vec<u32>,
-    mirror_sum: u32,
+    /// Per view.
+    views: Vec<ViewState>,
     /// Each cell's neighbours and the blank's move to them.
     steps: Vec<Vec<(u8, Dir)>>,
     path: Vec<Dir>,
@@ -108,21 +106,35 @@ struct Search<'a, 'l> {
     check_at: u64,
 }
 
+/// A view's place in the search.
+struct ViewState {
+    /// Per database of the view, the cells of its tiles in order.
+    at: Vec<[u8; 32]>,
+    /// Per database of the view, its entry now.
+    value: Vec<u32>,
+    sum: u32,
+}
+
+/// What a move replaced, per view: the database and its entry.
+type Saved = [(u8, u32); MAX_VIEWS];
+
 impl<'a, 'l> Search<'a, 'l> {
     fn new(h: &'a Heuristic, board: &Board, limits: Limits<'l>) -> Search<'a, 'l> {
         let shape = h.shape;
         let cells: Vec<u8> = board.cells().iter().map(|&t| t as u8).collect();
-        let n = h.databases.len();
         let mut s = Search {
             h,
             limits,
             blank: board.blank().0 as u8,
-            at: vec![[0; 32]; n],
-            value: vec![0; n],
-            sum: 0,
-            mirror_at: vec![[0; 32]; n],
-            mirror_value: vec![0; n],
-            mirror_sum: 0,
+            views: h
+                .views
+                .iter()
+                .map(|v| ViewState {
+                    at: vec![[0; 32]; v.dbs.len()],
+                    value: vec![0; v.dbs.len()],
+                    sum: 0,
+                })
+                .collect(),
             steps: (0..shape.cells())
                 .map(|c| {
                     [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
@@ -143,44 +155,29 @@ impl<'a, 'l> Search<'a, 'l> {
                 s.place(t, c as u8);
             }
         }
-        s.sum = s.refresh(false);
-        s.mirror_sum = s.refresh(true);
+        for (v, state) in h.views.iter().zip(&mut s.views) {
+            state.sum = 0;
+            for (d, &db) in v.dbs.iter().enumerate() {
+                let db = &h.databases[db];
+                state.value[d] = u32::from(db.get(&state.at[d][..db.pattern.tiles.len()]));
+                state.sum += state.value[d];
+            }
+        }
         s
     }
 
-    /// Records tile `t` on cell `c` in the databases' placements (not their entries).
+    /// Records tile `t` on cell `c` in every view's placements (not their entries).
     #[inline]
     fn place(&mut self, t: u8, c: u8) {
-        let (d, slot) = self.h.owner[t as usize];
-        self.at[d as usize][slot as usize] = c;
-        if let Some(m) = &self.h.mirror {
-            let (d, slot) = self.h.owner[m.tile[t as usize] as usize];
-            self.mirror_at[d as usize][slot as usize] = m.cell[c as usize];
+        for (v, state) in self.h.views.iter().zip(&mut self.views) {
+            let (d, slot) = v.owner[v.tile[t as usize] as usize];
+            state.at[d as usize][slot as usize] = v.cell[c as usize];
         }
-    }
-
-    /// Looks every entry up again; returns the sum.
-    fn refresh(&mut self, mirror: bool) -> u32 {
-        if mirror && self.h.mirror.is_none() {
-            return 0;
-        }
-        let mut sum = 0;
-        for (d, db) in self.h.databases.iter().enumerate() {
-            let k = db.pattern.tiles.len();
-            let (at, value) = if mirror {
-                (&self.mirror_at[d], &mut self.mirror_value[d])
-            } else {
-                (&self.at[d], &mut self.value[d])
-            };
-            *value = u32::from(db.get(&at[..k]));
-            sum += *value;
-        }
-        sum
     }
 
     #[inline]
     fn h(&self) -> u32 {
-        self.sum.max(self.mirror_sum)
+        self.views.iter().map(|v| v.sum).max().unwrap_or(0)
     }
 
     /// Depth-first search below cost `bound` from the current board, `g` moves from the start;
@@ -192,7 +189,7 @@ impl<'a, 'l> Search<'a, 'l> {
             self.next = self.next.min(f);
             return Ok(false);
         }
-        if self.sum == 0 && self.is_goal() {
+        if self.views[0].sum == 0 && self.is_goal() {
             return Ok(true);
         }
         self.expanded += 1;
@@ -218,47 +215,38 @@ impl<'a, 'l> Search<'a, 'l> {
 
     /// Moves the tile on `from` into the blank; returns the entries it replaced.
     #[inline]
-    fn slide(&mut self, from: u8) -> [(u8, u32); 2] {
+    fn slide(&mut self, from: u8) -> Saved {
         let t = self.cells[from as usize];
         let to = self.blank;
         self.cells[to as usize] = t;
         self.cells[from as usize] = 0;
         self.blank = from;
-        self.place(t, to);
-        let (d, _) = self.h.owner[t as usize];
-        let db = &self.h.databases[d as usize];
-        let old = self.value[d as usize];
-        let new = u32::from(db.get(&self.at[d as usize][..db.pattern.tiles.len()]));
-        self.value[d as usize] = new;
-        self.sum = self.sum + new - old;
-        let mut saved = [(d, old), (0, 0)];
-        if let Some(m) = &self.h.mirror {
-            let (d, _) = self.h.owner[m.tile[t as usize] as usize];
-            let db = &self.h.databases[d as usize];
-            let old = self.mirror_value[d as usize];
-            let new = u32::from(db.get(&self.mirror_at[d as usize][..db.pattern.tiles.len()]));
-            self.mirror_value[d as usize] = new;
-            self.mirror_sum = self.mirror_sum + new - old;
-            saved[1] = (d, old);
+        let mut saved = [(0, 0); MAX_VIEWS];
+        for ((v, state), saved) in self.h.views.iter().zip(&mut self.views).zip(&mut saved) {
+            let (d, slot) = v.owner[v.tile[t as usize] as usize];
+            let at = &mut state.at[d as usize];
+            at[slot as usize] = v.cell[to as usize];
+            let db = &self.h.databases[v.dbs[d as usize]];
+            let old = state.value[d as usize];
+            let new = u32::from(db.get(&at[..db.pattern.tiles.len()]));
+            state.value[d as usize] = new;
+            state.sum = state.sum + new - old;
+            *saved = (d, old);
         }
         saved
     }
 
     /// Undoes `slide(from)` made with the blank on `blank`.
     #[inline]
-    fn unslide(&mut self, blank: u8, from: u8, saved: [(u8, u32); 2]) {
+    fn unslide(&mut self, blank: u8, from: u8, saved: Saved) {
         let t = self.cells[blank as usize];
         self.cells[from as usize] = t;
         self.cells[blank as usize] = 0;
         self.blank = blank;
         self.place(t, from);
-        let (d, old) = saved[0];
-        self.sum = self.sum + old - self.value[d as usize];
-        self.value[d as usize] = old;
-        if self.h.mirror.is_some() {
-            let (d, old) = saved[1];
-            self.mirror_sum = self.mirror_sum + old - self.mirror_value[d as usize];
-            self.mirror_value[d as usize] = old;
+        for (state, &(d, old)) in self.views.iter_mut().zip(&saved) {
+            state.sum = state.sum + old - state.value[d as usize];
+            state.value[d as usize] = old;
         }
     }
 

@@ -1,0 +1,241 @@
+//! The positions file of `sample --positions FILE`: each board's row is appended (and synced)
+//! as soon as the board is solved, so a sample that is stopped, killed or crashes loses none of
+//! its solved boards, and `--resume` goes on from the file. At the end the file is rewritten,
+//! atomically, in the order the boards were drawn.
+//!
+//! A resumed file is untrusted input. Each row must name a board drawn from the seed (so
+//! another seed's or board's file is refused), not twice, with a distance of the board's
+//! parity (every move flips the blank's colour) and at least the heuristic's lower bound;
+//! an incomplete last line (a write cut off by a crash or a full disk) is dropped.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use tilespace::optimal::heuristic::Heuristic;
+use tilespace::puzzle::board::{Board, Cell};
+use tilespace::store::{atomic, lock};
+use tilespace::Error;
+
+/// One board of the sample, as written.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Position {
+    pub board: String,
+    pub distance: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+const HEADER: &str = "board,distance,nodes,seconds";
+
+/// The rows of `solved` (in that order) as the file holds them.
+pub fn csv<'a>(solved: impl IntoIterator<Item = &'a Position>) -> String {
+    let mut text = format!("{HEADER}\n");
+    for p in solved {
+        text += &row(p);
+    }
+    text
+}
+
+fn row(p: &Position) -> String {
+    format!("{},{},{},{:.6}\n", p.board, p.distance, p.nodes, p.seconds)
+}
+
+/// A positions file being written: rows appended as boards are solved.
+pub struct Journal {
+    path: PathBuf,
+    file: Mutex<(File, Instant)>,
+    _lock: lock::Lock,
+}
+
+/// Synced at most this often (a sample of small boards solves thousands a second).
+const SYNC_EVERY: Duration = Duration::from_secs(1);
+
+impl Journal {
+    /// Opens `path` for a sample of `drawn`: with `resume`, the boards it already holds (checked,
+    /// see the module) are returned in their places, the rest `None`; without, it starts empty.
+    /// Another process writing the same file is refused.
+    #[allow(clippy::type_complexity)]
+    pub fn open(
+        path: &Path,
+        resume: bool,
+        drawn: &[Board],
+        goal: Cell,
+        h: &Heuristic,
+    ) -> anyhow::Result<(Journal, Vec<Option<Position>>)> {
+        atomic::check_target(path)?;
+        let held = lock::try_exclusive(path)?.ok_or_else(|| {
+            Error::Argument(format!(
+                "{}: another sample is writing this file",
+                path.display()
+            ))
+        })?;
+        let mut found = vec![None; drawn.len()];
+        if resume {
+            match atomic::read_regular(path) {
+                Ok(bytes) => {
+                    let (rows, torn) = parse(path, &bytes, drawn, goal, h)?;
+                    if torn {
+                        eprintln!(
+                            "tilespace: {}: an incomplete last line (a cut-off write) is dropped",
+                            path.display()
+                        );
+                    }
+                    for (i, p) in rows {
+                        found[i] = Some(p);
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(source) => {
+                    return Err(Error::Read {
+                        path: path.to_path_buf(),
+                        source,
+                    }
+                    .into())
+                }
+            }
+        }
+        // The checked rows, and nothing else, start the file (a torn line is gone).
+        atomic::write_atomic(path, csv(found.iter().flatten()).as_bytes())?;
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|source| Error::Write {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Ok((
+            Journal {
+                path: path.to_path_buf(),
+                file: Mutex::new((file, Instant::now())),
+                _lock: held,
+            },
+            found,
+        ))
+    }
+
+    /// Appends `p`'s row (one write, synced at most every second).
+    pub fn append(&self, p: &Position) -> Result<(), Error> {
+        let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let (file, synced) = &mut *guard;
+        let write = |source| Error::Write {
+            path: self.path.clone(),
+            source,
+        };
+        file.write_all(row(p).as_bytes()).map_err(write)?;
+        if synced.elapsed() >= SYNC_EVERY {
+            file.sync_data().map_err(write)?;
+            *synced = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Rewrites the file with `solved` in the order drawn, atomically (under the lock).
+    pub fn finish(self, solved: &[Position]) -> Result<(), Error> {
+        atomic::write_atomic(&self.path, csv(solved).as_bytes())
+    }
+}
+
+/// The checked rows of a positions file, each with the index of its drawn board, and whether
+/// an incomplete last line was dropped.
+fn parse(
+    path: &Path,
+    bytes: &[u8],
+    drawn: &[Board],
+    goal: Cell,
+    h: &Heuristic,
+) -> anyhow::Result<(Vec<(usize, Position)>, bool)> {
+    let bad = |line: usize, why: String| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("line {line}: {why}"),
+        ),
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| bad(1, format!("not UTF-8 text ({e})")))?;
+    let torn = !text.is_empty() && !text.ends_with('\n');
+    let complete = match text.rfind('\n') {
+        Some(end) => &text[..end],
+        None => "",
+    };
+    let mut lines = complete.lines().enumerate().map(|(i, l)| (i + 1, l));
+    match lines.next() {
+        None => return Ok((vec![], torn)),
+        Some((_, HEADER)) => {}
+        Some((n, other)) => {
+            return Err(bad(
+                n,
+                format!("expected the header `{HEADER}`, found `{other}`"),
+            )
+            .into())
+        }
+    }
+    // The drawn boards not yet matched, by their text (a small board may be drawn twice).
+    let mut unmatched: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, b) in drawn.iter().enumerate().rev() {
+        unmatched.entry(b.to_string()).or_default().push(i);
+    }
+    let shape = h.shape;
+    let mut rows = vec![];
+    for (n, line) in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        let [board, distance, nodes, seconds] = fields[..] else {
+            return Err(bad(
+                n,
+                format!("expected 4 fields ({HEADER}), found {}", fields.len()),
+            )
+            .into());
+        };
+        let parsed = Board::parse(board, Some(shape)).map_err(|e| bad(n, e.to_string()))?;
+        let text = parsed.to_string();
+        let index = unmatched
+            .get_mut(&text)
+            .and_then(|v| v.pop())
+            .ok_or_else(|| {
+                bad(
+                    n,
+                    format!(
+                        "{text} is not one of this sample's boards (another seed or count?), or is there twice"
+                    ),
+                )
+            })?;
+        let number = |field: &str, what: &str| -> Result<u64, Error> {
+            field
+                .parse::<u64>()
+                .map_err(|_| bad(n, format!("{what} `{field}` is not a whole number")))
+        };
+        let distance = u32::try_from(number(distance, "distance")?)
+            .map_err(|_| bad(n, format!("distance {distance} is out of range")))?;
+        let nodes = number(nodes, "nodes")?;
+        let seconds = seconds
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| bad(n, format!("seconds `{seconds}` is not a time")))?;
+        let bound = h.value(&parsed)?;
+        let blank = shape.distance(parsed.blank(), goal) % 2;
+        if distance < bound || distance as usize % 2 != blank {
+            let parity = ["even", "odd"][blank];
+            return Err(bad(
+                n,
+                format!(
+                    "{text} cannot be {distance} moves from the goal: its distance is at least {bound} (the pattern databases) and {parity} (the blank's colour)"
+                ),
+            )
+            .into());
+        }
+        rows.push((
+            index,
+            Position {
+                board: text,
+                distance,
+                nodes,
+                seconds,
+            },
+        ));
+    }
+    Ok((rows, torn))
+}
