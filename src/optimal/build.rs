@@ -25,6 +25,7 @@ use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::index::partial::Arrangements;
+use crate::optimal::pages::Pages;
 use crate::optimal::pattern::{check_shape, Pattern};
 use crate::optimal::region::Geometry;
 
@@ -45,10 +46,10 @@ pub fn bytes_needed(pattern: &Pattern) -> Result<f64, Error> {
 }
 
 /// A finished search: the database's entries and how the search went.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Built {
     /// The distance of each placement (by rank), `UNREACHED` for those no search reaches.
-    pub entries: Vec<u8>,
+    pub entries: Pages,
     /// (placement, region) pairs first reached at each depth.
     pub layers: Vec<u64>,
 }
@@ -208,11 +209,16 @@ impl<W: Word> Search<W> {
                 total,
             });
         }
-        let entries = self
-            .words
-            .par_iter()
-            .map(|w| ((w.load() >> W::DEPTH_SHIFT) as u8).wrapping_sub(1))
-            .collect();
+        let mut entries = Pages::zeroed(self.words.len()).map_err(|e| {
+            Error::Argument(format!(
+                "cannot map {} bytes for the database of {pattern}: {e}",
+                self.words.len()
+            ))
+        })?;
+        entries
+            .par_iter_mut()
+            .zip(self.words.par_iter())
+            .for_each(|(e, w)| *e = ((w.load() >> W::DEPTH_SHIFT) as u8).wrapping_sub(1));
         Ok(Built { entries, layers })
     }
 
@@ -480,11 +486,9 @@ impl<W: Word> Claims<'_, W> {
     }
 }
 
-/// Zeroed atomics in an anonymous mapping, in huge pages where the system gives them (the
-/// searches probe their words at random: with 4 KiB pages nearly every probe also misses the
-/// TLB).
+/// Zeroed atomics, in huge pages where the system gives them (see `pages`).
 struct Zeroed<A> {
-    map: memmap2::MmapMut,
+    pages: Pages,
     len: usize,
     _atomic: std::marker::PhantomData<A>,
 }
@@ -494,12 +498,8 @@ impl<A: Word> Zeroed<A> {
         let bytes = len
             .checked_mul(std::mem::size_of::<A>())
             .ok_or(std::io::ErrorKind::OutOfMemory)?;
-        let map = memmap2::MmapOptions::new().len(bytes.max(1)).map_anon()?;
-        #[cfg(target_os = "linux")]
-        // Advice only: a kernel without transparent huge pages keeps small ones.
-        let _ = map.advise(memmap2::Advice::HugePage);
         Ok(Zeroed {
-            map,
+            pages: Pages::zeroed(bytes)?,
             len,
             _atomic: std::marker::PhantomData,
         })
@@ -513,7 +513,7 @@ impl<A: Word> std::ops::Deref for Zeroed<A> {
         // SAFETY: the mapping is page-aligned (so aligned for A), `len` atomics long and zeroed;
         // the words (AtomicU32, AtomicU64) have their integer's layout, for which any bytes are
         // valid; they are only accessed through atomic operations.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr() as *const A, self.len) }
+        unsafe { std::slice::from_raw_parts(self.pages.as_ptr() as *const A, self.len) }
     }
 }
 

@@ -18,21 +18,23 @@
 //! | 88..96 | checksum of bytes 0..88 |
 //!
 //! Entries are indexed by `index::partial` ranks of the tiles' cells, in the order of the
-//! tiles. A database is read whole into memory (a query is one random byte, millions a second);
-//! it is not memory-mapped, for the reason saved tables are not: a mapped file shortened by
-//! another process kills the reader (SIGBUS), where a read is an error like any other.
+//! tiles. A database is read whole into memory (a query is one random byte, millions a second),
+//! straight into huge pages (`pages`); it is not memory-mapped, for the reason saved tables are
+//! not: a mapped file shortened by another process kills the reader (SIGBUS), where a read is
+//! an error like any other, and a mapped file's page cache has small pages.
 //!
 //! Opening checks the checksums and then what any database of the pattern satisfies: the
 //! goal's placement is the only one at 0, no entry exceeds the largest, and the placements
 //! reached are those the header gives. A forgery that keeps all that is beyond a file check:
 //! a database is trusted as its build wrote it (solutions are still verified by replay).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::index::partial::Arrangements;
 use crate::optimal::build::{Built, UNREACHED};
+use crate::optimal::pages::Pages;
 use crate::optimal::pattern::{check_shape, Pattern, MAX_CELLS};
 use crate::puzzle::board::{Cell, Shape};
 use crate::store::header::{
@@ -46,12 +48,12 @@ const HEADER: usize = 128;
 const FIELDS: usize = 88;
 
 /// A pattern database in memory.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Database {
     /// Its pattern.
     pub pattern: Pattern,
     arrangements: Arrangements,
-    entries: Vec<u8>,
+    entries: Pages,
     /// The largest entry (the most moves of the pattern's tiles any placement needs).
     pub max: u8,
     /// Placements the search reached.
@@ -96,7 +98,7 @@ impl Database {
     /// How many placements have each entry 0..=max: the database's distribution.
     pub fn histogram(&self) -> Vec<u64> {
         let mut counts = vec![0u64; usize::from(self.max) + 1];
-        for &e in &self.entries {
+        for &e in self.entries.iter() {
             if e != UNREACHED {
                 counts[usize::from(e)] += 1;
             }
@@ -167,23 +169,56 @@ impl Database {
         Ok(path)
     }
 
-    /// Opens and checks the database in `path`.
+    /// Opens and checks the database in `path`: its header first, then its entries read
+    /// straight into memory of the size the header implies.
     pub fn open(path: &Path) -> Result<Database, Error> {
-        let bytes = crate::store::atomic::read_regular(path).map_err(|source| Error::Read {
+        let read = |source| Error::Read {
             path: path.to_path_buf(),
             source,
-        })?;
-        Database::from_bytes(&bytes).map_err(|why| Error::Database {
+        };
+        let bad = |why| Error::Database {
             path: path.to_path_buf(),
             why,
-        })
+        };
+        let mut file = crate::store::atomic::open_regular(path).map_err(read)?;
+        let len = file.metadata().map_err(read)?.len();
+        let mut head = vec![0u8; HEADER.min(usize::try_from(len).unwrap_or(HEADER))];
+        file.read_exact(&mut head).map_err(read)?;
+        let head = Head::read(&head, len).map_err(bad)?;
+        let body_len = usize::try_from(len - HEADER as u64)
+            .map_err(|_| bad("too large for this machine".into()))?;
+        let mut body = Pages::zeroed(body_len).map_err(read)?;
+        file.read_exact(&mut body).map_err(read)?;
+        if file.read(&mut [0u8; 1]).map_err(read)? != 0 {
+            return Err(bad("it grew while it was read".into()));
+        }
+        head.with_body(body).map_err(bad)
     }
 
     /// The database of a file image, or what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Database, String> {
+        let head = Head::read(bytes, bytes.len() as u64)?;
+        let body = Pages::copy(&bytes[HEADER..]).map_err(|e| e.to_string())?;
+        head.with_body(body)
+    }
+}
+
+/// What a database file's header says, checked against itself and the file's length.
+struct Head {
+    pattern: Pattern,
+    arrangements: Arrangements,
+    count: u64,
+    max: u32,
+    reached: u64,
+    sum: u64,
+}
+
+impl Head {
+    /// The header of a file of `len` bytes that begins with `bytes`.
+    fn read(bytes: &[u8], len: u64) -> Result<Head, String> {
         let h = HeaderReader::open(bytes, MAGIC, VERSION, FIELDS, "pattern database")?;
         if bytes.len() < HEADER {
-            return Err(format!("truncated: {} bytes", bytes.len()));
+            return Err(format!("truncated: {len} bytes"));
         }
         let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
             .map_err(|e| format!("bad board in header: {e}"))?;
@@ -211,36 +246,48 @@ impl Database {
             .div_ceil(8)
             .checked_mul(8)
             .and_then(|d| d.checked_add(HEADER as u64));
-        if want != Some(bytes.len() as u64) {
+        if want != Some(len) {
             return Err(format!(
-                "truncated or padded: {} bytes, expected {}",
-                bytes.len(),
+                "truncated or padded: {len} bytes, expected {}",
                 want.map_or("more than a u64".into(), |w| w.to_string())
             ));
         }
-        if checksum(le_words(&bytes[HEADER..])) != h.u64(40) {
+        Ok(Head {
+            pattern,
+            arrangements,
+            count,
+            max: h.u32(28),
+            reached: h.u64(48),
+            sum: h.u64(40),
+        })
+    }
+
+    /// The database, if `body` (the bytes after the header) is what the header says.
+    fn with_body(self, mut body: Pages) -> Result<Database, String> {
+        if checksum(le_words(&body)) != self.sum {
             return Err("the entries are corrupted (checksum mismatch)".into());
         }
-        let entries = bytes[HEADER..HEADER + count as usize].to_vec();
-        if bytes[HEADER + count as usize..].iter().any(|&b| b != 0) {
+        let count = self.count as usize;
+        if body[count..].iter().any(|&b| b != 0) {
             return Err("bad padding after the entries".into());
         }
-        let max = h.u32(28);
+        body.truncate(count);
+        let entries = body;
         let reached = entries.iter().filter(|&&e| e != UNREACHED).count() as u64;
         let zeros = entries.iter().filter(|&&e| e == 0).count();
-        let start = arrangements.rank(&pattern.goal_cells()) as usize;
+        let start = self.arrangements.rank(&self.pattern.goal_cells()) as usize;
         let top = entries.iter().copied().filter(|&e| e != UNREACHED).max();
         if entries[start] != 0 || zeros != 1 {
             return Err("the goal's placement is not the only one at distance 0".into());
         }
-        if top.map(u32::from) != Some(max) || reached != h.u64(48) {
+        if top.map(u32::from) != Some(self.max) || reached != self.reached {
             return Err("its entries are not those its header describes".into());
         }
         Ok(Database {
-            pattern,
-            arrangements,
+            pattern: self.pattern,
+            arrangements: self.arrangements,
             entries,
-            max: max as u8,
+            max: self.max as u8,
             reached,
         })
     }

@@ -20,7 +20,7 @@ use crate::puzzle::board::{Board, Cell, Shape};
 pub const MAX_VIEWS: usize = 4;
 
 /// One or more partitions' databases, for one board and goal.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Heuristic {
     /// The board.
     pub shape: Shape,

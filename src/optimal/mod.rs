@@ -7,6 +7,7 @@ pub mod build;
 pub mod database;
 pub mod heuristic;
 pub mod ida;
+pub mod pages;
 pub mod pattern;
 pub mod region;
 pub mod sample;
