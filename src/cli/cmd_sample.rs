@@ -99,6 +99,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
     let nodes: u64 = solved.iter().map(|p| p.nodes).sum();
+    let searched: f64 = solved.iter().map(|p| p.seconds).sum();
     let goal = h.shape.cell_label(h.goal);
     if args.csv {
         std::io::stdout()
@@ -122,8 +123,10 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             std_dev: f64,
             distribution: Vec<Depth>,
             nodes: u64,
+            search_seconds: f64,
             seconds: f64,
             threads: usize,
+            resumed: usize,
             positions: &'a [Position],
         }
         super::print_json(&Document {
@@ -146,8 +149,10 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
                 })
                 .collect(),
             nodes,
+            search_seconds: searched,
             seconds: wall,
             threads: pool.current_num_threads(),
+            resumed,
             positions: &solved,
         })?;
     } else {
@@ -164,9 +169,20 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         )?;
         writeln!(
             out,
-            "IDA*: {nodes} nodes expanded ({:.0} per board), {wall:.1} s on {} threads",
+            "IDA*: {nodes} nodes expanded ({:.0} per board), {searched:.1} s of search summed over the boards{}",
             nodes as f64 / e.count as f64,
-            pool.current_num_threads()
+            match e.count as usize - resumed {
+                0 => "; all read from the positions file".to_string(),
+                new => format!(
+                    "; {wall:.1} s wall on {} threads{}",
+                    pool.current_num_threads(),
+                    if resumed > 0 {
+                        format!(" for the {new} boards not already in the positions file")
+                    } else {
+                        String::new()
+                    }
+                ),
+            }
         )?;
         writeln!(out, "distance,boards,fraction")?;
         for (d, &n) in e.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
