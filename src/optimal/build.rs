@@ -499,7 +499,7 @@ impl<A: Word> Zeroed<A> {
             .checked_mul(std::mem::size_of::<A>())
             .ok_or(std::io::ErrorKind::OutOfMemory)?;
         Ok(Zeroed {
-            pages: Pages::zeroed(bytes)?,
+            pages: Pages::huge(bytes)?,
             len,
             _atomic: std::marker::PhantomData,
         })

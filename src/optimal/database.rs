@@ -19,9 +19,9 @@
 //!
 //! Entries are indexed by `index::partial` ranks of the tiles' cells, in the order of the
 //! tiles. A database is read whole into memory (a query is one random byte, millions a second),
-//! straight into huge pages (`pages`); it is not memory-mapped, for the reason saved tables are
-//! not: a mapped file shortened by another process kills the reader (SIGBUS), where a read is
-//! an error like any other, and a mapped file's page cache has small pages.
+//! straight into memory of the size its header implies (no second copy); it is not
+//! memory-mapped, for the reason saved tables are not: a mapped file shortened by another
+//! process kills the reader (SIGBUS), where a read is an error like any other.
 //!
 //! Opening checks the checksums and then what any database of the pattern satisfies: the
 //! goal's placement is the only one at 0, no entry exceeds the largest, and the placements
