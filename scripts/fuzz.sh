@@ -12,7 +12,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(board size blank duration memory_size moves table checkpoint shards reports)
+    targets=(board size blank duration memory_size moves table checkpoint shards reports pattern_db)
 fi
 cargo run --release --quiet --example fuzz_seeds -- fuzz/corpus
 # A toolchain that cannot build the targets is not a finding: say so and stop, without failing.
