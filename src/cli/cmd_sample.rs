@@ -85,7 +85,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     });
     bar.finish();
     let new = match (new, &args.positions) {
-        (Err(e @ (Error::Stopped(_) | Error::GaveUp(_))), Some(path)) => {
+        (Err(e @ (Error::Stopped(_) | Error::GaveUp(_) | Error::Write { .. })), Some(path)) => {
             return Err(unfinished(e, &args, seed, path))
         }
         (result, _) => result?,
@@ -195,8 +195,8 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     Ok(super::Status::Done)
 }
 
-/// A sample stopped (Ctrl-C) or given up (--max-nodes) with its solved boards in `path`: what
-/// to type to go on.
+/// A sample stopped (Ctrl-C), given up (--max-nodes) or failing to write (a full disk) with
+/// its solved boards in `path`: what to type to go on.
 fn unfinished(err: Error, args: &SampleArgs, seed: u64, path: &std::path::Path) -> anyhow::Error {
     let pdb: String = args
         .pdb
@@ -218,6 +218,6 @@ fn unfinished(err: Error, args: &SampleArgs, seed: u64, path: &std::path::Path) 
             "{why}; {kept}; continue with a larger limit: {command} --max-nodes N"
         ))
         .into(),
-        e => e.into(),
+        e => anyhow::anyhow!("{e}; {kept}; continue with: {command}"),
     }
 }
