@@ -164,7 +164,8 @@ pub struct BenchArgs {
         default_value = "3x3,2x5,2x6,3x4"
     )]
     pub boards: Vec<Shape>,
-    /// Thread counts to time, comma-separated (default: 1 and all cores)
+    /// Thread counts to time, comma-separated (default: 1, each power of two below the core
+    /// count, and every core: the efficiency curve)
     #[arg(long, short = 'j', value_name = "N,...", value_delimiter = ',', value_parser = thread_count)]
     pub threads: Vec<usize>,
     /// Runs per board and thread count; the median is reported

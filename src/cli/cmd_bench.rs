@@ -60,11 +60,21 @@ struct Record {
 /// A run's relative spread (σ / mean) past which its figures are flagged.
 const WIDE_SPREAD: f64 = 0.05;
 
+/// The default thread counts: 1, the powers of two below `cores`, and `cores` (1, 2 here; 1, 2,
+/// 4, ..., 64, 96 on 96 cores): the efficiency curve, at a cost of log2(cores) runs a board.
+fn curve(cores: usize) -> Vec<usize> {
+    let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&t| t.checked_mul(2))
+        .take_while(|&t| t < cores)
+        .collect();
+    counts.push(cores.max(1));
+    counts
+}
+
 pub fn run(args: BenchArgs) -> Result<super::Status> {
     let machine = Machine::read();
     let cores = machine.logical_cores;
     let mut threads = if args.threads.is_empty() {
-        vec![1, cores]
+        curve(cores)
     } else {
         args.threads.clone()
     };
@@ -355,4 +365,18 @@ fn describe(r: &Record) -> String {
         let _ = writeln!(s, "warning: {w}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::curve;
+
+    #[test]
+    fn the_default_counts_double_up_to_every_core() {
+        assert_eq!(curve(1), [1]);
+        assert_eq!(curve(2), [1, 2]);
+        assert_eq!(curve(6), [1, 2, 4, 6]);
+        assert_eq!(curve(16), [1, 2, 4, 8, 16]);
+        assert_eq!(curve(96), [1, 2, 4, 8, 16, 32, 64, 96]);
+    }
 }
