@@ -87,8 +87,31 @@ const HUGE_PAGE: usize = 2 << 20;
 impl Table {
     /// A table of `states` unseen states.
     pub fn new(states: u64) -> Table {
-        // Zeroed u64s allocated in one go (lazily paged by the OS).
-        Table::from_words(vec![0u64; states.div_ceil(32) as usize])
+        let len = states.div_ceil(32) as usize;
+        Table::huge(len).unwrap_or_else(|_| {
+            // Zeroed u64s allocated in one go (lazily paged by the OS).
+            Table::from_words(vec![0u64; len])
+        })
+    }
+
+    /// `len` zeroed words in an anonymous mapping, starting on a huge-page boundary and
+    /// advised to be backed by huge pages.
+    fn huge(len: usize) -> std::io::Result<Table> {
+        let map = memmap2::MmapOptions::new()
+            .len(len * 8 + HUGE_PAGE)
+            .map_anon()?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        let skew = map.as_ptr().align_offset(HUGE_PAGE);
+        // SAFETY: `skew` < HUGE_PAGE, so the words lie inside the mapping, which is
+        // page-aligned (so 8-aligned) and zeroed; AtomicU64 may hold any bits.
+        let words = unsafe { NonNull::new_unchecked(map.as_ptr().add(skew) as *mut AtomicU64) };
+        Ok(Table {
+            words,
+            len,
+            held: vec![(0, len)],
+            _store: Store::Map(map),
+        })
     }
 
     /// The unseen states `spans` (ascending ranges starting on words) of a table of `states`:
