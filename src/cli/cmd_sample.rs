@@ -39,21 +39,19 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     let (journal, found) = match &args.positions {
         Some(path) => {
             let (j, found) = Journal::open(path, args.resume, &drawn, h.goal, &h)?;
+            let kept = found.iter().flatten().count();
+            if kept > 0 && !args.quiet {
+                eprintln!(
+                    "tilespace: {kept} of {} boards already solved in {}",
+                    args.count,
+                    path.display()
+                );
+            }
             (Some(j), found)
         }
         None => (None, vec![None; drawn.len()]),
     };
     let resumed = found.iter().flatten().count();
-    if resumed > 0 && !args.quiet {
-        eprintln!(
-            "tilespace: {resumed} of {} boards already solved in {}",
-            args.count,
-            args.positions
-                .as_deref()
-                .unwrap_or(std::path::Path::new(""))
-                .display()
-        );
-    }
     let stop = super::stop_on_signal("the boards being solved are abandoned")?;
     let limits = Limits {
         max_nodes: args.max_nodes,

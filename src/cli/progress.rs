@@ -56,6 +56,20 @@ fn left(pos: u64, len: u64, elapsed: Duration) -> String {
     }
 }
 
+/// A bar over `total` in `style`, labelled `label` (cut to `PREFIX` characters), on stderr
+/// unless `quiet`.
+fn bar(quiet: bool, total: u64, label: &str, style: ProgressStyle) -> ProgressBar {
+    let target = if quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    bar.set_style(style);
+    bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
+    bar
+}
+
 #[derive(Clone)]
 pub struct Progress {
     bar: ProgressBar,
@@ -72,13 +86,10 @@ pub struct Progress {
 impl Progress {
     /// A bar over `total` states labelled `label`; hidden when `quiet`.
     pub fn new(quiet: bool, total: u64, label: &str) -> Progress {
-        let target = if quiet {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        };
-        let bar = ProgressBar::with_draw_target(Some(total), target);
-        bar.set_style(
+        let bar = bar(
+            quiet,
+            total,
+            label,
             ProgressStyle::with_template(TEMPLATE)
                 .expect("a valid template")
                 .with_key("count", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
@@ -97,7 +108,6 @@ impl Progress {
                 })
                 .progress_chars("=> "),
         );
-        bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
         let now = Instant::now();
         Progress {
             bar,
@@ -227,20 +237,16 @@ pub struct Items {
 
 impl Items {
     pub fn new(quiet: bool, total: u64, label: &str) -> Items {
-        let target = if quiet {
-            ProgressDrawTarget::hidden()
-        } else {
-            ProgressDrawTarget::stderr()
-        };
-        let bar = ProgressBar::with_draw_target(Some(total), target);
-        bar.set_style(
+        let bar = bar(
+            quiet,
+            total,
+            label,
             ProgressStyle::with_template(
                 "{prefix:<13} [{bar:30}] {pos:>7}/{len:<7} {elapsed:>4} eta {eta:>4}",
             )
             .expect("a valid template")
             .progress_chars("=> "),
         );
-        bar.set_prefix(label.chars().take(PREFIX).collect::<String>());
         let now = Instant::now();
         Items {
             bar,

@@ -58,7 +58,6 @@ impl Journal {
     /// Opens `path` for a sample of `drawn`: with `resume`, the boards it already holds (checked,
     /// see the module) are returned in their places, the rest `None`; without, it starts empty.
     /// Another process writing the same file is refused.
-    #[allow(clippy::type_complexity)]
     pub fn open(
         path: &Path,
         resume: bool,
