@@ -2,18 +2,23 @@
 //!
 //! The table is sequence-major (see `space`): the states sharing a tile sequence are adjacent.
 //! A frontier is found by scanning the table word by word (32 states a word, matched against
-//! `FRONTIER` and the blank colour of the layer in a few bit operations), or, for small layers,
-//! taken from the list of their indices. A sequence's Lehmer digits are computed once for all
+//! `FRONTIER` and the blank colour of the layer in a few bit operations; words without a
+//! `FRONTIER` slot are skipped four at a time), or, for small layers, taken from the list of
+//! their indices. A sequence's Lehmer digits are computed once for all
 //! its frontier blank cells (`Indexer::seek_digits`: scans go in rank order, so it mostly adds
 //! to the last digits). Neighbour indices come without re-ranking, from the digits alone:
-//! - a horizontal move keeps the sequence: same rank, another slot of the same sequence, in the
-//!   same cache line;
+//! - a horizontal move keeps the sequence: same rank, the next or previous slot, nearly always
+//!   in the same word. A push claims those for a whole word at once, with the word's settling,
+//!   in one atomic step (`word_slides`, `Table::settle_and_mark`);
 //! - a vertical move rotates a window of C consecutive sequence entries (one tile moves past
 //!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
 //!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a
 //!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
 //!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
-//!   instructions).
+//!   instructions). Its target is often far away in the table: its word is prefetched, and
+//!   tested some targets later (`Ahead`).
+
+use std::sync::atomic::Ordering::Relaxed;
 
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
@@ -270,6 +275,47 @@ impl<'a> Claims<'a> {
     }
 }
 
+/// Vertical-move targets waiting for their cache lines: a vertical move lands far from the
+/// state (up to a sixth of the table away on 2x6), so its word is prefetched when the target is
+/// computed and tested `AHEAD` targets later, by which time it is in cache; the CPU no longer
+/// waits on one target's load to compute the next, and the atomic claims, which wait for every
+/// load before them, find their words there.
+struct Ahead {
+    ring: [u64; AHEAD],
+    count: usize,
+}
+
+/// Targets in flight between their prefetch and their test (a power of two).
+const AHEAD: usize = 16;
+
+impl Ahead {
+    fn new() -> Ahead {
+        Ahead {
+            ring: [0; AHEAD],
+            count: 0,
+        }
+    }
+
+    /// Prefetches `index`'s word and offers the target prefetched `AHEAD` targets ago.
+    #[inline(always)]
+    fn offer(&mut self, table: &Table, claims: &mut Claims, index: u64) {
+        table.prefetch(index);
+        let slot = &mut self.ring[self.count % AHEAD];
+        if self.count >= AHEAD {
+            claims.offer(*slot);
+        }
+        *slot = index;
+        self.count += 1;
+    }
+
+    /// Offers the targets still waiting.
+    fn drain(self, claims: &mut Claims) {
+        for k in self.count.saturating_sub(AHEAD)..self.count {
+            claims.offer(self.ring[k % AHEAD]);
+        }
+    }
+}
+
 /// What one task of a layer found: the states it marked (or settled), and their indices if the
 /// layer is recorded.
 #[derive(Debug, Default)]
@@ -295,6 +341,8 @@ pub struct LayerScan<'a> {
     pub space: &'a StateSpace,
     /// The blank's moves from each cell, precomputed.
     pub moves: &'a [BlankMoves],
+    /// What the slots of a word are, by the place of its first slot in its rank.
+    pub places: &'a WordPlaces,
     /// The table being filled.
     pub table: &'a Table,
     /// The blank colour of the states a scan looks at: the frontier's for push, the next
@@ -307,6 +355,37 @@ pub struct LayerScan<'a> {
     /// Which states this table holds: all of them on one machine, a rank's blocks otherwise
     /// (tested only by the shard scans).
     pub mine: Mine,
+}
+
+/// What a scan needs to know of a word's slots, by the place q (`0..n`) of the word's first
+/// slot in its rank (n slots a rank): computed once a search, not once a task (a 2x7 layer has
+/// 12,000 tasks).
+pub struct WordPlaces {
+    /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`).
+    colour: [Vec<u64>; 2],
+    /// `split[pos]` = (pos / n, pos % n, the parity of that slot's sequences), for the
+    /// positions a word reaches from its first slot: no division in the loop.
+    split: Vec<(u8, u8, u8)>,
+    /// The slides inside a word (`word_slides`).
+    slides: Vec<(u64, u64)>,
+}
+
+impl WordPlaces {
+    /// The places of `space`'s words.
+    pub fn new(space: &StateSpace) -> WordPlaces {
+        let width = space.width();
+        WordPlaces {
+            colour: [colour_masks(space, 0), colour_masks(space, 1)],
+            split: (0..width + 32)
+                .map(|pos| {
+                    let j = pos % width;
+                    let parity = space.parity[space.blanks[j as usize] as usize];
+                    ((pos / width) as u8, j as u8, parity)
+                })
+                .collect(),
+            slides: word_slides(space),
+        }
+    }
 }
 
 /// `masks[q]`: the slots of a word whose first slot is slot q of its rank (n slots a rank)
@@ -325,36 +404,93 @@ pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
         .collect()
 }
 
-/// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by `select(w, word, candidates)`, which gets word `w`'s value and the low bits
+/// `slides[q]`: for a word whose first slot is slot q of its rank (n slots a rank), the low
+/// bits of the slots whose blank can slide right (first) or left (second) to a slot of the same
+/// word. A slide keeps the sequence and moves the blank to the next or previous cell of its row,
+/// which is the next or previous slot (the cells of a row are consecutive in their group), so
+/// its target is the source's bit shifted by one slot.
+pub fn word_slides(space: &StateSpace) -> Vec<(u64, u64)> {
+    let width = space.width();
+    let shape = space.shape;
+    (0..width)
+        .map(|q| {
+            let (mut right, mut left) = (0u64, 0u64);
+            for s in 0..32u64 {
+                let j = (q + s) % width;
+                let b = Cell(space.blanks[j as usize] as usize);
+                for to in shape.neighbours(b) {
+                    if shape.row(to) != shape.row(b) {
+                        continue;
+                    }
+                    let t = u64::from(space.slot[to.0]);
+                    // The target's place in the word: the rank's slots start at s - j.
+                    if t == j + 1 && s + 1 < 32 {
+                        right |= 1 << (2 * s);
+                    } else if t + 1 == j && s >= 1 {
+                        left |= 1 << (2 * s);
+                    } else {
+                        // A slide past the word's end, or (never, by the layout) a target
+                        // that is not a neighbouring slot: claimed per state.
+                        debug_assert!(t == j + 1 || t + 1 == j, "a slide to a far slot");
+                    }
+                }
+            }
+            (right, left)
+        })
+        .collect()
+}
+
+/// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by
+/// `select(w, q, word, candidates)`, which gets word `w`'s first slot's place q in its rank
+/// (`0..n`), the word's value and the low bits
 /// of its slots in `lo..hi` whose blank has colour `colour`, and returns the low bits of the
 /// slots to visit (it may also settle slots of the word). States come in index order; the
 /// cursor holds the state's sequence, unranked once per sequence.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn for_each_slot(
     space: &StateSpace,
+    places: &WordPlaces,
     table: &Table,
     Task { lo, hi }: Task,
     colour: usize,
-    mut select: impl FnMut(usize, u64, u64) -> u64,
+    busy: impl Fn(u64) -> bool,
+    mut select: impl FnMut(usize, usize, u64, u64) -> u64,
     mut f: impl FnMut(&Cursor, u64, u64, usize, u64),
 ) {
     let width = space.width();
     let blanks = &space.blanks;
-    let start_mask = colour_masks(space, colour);
-    // split[pos] = (pos / width, pos % width, the parity of that slot's sequences) for the
-    // positions a word reaches: no division in the loop.
-    let split: Vec<(u8, u8, u8)> = (0..width + 32)
-        .map(|pos| {
-            let j = pos % width;
-            let parity = space.parity[blanks[j as usize] as usize];
-            ((pos / width) as u8, j as u8, parity)
-        })
-        .collect();
+    let start_mask = &places.colour[colour];
+    let split = &places.split;
     let mut cursor = Cursor::new();
     let (first, last) = (lo / 32, (hi - 1) / 32);
-    // The sequence rank and slot q of the word's first slot.
-    let (mut rank0, mut q) = (first * 32 / width, first * 32 % width);
-    for w in first..=last {
+    let words = table.span(first as usize, last as usize + 1);
+    // The sequence rank and slot q of word `at`'s first slot.
+    let (mut rank0, mut q, mut at) = (first * 32 / width, first * 32 % width, first);
+    let mut k = 0;
+    while k < words.len() {
+        // Words with nothing to do are skipped four at a time, without tracking ranks: in a
+        // sparse layer most are (a scan of 2x7 reads 340 M words).
+        while k + 4 <= words.len() && !words[k..k + 4].iter().any(|x| busy(x.load(Relaxed))) {
+            k += 4;
+        }
+        if k == words.len() {
+            break;
+        }
+        let value = words[k].load(Relaxed);
+        let w = first + k as u64;
+        k += 1;
+        if !busy(value) {
+            continue;
+        }
+        if w == at + 1 {
+            let (carry, next_q, _) = split[q as usize + 32];
+            rank0 += u64::from(carry);
+            q = u64::from(next_q);
+        } else if w != at {
+            (rank0, q) = (w * 32 / width, w * 32 % width);
+        }
+        at = w;
         let mut candidates = start_mask[q as usize];
         let start = w * 32;
         if start < lo {
@@ -363,7 +499,7 @@ fn for_each_slot(
         if start + 32 > hi {
             candidates &= !0u64 >> (2 * (start + 32 - hi));
         }
-        let mut mask = select(w as usize, table.word(w as usize), candidates);
+        let mut mask = select(w as usize, q as usize, value, candidates);
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
@@ -375,10 +511,14 @@ fn for_each_slot(
             let base = rank * width;
             f(&cursor, base, rank, blanks[j as usize] as usize, start + s);
         }
-        let (carry, next_q, _) = split[q as usize + 32];
-        rank0 += u64::from(carry);
-        q = u64::from(next_q);
     }
+}
+
+/// Whether a word holds a `FRONTIER` slot (of either colour): the words a push or a settling
+/// pass looks at.
+#[inline(always)]
+fn holds_frontier(word: u64) -> bool {
+    Table::matching(word, FRONTIER) != 0
 }
 
 /// The codes a layer step writes: the frontier's (layer d) once it is expanded, and that of
@@ -426,6 +566,7 @@ fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
     let LayerScan {
         space,
         moves,
+        places,
         table,
         colour,
         codes,
@@ -433,32 +574,65 @@ fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
         mine,
     } = *scan;
     let mut claims = Claims::new(table, record);
+    let mut ahead = Ahead::new();
+    let slides = &places.slides;
+    // The slides that stay in their word are claimed with the word's settling.
+    let mut in_words = Found::default();
     // Only this task reads the frontier's slots, and claims write the other colour.
-    let select = |w, word, candidates| table.settle_frontier(w, word, candidates, codes.done);
+    let select = |w, q, word, candidates| {
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            let (right, left) = slides[q];
+            let targets = (frontier & right) << 2 | (frontier & left) >> 2;
+            let mut marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
+            in_words.states += u64::from(marks.count_ones());
+            while record && marks != 0 {
+                let s = u64::from(marks.trailing_zeros() / 2);
+                in_words.marked.push(w as u64 * 32 + s);
+                marks &= marks - 1;
+            }
+        }
+        frontier
+    };
     for_each_slot(
         space,
+        places,
         table,
         task,
         colour,
+        holds_frontier,
         select,
-        |cursor, base, rank, blank, _| {
+        |cursor, base, rank, blank, index| {
             let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
             for (j, &n) in targets.iter().enumerate() {
                 // Two columns: one slide (the second is the state itself).
                 if COLS == 2 && j == 1 {
                     continue;
                 }
-                // On a shard, most targets are local (a horizontal move nearly always is): this branch
-                // is predicted; on one machine it is compiled away.
+                if j < 2 && (n ^ index) < 32 {
+                    // A slide inside the state's word was claimed with the word (and one to
+                    // itself, a slide the blank cannot make, needs nothing).
+                    continue;
+                }
+                // On a shard, most targets are local (a horizontal move nearly always is): this
+                // branch is predicted; on one machine it is compiled away.
                 if !SHARDED || mine.holds(n) {
-                    claims.offer(n);
+                    if j < 2 {
+                        // A slide to the next word: in the state's cache line or the next.
+                        claims.offer(n);
+                    } else {
+                        ahead.offer(table, &mut claims, n);
+                    }
                 } else {
                     remote(n);
                 }
             }
         },
     );
-    claims.finish()
+    ahead.drain(&mut claims);
+    let mut found = claims.finish();
+    found.add(in_words);
+    found
 }
 
 /// Claims `indices` (targets other shards sent to this one): the states newly marked.
@@ -502,6 +676,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
     let LayerScan {
         space,
         moves,
+        places,
         table,
         colour,
         codes,
@@ -510,15 +685,19 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
     } = *scan;
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
     let mut claims = Claims::new(table, record);
-    let select = |w, word, candidates| {
+    let select = |w, _, word, candidates| {
         table.settle_frontier(w, word, candidates, codes.before);
         Table::matching(word, 0) & candidates
     };
+    // A word matters if it has an unseen slot to test or a frontier to settle.
+    let busy = |word| Table::matching(word, 0) != 0 || holds_frontier(word);
     for_each_slot(
         space,
+        places,
         table,
         task,
         colour,
+        busy,
         select,
         |cursor, base, rank, blank, index| {
             let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
@@ -538,6 +717,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
 /// `colour` with `code`; counts them, and lists them if `record`.
 pub fn settle_scan(
     space: &StateSpace,
+    places: &WordPlaces,
     table: &Table,
     task: Task,
     colour: usize,
@@ -545,7 +725,7 @@ pub fn settle_scan(
     record: bool,
 ) -> Found {
     let mut found = Found::default();
-    let select = |w, word, candidates| {
+    let select = |w, _, word, candidates| {
         let mut settled = table.settle_frontier(w, word, candidates, code);
         found.states += u64::from(settled.count_ones());
         while record && settled != 0 {
@@ -556,7 +736,16 @@ pub fn settle_scan(
         }
         0
     };
-    for_each_slot(space, table, task, colour, select, |_, _, _, _, _| {});
+    for_each_slot(
+        space,
+        places,
+        table,
+        task,
+        colour,
+        holds_frontier,
+        select,
+        |_, _, _, _, _| {},
+    );
     found
 }
 
@@ -615,6 +804,48 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
 mod tests {
     use super::*;
     use crate::puzzle::board::Shape;
+
+    /// The word masks of `word_slides` hold exactly the slides whose target is in the
+    /// source's word, each shifted to its target: together with the slides claimed per state
+    /// (those leaving the word), every slide of every state, once.
+    #[test]
+    fn word_slides_are_exactly_the_slides_inside_a_word() {
+        for (r, c) in [(3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (7, 2), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [0, shape.cells() - 1] {
+                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let slides = word_slides(&space);
+                let width = space.width();
+                // Every slot of every word phase q: one rank-aligned run of slots is enough.
+                for index in 0..(32 * width).min(space.states()) {
+                    let (w, s) = (index / 32, index % 32);
+                    let q = ((w * 32) % width) as usize;
+                    let (right, left) = slides[q];
+                    let board = space.board(index);
+                    let (blank, rank) = space.split(index);
+                    let mut want = (0u64, 0u64);
+                    for b in board.neighbours() {
+                        let n = space.index(&b).unwrap();
+                        let (to, to_rank) = space.split(n);
+                        if to_rank != rank || space.shape.row(to) != space.shape.row(blank) {
+                            continue;
+                        }
+                        if n / 32 == w {
+                            let bit = 1u64 << (2 * s);
+                            assert!(n == index + 1 || n + 1 == index, "{shape} {index}");
+                            if n == index + 1 {
+                                want.0 |= bit;
+                            } else {
+                                want.1 |= bit;
+                            }
+                        }
+                    }
+                    let got = (right & 3 << (2 * s), left & 3 << (2 * s));
+                    assert_eq!(got, want, "{shape} goal {goal} index {index}");
+                }
+            }
+        }
+    }
 
     /// Incremental neighbour indices equal ranking the neighbouring boards from scratch.
     #[test]

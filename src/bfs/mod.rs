@@ -45,7 +45,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
-use layer::{BlankMoves, Codes, Found, LayerScan};
+use layer::{BlankMoves, Codes, Found, LayerScan, WordPlaces};
 use policy::{Scan, Way};
 pub use schedule::{Schedule, Task};
 pub use state::SearchState;
@@ -213,6 +213,7 @@ fn search_with(
 ) -> Result<Outcome, Error> {
     let clock = Instant::now();
     let moves = layer::moves(space);
+    let places = layer::WordPlaces::new(space);
     let mut state = resume.unwrap_or_else(|| SearchState::begin(space, start));
     let start_colour = space.shape.colour(space.split(start).0);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
@@ -246,7 +247,14 @@ fn search_with(
         );
         state.pulling = pulling;
         let record = 4 * frontier <= driver.schedule.record_cap;
-        let found = build_layer(space, &moves, &mut state, way, record, &driver.schedule);
+        let found = build_layer(
+            space,
+            (&moves, &places),
+            &mut state,
+            way,
+            record,
+            &driver.schedule,
+        );
         let states: u64 = found.iter().map(|r| r.states).sum();
         if states == 0 {
             // Only a class the moves do not connect could leave unseen states behind, and the
@@ -286,7 +294,7 @@ fn search_with(
 /// Builds the layer after `state`'s last one, by `way`: what each task found.
 fn build_layer(
     space: &StateSpace,
-    moves: &[BlankMoves],
+    (moves, places): (&[BlankMoves], &WordPlaces),
     state: &mut SearchState,
     way: Way,
     record: bool,
@@ -303,6 +311,7 @@ fn build_layer(
     let scan = LayerScan {
         space,
         moves,
+        places,
         table: &state.table,
         colour: if way == Way::Pull { colour ^ 1 } else { colour },
         codes,
@@ -374,8 +383,9 @@ pub fn settle(
     record: bool,
     schedule: &Schedule,
 ) -> Found {
+    let places = layer::WordPlaces::new(space);
     let parts = schedule.each_task_of(spans, |task| {
-        layer::settle_scan(space, table, task, colour, code, record)
+        layer::settle_scan(space, &places, table, task, colour, code, record)
     });
     Found {
         states: parts.iter().map(|p| p.states).sum(),

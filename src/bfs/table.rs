@@ -183,6 +183,12 @@ impl Table {
         unsafe { std::slice::from_raw_parts(self.words.as_ptr(), self.len) }
     }
 
+    /// Words `a..b` of the index (to be inside the words held).
+    #[inline]
+    pub fn span(&self, a: usize, b: usize) -> &[AtomicU64] {
+        &self.all()[a..b]
+    }
+
     /// Bytes of the words this table holds.
     pub fn bytes(&self) -> u64 {
         self.held.iter().map(|&(a, b)| (b - a) as u64 * 8).sum()
@@ -211,6 +217,21 @@ impl Table {
         (self.word((index / 32) as usize) >> (2 * (index % 32))) & 3
     }
 
+    /// Asks the CPU to fetch the word of `index` into cache, without waiting for it (a hint:
+    /// nothing on other architectures).
+    #[inline(always)]
+    pub fn prefetch(&self, index: u64) {
+        let word = (index / 32) as usize;
+        if word < self.len {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a prefetch of an address inside the table; it never faults.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(self.words.as_ptr().add(word) as *const i8);
+            }
+        }
+    }
+
     /// Marks an unseen state with `code`; true if this call is the one that marked it.
     /// A state already seen (at an earlier depth, or by another thread now) is left alone.
     #[inline(always)]
@@ -229,6 +250,40 @@ impl Table {
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {
         self.all()[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
+    }
+
+    /// Settles with `code` the `frontier` slots (low bits) of word `w`, read as `word`, and
+    /// marks `FRONTIER` those of `targets` (low bits) that are unseen, in one atomic step;
+    /// returns the slots it marked. Other threads may mark slots of the word meanwhile (never
+    /// the frontier's): the step is repeated on the word as they left it.
+    #[inline(always)]
+    pub fn settle_and_mark(
+        &self,
+        w: usize,
+        word: u64,
+        frontier: u64,
+        code: u64,
+        targets: u64,
+    ) -> u64 {
+        let cell = &self.all()[w];
+        let flip = frontier * (FRONTIER ^ code);
+        if targets == 0 {
+            cell.fetch_xor(flip, Ordering::Relaxed);
+            return 0;
+        }
+        let mut seen = word;
+        loop {
+            let marks = targets & Table::matching(seen, 0);
+            match cell.compare_exchange_weak(
+                seen,
+                (seen ^ flip) | marks,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return marks,
+                Err(now) => seen = now,
+            }
+        }
     }
 
     /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among

@@ -149,6 +149,7 @@ pub fn search_sharded_with(
         }
     };
     let moves = layer::moves(space);
+    let places = layer::WordPlaces::new(space);
     let start_colour = space.shape.colour(space.split(start).0);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
     (driver.progress)(LayerDone {
@@ -195,6 +196,7 @@ pub fn search_sharded_with(
         let scan = LayerScan {
             space,
             moves: &moves,
+            places: &places,
             table: &state.table,
             colour: if way == Way::Pull { colour ^ 1 } else { colour },
             codes: Codes::at(depth),
