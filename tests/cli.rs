@@ -500,6 +500,7 @@ states_per_second,teps,speedup,efficiency"
         "memory:",
         "load average before:",
         "started:",
+        "random reads (1.1 GB, one thread): ",
     ] {
         assert!(machine.contains(key), "{machine}");
     }
@@ -520,6 +521,11 @@ states_per_second,teps,speedup,efficiency"
     );
     assert!(build["rustc"].as_str().unwrap().starts_with("rustc "));
     assert_eq!(record["rows"].as_array().unwrap().len(), 4);
+    // A gigabyte read at random: well under 10^10 reads a second, and some.
+    for key in ["random_reads_before", "random_reads_after"] {
+        let reads = record[key].as_u64().unwrap();
+        assert!((1_000..10_000_000_000).contains(&reads), "{key} {reads}");
+    }
     assert!(record["machine"]["logical_cores"].as_u64().unwrap() >= 1);
 }
 

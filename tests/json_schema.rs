@@ -9,10 +9,13 @@ use std::path::Path;
 
 use common::{stderr, stdout, tilespace};
 
-/// Fields a machine may not report (no /proc, no NUMA folder), and bench's warnings (none on
-/// a quiet machine): their type is written as "optional", whichever they are here.
-const OPTIONAL: [&str; 7] = [
+/// Fields a machine may not report (no /proc, no NUMA folder, no spare gigabyte for the
+/// random-read rate), and bench's warnings (none on a quiet machine): their type is written as
+/// "optional", whichever they are here.
+const OPTIONAL: [&str; 9] = [
     ".busy_cores_before",
+    ".random_reads_before",
+    ".random_reads_after",
     ".warnings",
     ".machine.physical_cores",
     ".machine.numa_nodes",

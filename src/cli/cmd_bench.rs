@@ -14,7 +14,7 @@ use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
 
 use super::args::BenchArgs;
-use super::machine::{busy_cores, load_average, Machine};
+use super::machine::{busy_cores, load_average, random_reads, Machine, RANDOM_READ_BYTES};
 use super::progress::Progress;
 
 /// One line of bench.csv.
@@ -53,6 +53,10 @@ struct Record {
     load_after: Option<[f64; 3]>,
     /// One untimed run of each board, at the most threads, before the timed ones.
     warm_up: bool,
+    /// Random 8-byte reads a second from 1 GiB on one thread (`machine::random_reads`), before
+    /// the timed runs and after them: the memory speed the times were measured at.
+    random_reads_before: Option<u64>,
+    random_reads_after: Option<u64>,
     rows: Vec<BenchRow>,
     warnings: Vec<String>,
 }
@@ -100,6 +104,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
             args.quiet,
         )?;
     }
+    let reads_before = random_reads().map(|r| r as u64);
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
     if !args.json {
@@ -141,6 +146,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
             rows.push(row);
         }
     }
+    let reads_after = random_reads().map(|r| r as u64);
     let load_after = load_average();
     let warnings = warnings(&rows, busy_before, load_before, most, cores);
     for w in &warnings {
@@ -154,6 +160,8 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         load_before,
         load_after,
         warm_up: true,
+        random_reads_before: reads_before,
+        random_reads_after: reads_after,
         rows,
         warnings,
     };
@@ -168,6 +176,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     if args.json {
         out.write_all(json.as_bytes())?;
     } else {
+        writeln!(out, "{}", memory_line(&record))?;
         writeln!(
             out,
             "written: {}, {}, {}",
@@ -317,6 +326,17 @@ fn round(x: f64, digits: i32) -> f64 {
     (x * p).round() / p
 }
 
+/// `random reads (1.1 GB, one thread): 61.2 M/s before the runs, 60.8 M/s after`.
+fn memory_line(r: &Record) -> String {
+    let at = |v: Option<u64>| v.map_or("unknown".into(), |n| format!("{}/s", rate(n as f64)));
+    format!(
+        "random reads ({}, one thread): {} before the runs, {} after",
+        memory::human_bytes(RANDOM_READ_BYTES as f64),
+        at(r.random_reads_before),
+        at(r.random_reads_after)
+    )
+}
+
 /// The record as text: the build, the machine, the load and the warnings.
 fn describe(r: &Record) -> String {
     let or_unknown = |v: Option<usize>| v.map_or("unknown".into(), |n| n.to_string());
@@ -357,6 +377,7 @@ fn describe(r: &Record) -> String {
     let _ = writeln!(s, "cores busy in the second before: {busy}");
     let _ = writeln!(s, "load average before: {}", load(r.load_before));
     let _ = writeln!(s, "load average after: {}", load(r.load_after));
+    let _ = writeln!(s, "{}", memory_line(r));
     let _ = writeln!(
         s,
         "warm-up: one untimed run per board before the timed ones"

@@ -102,6 +102,34 @@ pub fn load_average() -> Option<[f64; 3]> {
     Some([it.next()??, it.next()??, it.next()??])
 }
 
+/// Bytes of the buffer `random_reads` reads: past the caches, so that the reads go to memory.
+pub const RANDOM_READ_BYTES: usize = 1 << 30;
+
+/// Random 8-byte reads a second from a buffer of `RANDOM_READ_BYTES`, on one thread, at
+/// addresses that do not depend on each other (the engine's prefetched probes): the memory's
+/// random-access rate, which on a shared VM drifts from hour to hour, to quote beside times
+/// measured in the same run. `None` if the buffer cannot be had.
+pub fn random_reads() -> Option<f64> {
+    let words = RANDOM_READ_BYTES / 8;
+    let mut buf: Vec<u64> = vec![];
+    buf.try_reserve_exact(words).ok()?;
+    // Written, so that every page is backed by memory (zero pages would all be one page).
+    buf.extend(0..words as u64);
+    let reads = 1u64 << 24;
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut sum = 0u64;
+    let clock = std::time::Instant::now();
+    for _ in 0..reads {
+        // xorshift64: the next address does not wait for the last read.
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        sum = sum.wrapping_add(buf[(x as usize) & (words - 1)]);
+    }
+    std::hint::black_box(sum);
+    Some(reads as f64 / clock.elapsed().as_secs_f64())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
