@@ -791,6 +791,7 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
         ..
     } = *scan;
     let mut claims = Claims::new(table, record);
+    let mut ahead = Ahead::new();
     let mut cursor = Cursor::new();
     for &i in frontier {
         let (blank, rank) = space.split(i);
@@ -798,7 +799,17 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
             .indexer
             .seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
-        for n in neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank) {
+        let targets = neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank);
+        // The vertical targets through the prefetch ring, unless one is another shard's.
+        let vertical = [targets[2], targets[3]];
+        let ahead_here = !SHARDED || vertical.iter().all(|&n| mine.holds(n));
+        if ahead_here {
+            ahead.offer(table, &mut claims, vertical);
+        }
+        for (j, n) in targets.into_iter().enumerate() {
+            if j >= 2 && ahead_here {
+                continue;
+            }
             if !SHARDED || mine.holds(n) {
                 claims.offer(n);
             } else {
@@ -807,6 +818,7 @@ fn expand_list_in<const COLS: usize, const SHARDED: bool>(
         }
         table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }
+    ahead.drain(&mut claims);
     claims.finish()
 }
 
