@@ -276,10 +276,10 @@ impl<'a> Claims<'a> {
 }
 
 /// Vertical-move targets waiting for their cache lines: a vertical move lands far from the
-/// state (up to a sixth of the table away on 2x6), so its word is prefetched when the target is
-/// computed and tested `AHEAD` states later, by which time it is in cache; the CPU no longer
-/// waits on one target's load to compute the next, and the atomic claims, which wait for every
-/// load before them, find their words there. A state's two vertical targets (up and down, one
+/// state (a tenth of the table away on 2x6, from the top row), so its word is prefetched when
+/// the target is computed and tested `AHEAD` states later, by which time it is in cache; the
+/// CPU no longer waits on one target's load to compute the next, and the atomic claims, which
+/// wait for every load before them, find their words there. A state's two vertical targets (up and down, one
 /// of them possibly the state itself) go in together.
 struct Ahead {
     ring: [[u64; 2]; AHEAD],
@@ -287,7 +287,9 @@ struct Ahead {
 }
 
 /// States whose vertical targets are in flight between their prefetch and their test (a power
-/// of two). 8, 16 and 32 targets gave 2x6 3.78 s, 3.61 s and 3.54 s (medians of 3, 2 threads).
+/// of two). One target at a time, 8, 16 and 32 targets gave 2x6 3.78 s, 3.61 s and 3.54 s; in
+/// pairs, 8, 16 and 32 states gave 3.14 s, 3.06 s and 3.02 s (medians of 3, 2 threads, other
+/// hours): little beyond 16 targets.
 const AHEAD: usize = 16;
 
 impl Ahead {
@@ -332,6 +334,17 @@ pub struct Found {
 }
 
 impl Found {
+    /// Adds the slots of word `w` set in `mask` (low bits): counted, and listed if `record`.
+    #[inline(always)]
+    fn add_slots(&mut self, w: usize, mut mask: u64, record: bool) {
+        self.states += u64::from(mask.count_ones());
+        while record && mask != 0 {
+            self.marked
+                .push(w as u64 * 32 + u64::from(mask.trailing_zeros() / 2));
+            mask &= mask - 1;
+        }
+    }
+
     /// Adds what another task found.
     pub fn add(&mut self, other: Found) {
         self.states += other.states;
@@ -447,10 +460,11 @@ pub fn word_slides(space: &StateSpace) -> Vec<(u64, u64)> {
 
 /// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by
 /// `select(w, q, word, candidates)`, which gets word `w`'s first slot's place q in its rank
-/// (`0..n`), the word's value and the low bits
-/// of its slots in `lo..hi` whose blank has colour `colour`, and returns the low bits of the
-/// slots to visit (it may also settle slots of the word). States come in index order; the
-/// cursor holds the state's sequence, unranked once per sequence.
+/// (`0..n`), the word's value and the low bits of its slots in `lo..hi` whose blank has colour
+/// `colour`, and returns the low bits of the slots to visit (it may also settle slots of the
+/// word). Only the words `busy` accepts are looked at: for the others `select` would do
+/// nothing and choose nothing. States come in index order; the cursor holds the state's
+/// sequence.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn for_each_slot(
@@ -589,13 +603,8 @@ fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
         if frontier != 0 {
             let (right, left) = slides[q];
             let targets = (frontier & right) << 2 | (frontier & left) >> 2;
-            let mut marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
-            in_words.states += u64::from(marks.count_ones());
-            while record && marks != 0 {
-                let s = u64::from(marks.trailing_zeros() / 2);
-                in_words.marked.push(w as u64 * 32 + s);
-                marks &= marks - 1;
-            }
+            let marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
+            in_words.add_slots(w, marks, record);
         }
         frontier
     };
@@ -736,14 +745,8 @@ pub fn settle_scan(
 ) -> Found {
     let mut found = Found::default();
     let select = |w, _, word, candidates| {
-        let mut settled = table.settle_frontier(w, word, candidates, code);
-        found.states += u64::from(settled.count_ones());
-        while record && settled != 0 {
-            found
-                .marked
-                .push(w as u64 * 32 + u64::from(settled.trailing_zeros() / 2));
-            settled &= settled - 1;
-        }
+        let settled = table.settle_frontier(w, word, candidates, code);
+        found.add_slots(w, settled, record);
         0
     };
     for_each_slot(

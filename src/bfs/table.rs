@@ -447,6 +447,41 @@ mod tests {
             }
         }
 
+        /// `settle_and_mark` settles exactly the frontier slots given, marks `FRONTIER` exactly
+        /// the unseen target slots and returns them, and leaves every other slot as it was,
+        /// also when the word it is given is stale (another thread marked slots since).
+        #[test]
+        fn settle_and_mark_settles_and_marks_in_one_step(
+            word in any::<u64>(),
+            picks in any::<u64>(),
+            targets in any::<u64>(),
+            stale in any::<u64>(),
+            depth in 0u32..8,
+        ) {
+            let frontier = Table::matching(word, FRONTIER) & picks & LOW_BITS;
+            let targets = targets & LOW_BITS & !frontier;
+            // The caller read `word`; since then another thread marked some unseen slots
+            // (targets among them, maybe): the table holds `now`.
+            let now = word | (stale & Table::matching(word, 0));
+            let t = Table::from_words(vec![now]);
+            let code = settled(depth);
+            let marks = t.settle_and_mark(0, word, frontier, code, targets);
+            let after = t.word(0);
+            for s in 0..32 {
+                let bit = |m: u64| (m >> (2 * s)) & 1 == 1;
+                let won = bit(targets) && slot(now, s) == 0;
+                let want = if bit(frontier) {
+                    code
+                } else if won {
+                    FRONTIER
+                } else {
+                    slot(now, s)
+                };
+                prop_assert_eq!(slot(after, s), want, "slot {}", s);
+                prop_assert_eq!(bit(marks), won, "slot {}", s);
+            }
+        }
+
         /// `visit` marks a slot only if it is unseen, reports exactly that, and touches no other
         /// slot; `seen` counts the slots that are not unseen.
         #[test]
