@@ -108,9 +108,11 @@ pub const RANDOM_READ_BYTES: usize = 1 << 30;
 /// Random 8-byte reads a second from a buffer of `RANDOM_READ_BYTES`, on one thread, at
 /// addresses that do not depend on each other (the engine's prefetched probes): the memory's
 /// random-access rate, which on a shared VM drifts from hour to hour, to quote beside times
-/// measured in the same run. `None` if the buffer cannot be had.
+/// measured in the same run. `None` if the buffer does not fit in the memory available (with
+/// room to spare: a gigabyte of headroom) or cannot be had.
 pub fn random_reads() -> Option<f64> {
     let words = RANDOM_READ_BYTES / 8;
+    tilespace::analysis::memory::room_for(2.0 * RANDOM_READ_BYTES as f64, None).ok()?;
     let mut buf: Vec<u64> = vec![];
     buf.try_reserve_exact(words).ok()?;
     // Written, so that every page is backed by memory (zero pages would all be one page).
