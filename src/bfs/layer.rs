@@ -23,7 +23,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::{settled, Table, FRONTIER};
-use crate::index::rank::Cursor;
+use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
@@ -96,7 +96,7 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
 }
 
 /// Change in full rank when the entry at `i` moves to `i + k` (the others shift left), from the
-/// Lehmer digits `d` alone.
+/// Lehmer digits `d` and their weights `w` alone (`i` below 16, `k` at most 3: no bounds checks).
 ///
 /// A move compares the moving entry x with the k it passes, and the relative order of entries
 /// follows from their digits: `d[j]` is the rank of entry j among the entries from j on, so an
@@ -105,7 +105,8 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
 /// smaller than entry i+t exactly when `d[i]` ≤ the rank of entry i+t among the entries from
 /// i+1 on.
 #[inline(always)]
-fn rotate_left_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
+fn rotate_left_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
+    let (i, k) = (i % 16, k % 4);
     let x = d[i];
     let mut below_x = 0i64;
     let mut delta = 0i64;
@@ -119,16 +120,17 @@ fn rotate_left_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
         let x_smaller = i64::from(x <= r);
         below_x += 1 - x_smaller;
         let new = i64::from(d[i + t]) + x_smaller;
-        delta += (new - i64::from(d[i + t - 1])) * space.indexer.weight(i + t - 1) as i64;
+        delta += (new - i64::from(d[i + t - 1])) * w[i + t - 1] as i64;
     }
     let new = i64::from(d[i]) - below_x;
-    delta + (new - i64::from(d[i + k])) * space.indexer.weight(i + k) as i64
+    delta + (new - i64::from(d[i + k])) * w[i + k] as i64
 }
 
 /// Change in full rank when the entry at `i + k` moves to `i` (the others shift right), from the
 /// Lehmer digits `d` alone (see `rotate_left_delta`).
 #[inline(always)]
-fn rotate_right_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
+fn rotate_right_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
+    let (i, k) = (i % 16, k % 4);
     // The rank of x = entry i+k among the entries from i+t+1 on, for t = k-1 down to 0.
     let mut r = d[i + k];
     let mut below_x = 0i64;
@@ -141,10 +143,10 @@ fn rotate_right_delta(space: &StateSpace, d: &[u8], i: usize, k: usize) -> i64 {
         r += 1 - x_smaller as u8;
         // Entry i+t moves to i+t+1 and loses x from after it.
         let new = i64::from(d[i + t]) - x_smaller;
-        delta += (new - i64::from(d[i + t + 1])) * space.indexer.weight(i + t + 1) as i64;
+        delta += (new - i64::from(d[i + t + 1])) * w[i + t + 1] as i64;
     }
     let new = i64::from(d[i + k]) + below_x;
-    delta + (new - i64::from(d[i])) * space.indexer.weight(i) as i64
+    delta + (new - i64::from(d[i])) * w[i] as i64
 }
 
 /// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
@@ -169,11 +171,43 @@ pub fn for_each_neighbour(
     }
 }
 
+/// The columns of the engine's board: `COLS` if it is not 0, else read from `space` (a
+/// constant lets the window loops unroll; the engine is instantiated for 2, 3 and 4).
+#[inline(always)]
+fn cols<const COLS: usize>(space: &StateSpace) -> usize {
+    if COLS == 0 {
+        space.shape.cols
+    } else {
+        COLS
+    }
+}
+
+/// The targets of the vertical moves (up, down) of a state whose sequence (rank `rank`) is in
+/// `cursor`; a move the blank cannot make gives the state's own index.
+#[inline(always)]
+fn vertical<const COLS: usize>(
+    space: &StateSpace,
+    up: &Turn,
+    down: &Turn,
+    cursor: &Cursor,
+    rank: u64,
+) -> [u64; 2] {
+    let (d, w) = (&cursor.digits, space.indexer.weights());
+    let full = (rank << 1 | u64::from(d[(space.tiles() - 2) % 16])) as i64;
+    let k = cols::<COLS>(space) - 1;
+    let to = |t: &Turn, delta: i64| {
+        let new = (full + (delta & t.valid)) as u64 >> 1;
+        new * u64::from(t.width) + u64::from(t.slot)
+    };
+    [
+        to(up, rotate_left_delta(w, d, up.window as usize, k)),
+        to(down, rotate_right_delta(w, d, down.window as usize, k)),
+    ]
+}
+
 /// The four move targets of a state whose sequence (rank `rank`) is in `cursor` and starts at
 /// table index `base`: slides first (same cache line), then up and down. A move the blank
-/// cannot make gives the state's own index. `COLS` is the engine's column count, or 0 to read it
-/// from `space`: a constant lets the window loops unroll (the engine is instantiated for 2, 3,
-/// 4; with 2 columns there is one slide, and the second is left out).
+/// cannot make gives the state's own index.
 #[inline(always)]
 fn neighbours<const COLS: usize>(
     space: &StateSpace,
@@ -182,19 +216,12 @@ fn neighbours<const COLS: usize>(
     base: u64,
     rank: u64,
 ) -> [u64; 4] {
-    let d = &cursor.digits;
-    let full = (rank << 1 | u64::from(d[space.tiles() - 2])) as i64;
-    let k = if COLS == 0 { space.shape.cols } else { COLS } - 1;
-    let (up, down) = (&moves.up, &moves.down);
-    let to = |t: &Turn, delta: i64| {
-        let new = (full + (delta & t.valid)) as u64 >> 1;
-        new * u64::from(t.width) + u64::from(t.slot)
-    };
+    let [up, down] = vertical::<COLS>(space, &moves.up, &moves.down, cursor, rank);
     [
         base + u64::from(moves.slides[0]),
         base + u64::from(moves.slides[1]),
-        to(up, rotate_left_delta(space, d, up.window as usize, k)),
-        to(down, rotate_right_delta(space, d, down.window as usize, k)),
+        up,
+        down,
     ]
 }
 
@@ -205,8 +232,7 @@ fn neighbours<const COLS: usize>(
 /// is a coin toss the branch predictor loses, so the test does not branch: every target is
 /// written to a small buffer, whose end advances only past unseen ones, and the buffer is
 /// claimed (atomically, see `Table::visit`) when full, in a loop whose branches almost always
-/// go the same way. (Software prefetching the claims a few states ahead was measured with the
-/// earlier engine and gave nothing: 3x4 4.96 s against 4.92 s, medians of 3.)
+/// go the same way.
 struct Claims<'a> {
     table: &'a Table,
     found: u64,
@@ -247,7 +273,7 @@ impl<'a> Claims<'a> {
     /// branch; claims the buffer when it might not take four more.
     #[inline(always)]
     fn buffer(&mut self, index: u64, keep: bool) {
-        self.pending[self.waiting] = index;
+        self.pending[self.waiting % PENDING] = index;
         self.waiting += usize::from(keep);
         if self.waiting > PENDING - 4 {
             self.claim();
@@ -275,51 +301,75 @@ impl<'a> Claims<'a> {
     }
 }
 
-/// Vertical-move targets waiting for their cache lines: a vertical move lands far from the
-/// state (a tenth of the table away on 2x6, from the top row), so its word is prefetched when
-/// the target is computed and tested `AHEAD` states later, by which time it is in cache; the
-/// CPU no longer waits on one target's load to compute the next, and the atomic claims, which
-/// wait for every load before them, find their words there. A state's two vertical targets (up and down, one
-/// of them possibly the state itself) go in together.
-struct Ahead {
-    ring: [[u64; 2]; AHEAD],
-    count: usize,
+/// States whose vertical moves wait to be computed, and the targets of the batch before.
+///
+/// A vertical move lands far from its state (a tenth of the table away on 2x6, from the top
+/// row), so a batch's targets are computed together and their words prefetched, and they are
+/// tested while the next batch is computed, by which time their words are in cache: the CPU
+/// never waits on one target's load to compute the next, and the atomic claims, which wait for
+/// every load before them, find their words there. Each step is a short loop of its own, with
+/// few values live: the scan of the words, the computing of targets and the claims no longer
+/// share registers (one loop doing all three kept a third of its values on the stack).
+struct Batch {
+    /// `rank << 5 | slot` of each state waiting (a rank has at most 17 slots).
+    states: [u64; BATCH],
+    waiting: usize,
+    /// The vertical targets of the batch before, prefetched.
+    targets: [[u64; 2]; BATCH],
+    ready: usize,
+    cursor: Cursor,
 }
 
-/// States whose vertical targets are in flight between their prefetch and their test (a power
-/// of two). One target at a time, 8, 16 and 32 targets gave 2x6 3.78 s, 3.61 s and 3.54 s; in
-/// pairs, 8, 16 and 32 states gave 3.14 s, 3.06 s and 3.02 s (medians of 3, 2 threads, other
-/// hours): little beyond 16 targets.
-const AHEAD: usize = 16;
+/// States a batch holds. One target at a time tested 8, 16 and 32 targets after its prefetch
+/// gave 2x6 3.78 s, 3.61 s and 3.54 s; in pairs, 8, 16 and 32 states after, 3.14 s, 3.06 s and
+/// 3.02 s (medians of 3, 2 threads, other hours, the engine before batches).
+const BATCH: usize = 32;
 
-impl Ahead {
-    fn new() -> Ahead {
-        Ahead {
-            ring: [[0; 2]; AHEAD],
-            count: 0,
+impl Batch {
+    fn new() -> Batch {
+        Batch {
+            states: [0; BATCH],
+            waiting: 0,
+            targets: [[0; 2]; BATCH],
+            ready: 0,
+            cursor: Cursor::new(),
         }
     }
 
-    /// Prefetches the words of `targets` and offers the targets prefetched `AHEAD` states ago.
+    /// Adds state (`rank`, slot `j`); true if the batch is full.
     #[inline(always)]
-    fn offer(&mut self, table: &Table, claims: &mut Claims, targets: [u64; 2]) {
-        table.prefetch(targets[0]);
-        table.prefetch(targets[1]);
-        let slot = &mut self.ring[self.count % AHEAD];
-        if self.count >= AHEAD {
-            claims.offer(slot[0]);
-            claims.offer(slot[1]);
-        }
-        *slot = targets;
-        self.count += 1;
+    fn add(&mut self, rank: u64, j: usize) -> bool {
+        self.states[self.waiting % BATCH] = rank << 5 | j as u64;
+        self.waiting += 1;
+        self.waiting == BATCH
     }
 
-    /// Offers the targets still waiting.
-    fn drain(self, claims: &mut Claims) {
-        for k in self.count.saturating_sub(AHEAD)..self.count {
-            claims.offer(self.ring[k % AHEAD][0]);
-            claims.offer(self.ring[k % AHEAD][1]);
+    /// Computes the vertical targets of the states waiting and prefetches their words, then
+    /// gives those of the batch before to `claim`.
+    #[inline(always)]
+    fn flush<const COLS: usize>(
+        &mut self,
+        space: &StateSpace,
+        verticals: &[Vertical; 32],
+        table: &Table,
+        mut claim: impl FnMut(u64),
+    ) {
+        let mut next = [[0u64; 2]; BATCH];
+        for (state, to) in self.states[..self.waiting].iter().zip(&mut next) {
+            let v = &verticals[(state & 31) as usize];
+            let rank = state >> 5;
+            space.indexer.seek_digits(&mut self.cursor, rank, v.parity);
+            *to = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank);
+            table.prefetch(to[0]);
+            table.prefetch(to[1]);
         }
+        for &[up, down] in &self.targets[..self.ready] {
+            claim(up);
+            claim(down);
+        }
+        self.targets = next;
+        self.ready = self.waiting;
+        self.waiting = 0;
     }
 }
 
@@ -375,33 +425,57 @@ pub struct LayerScan<'a> {
     pub mine: Mine,
 }
 
+/// The vertical moves of the blank of one slot of a rank, and the parity of the sequences that
+/// go with it.
+#[derive(Clone, Copy, Debug)]
+pub struct Vertical {
+    parity: u8,
+    up: Turn,
+    down: Turn,
+}
+
 /// What a scan needs to know of a word's slots, by the place q (`0..n`) of the word's first
 /// slot in its rank (n slots a rank): computed once a search, not once a task (a 2x7 layer has
 /// 12,000 tasks).
 pub struct WordPlaces {
     /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`).
     colour: [Vec<u64>; 2],
-    /// `split[pos]` = (pos / n, pos % n, the parity of that slot's sequences), for the
-    /// positions a word reaches from its first slot: no division in the loop.
-    split: Vec<(u8, u8, u8)>,
+    /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot:
+    /// no division in the loop.
+    split: Vec<(u8, u8)>,
     /// The slides inside a word (`word_slides`).
-    slides: Vec<(u64, u64)>,
+    slides: Vec<WordSlides>,
+    /// The vertical moves of each slot `j` of a rank (32 entries, so that `j % 32` needs no
+    /// bounds check).
+    verticals: [Vertical; 32],
 }
 
 impl WordPlaces {
     /// The places of `space`'s words.
     pub fn new(space: &StateSpace) -> WordPlaces {
         let width = space.width();
+        let moves = moves(space);
+        let stay = moves[0].up;
+        let mut verticals = [Vertical {
+            parity: 0,
+            up: stay,
+            down: stay,
+        }; 32];
+        for (j, &b) in space.blanks.iter().enumerate() {
+            let m = &moves[usize::from(b)];
+            verticals[j] = Vertical {
+                parity: space.parity[usize::from(b)],
+                up: m.up,
+                down: m.down,
+            };
+        }
         WordPlaces {
             colour: [colour_masks(space, 0), colour_masks(space, 1)],
             split: (0..width + 32)
-                .map(|pos| {
-                    let j = pos % width;
-                    let parity = space.parity[space.blanks[j as usize] as usize];
-                    ((pos / width) as u8, j as u8, parity)
-                })
+                .map(|pos| ((pos / width) as u8, (pos % width) as u8))
                 .collect(),
             slides: word_slides(space),
+            verticals,
         }
     }
 }
@@ -422,66 +496,81 @@ pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
         .collect()
 }
 
-/// `slides[q]`: for a word whose first slot is slot q of its rank (n slots a rank), the low
-/// bits of the slots whose blank can slide right (first) or left (second) to a slot of the same
-/// word. A slide keeps the sequence and moves the blank to the next or previous cell of its row,
-/// which is the next or previous slot (the cells of a row are consecutive in their group), so
-/// its target is the source's bit shifted by one slot.
-pub fn word_slides(space: &StateSpace) -> Vec<(u64, u64)> {
+/// The slides of the states of a word whose first slot is slot q of its rank, as masks of the
+/// low bits of their slots (see `word_slides`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordSlides {
+    /// The slots whose blank can slide right to the next slot, in the same word.
+    pub right: u64,
+    /// The slots whose blank can slide left to the previous slot, in the same word.
+    pub left: u64,
+    /// Slot 31 if its blank can slide right (to the next word's first slot).
+    pub right_out: u64,
+    /// Slot 0 if its blank can slide left (to the previous word's last slot).
+    pub left_out: u64,
+}
+
+/// `slides[q]`: the slides of the states of a word whose first slot is slot q of its rank (n
+/// slots a rank). A slide keeps the sequence and moves the blank to the next or previous cell
+/// of its row, which is the next or previous slot (the cells of a row are consecutive in their
+/// group), so its target is the source's bit shifted by one slot, or the first or last slot of
+/// the next or previous word.
+pub fn word_slides(space: &StateSpace) -> Vec<WordSlides> {
     let width = space.width();
     let shape = space.shape;
     (0..width)
         .map(|q| {
-            let (mut right, mut left) = (0u64, 0u64);
+            let mut slides = WordSlides::default();
             for s in 0..32u64 {
                 let j = (q + s) % width;
                 let b = Cell(space.blanks[j as usize] as usize);
+                let bit = 1 << (2 * s);
                 for to in shape.neighbours(b) {
                     if shape.row(to) != shape.row(b) {
                         continue;
                     }
                     let t = u64::from(space.slot[to.0]);
                     // The target's place in the word: the rank's slots start at s - j.
-                    if t == j + 1 && s + 1 < 32 {
-                        right |= 1 << (2 * s);
-                    } else if t + 1 == j && s >= 1 {
-                        left |= 1 << (2 * s);
-                    } else {
-                        // A slide past the word's end, or (never, by the layout) a target
-                        // that is not a neighbouring slot: claimed per state.
-                        debug_assert!(t == j + 1 || t + 1 == j, "a slide to a far slot");
+                    assert!(t == j + 1 || t + 1 == j, "a slide to a far slot");
+                    match (t == j + 1, s) {
+                        (true, 31) => slides.right_out |= bit,
+                        (true, _) => slides.right |= bit,
+                        (false, 0) => slides.left_out |= bit,
+                        (false, _) => slides.left |= bit,
                     }
                 }
             }
-            (right, left)
+            slides
         })
         .collect()
 }
 
-/// Calls `f(cursor, base, rank, blank, index)` for every state of `lo..hi` chosen by
-/// `select(w, q, word, candidates)`, which gets word `w`'s first slot's place q in its rank
-/// (`0..n`), the word's value and the low bits of its slots in `lo..hi` whose blank has colour
-/// `colour`, and returns the low bits of the slots to visit (it may also settle slots of the
-/// word). Only the words `busy` accepts are looked at: for the others `select` would do
-/// nothing and choose nothing. States come in index order; the cursor holds the state's
-/// sequence.
+/// What a scan does with the words and slots `for_each_slot` finds.
+trait Slots {
+    /// Whether the scan looks at a word holding `word`: for the others `select` would do
+    /// nothing and choose nothing.
+    fn busy(word: u64) -> bool;
+    /// The low bits of the slots of word `w` to visit, given the word's first slot's place q
+    /// in its rank (`0..n`), the word's value and the low bits of its slots in the task whose
+    /// blank has the scan's colour (it may also settle or mark slots of the word).
+    fn select(&mut self, w: usize, q: usize, word: u64, candidates: u64) -> u64;
+    /// Visits the state at `index`: slot `j` of rank `rank`.
+    fn state(&mut self, rank: u64, j: usize, index: u64);
+}
+
+/// Calls `visitor.state` for every state of `lo..hi` its `select` chooses, in index order.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn for_each_slot(
+fn for_each_slot<S: Slots>(
     space: &StateSpace,
     places: &WordPlaces,
     table: &Table,
     Task { lo, hi }: Task,
     colour: usize,
-    busy: impl Fn(u64) -> bool,
-    mut select: impl FnMut(usize, usize, u64, u64) -> u64,
-    mut f: impl FnMut(&Cursor, u64, u64, usize, u64),
+    visitor: &mut S,
 ) {
     let width = space.width();
-    let blanks = &space.blanks;
     let start_mask = &places.colour[colour];
     let split = &places.split;
-    let mut cursor = Cursor::new();
     let (first, last) = (lo / 32, (hi - 1) / 32);
     let words = table.span(first as usize, last as usize + 1);
     // The sequence rank and slot q of word `at`'s first slot.
@@ -490,7 +579,7 @@ fn for_each_slot(
     while k < words.len() {
         // Words with nothing to do are skipped four at a time, without tracking ranks: in a
         // sparse layer most are (a scan of 2x7 reads 340 M words).
-        while k + 4 <= words.len() && !words[k..k + 4].iter().any(|x| busy(x.load(Relaxed))) {
+        while k + 4 <= words.len() && !words[k..k + 4].iter().any(|x| S::busy(x.load(Relaxed))) {
             k += 4;
         }
         if k == words.len() {
@@ -499,11 +588,11 @@ fn for_each_slot(
         let value = words[k].load(Relaxed);
         let w = first + k as u64;
         k += 1;
-        if !busy(value) {
+        if !S::busy(value) {
             continue;
         }
         if w == at + 1 {
-            let (carry, next_q, _) = split[q as usize + 32];
+            let (carry, next_q) = split[q as usize + 32];
             rank0 += u64::from(carry);
             q = u64::from(next_q);
         } else if w != at {
@@ -518,17 +607,12 @@ fn for_each_slot(
         if start + 32 > hi {
             candidates &= !0u64 >> (2 * (start + 32 - hi));
         }
-        let mut mask = select(w as usize, q as usize, value, candidates);
+        let mut mask = visitor.select(w as usize, q as usize, value, candidates);
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
-            let (carry, j, parity) = split[(q + s) as usize];
-            let rank = rank0 + u64::from(carry);
-            // No test for "same sequence as the last state": the seek is cheaper than the
-            // branch, which the predictor loses.
-            space.indexer.seek_digits(&mut cursor, rank, parity);
-            let base = rank * width;
-            f(&cursor, base, rank, blanks[j as usize] as usize, start + s);
+            let (carry, j) = split[(q + s) as usize];
+            visitor.state(rank0 + u64::from(carry), usize::from(j), start + s);
         }
     }
 }
@@ -560,10 +644,124 @@ impl Codes {
     }
 }
 
+/// A push: settles frontier states and claims their unseen neighbours; on a shard, the
+/// neighbours outside it (`scan.mine`) go to `remote` instead, for their owners to claim.
+struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
+    scan: &'s LayerScan<'a>,
+    claims: Claims<'a>,
+    batch: Batch,
+    /// The slides inside a word, claimed with the word's settling.
+    in_words: Found,
+    remote: R,
+}
+
+impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, COLS, SHARDED, R> {
+    fn new(scan: &'s LayerScan<'a>, remote: R) -> Self {
+        Push {
+            scan,
+            claims: Claims::new(scan.table, scan.record),
+            batch: Batch::new(),
+            in_words: Found::default(),
+            remote,
+        }
+    }
+
+    /// Claims `n` here, or sends it to its owner. On a shard, most targets are local (a
+    /// horizontal move nearly always is): this branch is predicted; on one machine it is
+    /// compiled away.
+    #[inline(always)]
+    fn target(&mut self, n: u64) {
+        if !SHARDED || self.scan.mine.holds(n) {
+            self.claims.offer(n);
+        } else {
+            (self.remote)(n);
+        }
+    }
+
+    /// Queues the vertical moves of state (`rank`, slot `j`).
+    #[inline(always)]
+    fn vertical(&mut self, rank: u64, j: usize) {
+        if self.batch.add(rank, j) {
+            self.flush();
+        }
+    }
+
+    #[inline(never)]
+    fn flush(&mut self) {
+        let LayerScan {
+            space,
+            places,
+            table,
+            mine,
+            ..
+        } = *self.scan;
+        let (claims, remote) = (&mut self.claims, &mut self.remote);
+        self.batch
+            .flush::<COLS>(space, &places.verticals, table, |n| {
+                if !SHARDED || mine.holds(n) {
+                    claims.offer(n);
+                } else {
+                    remote(n);
+                }
+            });
+    }
+
+    fn finish(mut self) -> Found {
+        // The last states' targets, then the batch before them.
+        self.flush();
+        self.flush();
+        let mut found = self.claims.finish();
+        found.add(self.in_words);
+        found
+    }
+}
+
+impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
+    for Push<'_, '_, COLS, SHARDED, R>
+{
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        holds_frontier(word)
+    }
+
+    /// Settles the frontier's slots of the word and marks the unseen targets of the slides
+    /// inside it, in one atomic step (only this task reads the frontier's slots, and claims
+    /// write the other colour); claims the slides that leave the word.
+    #[inline(always)]
+    fn select(&mut self, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+        let LayerScan {
+            places,
+            table,
+            codes,
+            record,
+            ..
+        } = *self.scan;
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            let slides = places.slides[q];
+            let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
+            let marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
+            self.in_words.add_slots(w, marks, record);
+            if frontier & slides.right_out != 0 {
+                self.target(w as u64 * 32 + 32);
+            }
+            if frontier & slides.left_out != 0 {
+                self.target(w as u64 * 32 - 1);
+            }
+        }
+        frontier
+    }
+
+    #[inline(always)]
+    fn state(&mut self, rank: u64, j: usize, _: u64) {
+        self.vertical(rank, j);
+    }
+}
+
 /// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER` whose blank has
 /// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
-    expand_scan_in::<COLS, false>(scan, task, &mut |_| {})
+    push_scan::<COLS, false>(scan, task, |_| {})
 }
 
 /// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`) are
@@ -573,85 +771,25 @@ pub fn expand_shard<const COLS: usize>(
     task: Task,
     remote: &mut Vec<u64>,
 ) -> Found {
-    expand_scan_in::<COLS, true>(scan, task, &mut |n| remote.push(n))
+    push_scan::<COLS, true>(scan, task, |n| remote.push(n))
 }
 
 #[inline(always)]
-fn expand_scan_in<const COLS: usize, const SHARDED: bool>(
+fn push_scan<const COLS: usize, const SHARDED: bool>(
     scan: &LayerScan,
     task: Task,
-    remote: &mut impl FnMut(u64),
+    remote: impl FnMut(u64),
 ) -> Found {
-    let LayerScan {
-        space,
-        moves,
-        places,
-        table,
-        colour,
-        codes,
-        record,
-        mine,
-    } = *scan;
-    let mut claims = Claims::new(table, record);
-    let mut ahead = Ahead::new();
-    let slides = &places.slides;
-    // The slides that stay in their word are claimed with the word's settling.
-    let mut in_words = Found::default();
-    // Only this task reads the frontier's slots, and claims write the other colour.
-    let select = |w, q, word, candidates| {
-        let frontier = Table::matching(word, FRONTIER) & candidates;
-        if frontier != 0 {
-            let (right, left) = slides[q];
-            let targets = (frontier & right) << 2 | (frontier & left) >> 2;
-            let marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
-            in_words.add_slots(w, marks, record);
-        }
-        frontier
-    };
+    let mut push = Push::<COLS, SHARDED, _>::new(scan, remote);
     for_each_slot(
-        space,
-        places,
-        table,
+        scan.space,
+        scan.places,
+        scan.table,
         task,
-        colour,
-        holds_frontier,
-        select,
-        |cursor, base, rank, blank, index| {
-            let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
-            // Two columns: one slide (the second is the state itself).
-            for &n in &targets[..if COLS == 2 { 1 } else { 2 }] {
-                if (n ^ index) < 32 {
-                    // A slide inside the state's word was claimed with the word (and one to
-                    // itself, a slide the blank cannot make, needs nothing).
-                    continue;
-                }
-                // On a shard, most targets are local (a horizontal move nearly always is): this
-                // branch is predicted; on one machine it is compiled away.
-                if !SHARDED || mine.holds(n) {
-                    // A slide to the next word: in the state's cache line or the next.
-                    claims.offer(n);
-                } else {
-                    remote(n);
-                }
-            }
-            let vertical = [targets[2], targets[3]];
-            if !SHARDED || vertical.iter().all(|&n| mine.holds(n)) {
-                ahead.offer(table, &mut claims, vertical);
-            } else {
-                for n in vertical {
-                    if mine.holds(n) {
-                        claims.offer(n);
-                    } else {
-                        remote(n);
-                    }
-                }
-            }
-        },
+        scan.colour,
+        &mut push,
     );
-    ahead.drain(&mut claims);
-    let mut found = claims.finish();
-    found.add(in_words);
-    found
+    push.finish()
 }
 
 /// Claims `indices` (targets other shards sent to this one): the states newly marked.
@@ -661,6 +799,56 @@ pub fn claim_all(table: &Table, indices: &[u64], record: bool) -> Found {
         claims.offer(n);
     }
     claims.finish()
+}
+
+/// A pull: marks the unseen states of its colour with a neighbour in the frontier; on a shard,
+/// those without one here have their neighbours in other shards appended to `queries`.
+struct Pull<'s, 'a, 'q, const COLS: usize, const SHARDED: bool> {
+    scan: &'s LayerScan<'a>,
+    claims: Claims<'a>,
+    cursor: Cursor,
+    queries: &'q mut Vec<(u64, u64)>,
+}
+
+impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SHARDED> {
+    /// A word matters if it has an unseen slot to test or a frontier to settle.
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        Table::matching(word, 0) != 0 || holds_frontier(word)
+    }
+
+    #[inline(always)]
+    fn select(&mut self, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
+        let scan = self.scan;
+        scan.table
+            .settle_frontier(w, word, candidates, scan.codes.before);
+        Table::matching(word, 0) & candidates
+    }
+
+    #[inline(always)]
+    fn state(&mut self, rank: u64, j: usize, index: u64) {
+        let LayerScan {
+            space,
+            moves,
+            table,
+            mine,
+            ..
+        } = *self.scan;
+        let blank = usize::from(space.blanks[j]);
+        space
+            .indexer
+            .seek_digits(&mut self.cursor, rank, space.parity[blank]);
+        let base = rank * space.width();
+        let targets = neighbours::<COLS>(space, &moves[blank], &self.cursor, base, rank);
+        // On one machine every target is here: the test is compiled away.
+        let here = |n: u64| !SHARDED || mine.holds(n);
+        if targets.iter().any(|&n| here(n) && table.get(n) == FRONTIER) {
+            self.claims.push(index);
+        } else if SHARDED {
+            self.queries
+                .extend(targets.iter().filter(|&&n| !here(n)).map(|&n| (index, n)));
+        }
+    }
 }
 
 /// Pull: marks `FRONTIER` every unseen state of `lo..hi` whose blank has
@@ -692,44 +880,46 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
     task: Task,
     queries: &mut Vec<(u64, u64)>,
 ) -> Found {
-    let LayerScan {
-        space,
-        moves,
-        places,
-        table,
-        colour,
-        codes,
-        record,
-        mine,
-    } = *scan;
     // Each state is claimed by the one task that owns it, so `visit` always wins here.
-    let mut claims = Claims::new(table, record);
-    let select = |w, _, word, candidates| {
-        table.settle_frontier(w, word, candidates, codes.before);
-        Table::matching(word, 0) & candidates
+    let mut pull = Pull::<COLS, SHARDED> {
+        scan,
+        claims: Claims::new(scan.table, scan.record),
+        cursor: Cursor::new(),
+        queries,
     };
-    // A word matters if it has an unseen slot to test or a frontier to settle.
-    let busy = |word| Table::matching(word, 0) != 0 || holds_frontier(word);
     for_each_slot(
-        space,
-        places,
-        table,
+        scan.space,
+        scan.places,
+        scan.table,
         task,
-        colour,
-        busy,
-        select,
-        |cursor, base, rank, blank, index| {
-            let targets = neighbours::<COLS>(space, &moves[blank], cursor, base, rank);
-            // On one machine every target is here: the test is compiled away.
-            let here = |n: u64| !SHARDED || mine.holds(n);
-            if targets.iter().any(|&n| here(n) && table.get(n) == FRONTIER) {
-                claims.push(index);
-            } else if SHARDED {
-                queries.extend(targets.iter().filter(|&&n| !here(n)).map(|&n| (index, n)));
-            }
-        },
+        scan.colour,
+        &mut pull,
     );
-    claims.finish()
+    pull.claims.finish()
+}
+
+/// Settling: the frontier's slots turned into a code, counted and listed.
+struct Settle<'a> {
+    table: &'a Table,
+    code: u64,
+    record: bool,
+    found: Found,
+}
+
+impl Slots for Settle<'_> {
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        holds_frontier(word)
+    }
+
+    #[inline(always)]
+    fn select(&mut self, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
+        let settled = self.table.settle_frontier(w, word, candidates, self.code);
+        self.found.add_slots(w, settled, self.record);
+        0
+    }
+
+    fn state(&mut self, _: u64, _: usize, _: u64) {}
 }
 
 /// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour
@@ -743,29 +933,20 @@ pub fn settle_scan(
     code: u64,
     record: bool,
 ) -> Found {
-    let mut found = Found::default();
-    let select = |w, _, word, candidates| {
-        let settled = table.settle_frontier(w, word, candidates, code);
-        found.add_slots(w, settled, record);
-        0
-    };
-    for_each_slot(
-        space,
-        places,
+    let mut settle = Settle {
         table,
-        task,
-        colour,
-        holds_frontier,
-        select,
-        |_, _, _, _, _| {},
-    );
-    found
+        code,
+        record,
+        found: Found::default(),
+    };
+    for_each_slot(space, places, table, task, colour, &mut settle);
+    settle.found
 }
 
 /// Expands the listed frontier states (ascending indices): marks their unseen neighbours
 /// `FRONTIER` and settles them.
 pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Found {
-    expand_list_in::<COLS, false>(scan, frontier, &mut |_| {})
+    push_list::<COLS, false>(scan, frontier, |_| {})
 }
 
 /// List expansion on a shard: as `expand_list` (the listed states are this shard's), but the
@@ -775,54 +956,35 @@ pub fn expand_list_shard<const COLS: usize>(
     frontier: &[u64],
     remote: &mut Vec<u64>,
 ) -> Found {
-    expand_list_in::<COLS, true>(scan, frontier, &mut |n| remote.push(n))
+    push_list::<COLS, true>(scan, frontier, |n| remote.push(n))
 }
 
 #[inline(always)]
-fn expand_list_in<const COLS: usize, const SHARDED: bool>(
+fn push_list<const COLS: usize, const SHARDED: bool>(
     scan: &LayerScan,
     frontier: &[u64],
-    remote: &mut impl FnMut(u64),
+    remote: impl FnMut(u64),
 ) -> Found {
     let LayerScan {
         space,
         moves,
         table,
         codes,
-        record,
-        mine,
         ..
     } = *scan;
-    let mut claims = Claims::new(table, record);
-    let mut ahead = Ahead::new();
-    let mut cursor = Cursor::new();
+    let mut push = Push::<COLS, SHARDED, _>::new(scan, remote);
+    let width = space.width();
     for &i in frontier {
         let (blank, rank) = space.split(i);
-        space
-            .indexer
-            .seek_digits(&mut cursor, rank, space.parity[blank.0]);
         let base = i - u64::from(space.slot[blank.0]);
-        let targets = neighbours::<COLS>(space, &moves[blank.0], &cursor, base, rank);
-        // The vertical targets through the prefetch ring, unless one is another shard's.
-        let vertical = [targets[2], targets[3]];
-        let ahead_here = !SHARDED || vertical.iter().all(|&n| mine.holds(n));
-        if ahead_here {
-            ahead.offer(table, &mut claims, vertical);
+        // Slides (one to the state itself, a slide the blank cannot make, finds it seen).
+        for slide in moves[blank.0].slides {
+            push.target(base + u64::from(slide));
         }
-        for (j, n) in targets.into_iter().enumerate() {
-            if j >= 2 && ahead_here {
-                continue;
-            }
-            if !SHARDED || mine.holds(n) {
-                claims.offer(n);
-            } else {
-                remote(n);
-            }
-        }
+        push.vertical(rank, (i % width) as usize);
         table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }
-    ahead.drain(&mut claims);
-    claims.finish()
+    push.finish()
 }
 
 #[cfg(test)]
@@ -830,9 +992,8 @@ mod tests {
     use super::*;
     use crate::puzzle::board::Shape;
 
-    /// The word masks of `word_slides` hold exactly the slides whose target is in the
-    /// source's word, each shifted to its target: together with the slides claimed per state
-    /// (those leaving the word), every slide of every state, once.
+    /// The masks of `word_slides` hold exactly the slides of every state, each once: those
+    /// whose target is in the source's word, and those leaving it.
     #[test]
     fn word_slides_are_exactly_the_slides_inside_a_word() {
         for (r, c) in [(3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (7, 2), (4, 4)] {
@@ -845,27 +1006,32 @@ mod tests {
                 for index in 0..(32 * width).min(space.states()) {
                     let (w, s) = (index / 32, index % 32);
                     let q = ((w * 32) % width) as usize;
-                    let (right, left) = slides[q];
                     let board = space.board(index);
                     let (blank, rank) = space.split(index);
-                    let mut want = (0u64, 0u64);
+                    let mut want = WordSlides::default();
                     for b in board.neighbours() {
                         let n = space.index(&b).unwrap();
                         let (to, to_rank) = space.split(n);
                         if to_rank != rank || space.shape.row(to) != space.shape.row(blank) {
                             continue;
                         }
-                        if n / 32 == w {
-                            let bit = 1u64 << (2 * s);
-                            assert!(n == index + 1 || n + 1 == index, "{shape} {index}");
-                            if n == index + 1 {
-                                want.0 |= bit;
-                            } else {
-                                want.1 |= bit;
-                            }
+                        let bit = 1u64 << (2 * s);
+                        assert!(n == index + 1 || n + 1 == index, "{shape} {index}");
+                        match (n == index + 1, n / 32 == w) {
+                            (true, true) => want.right |= bit,
+                            (true, false) => want.right_out |= bit,
+                            (false, true) => want.left |= bit,
+                            (false, false) => want.left_out |= bit,
                         }
                     }
-                    let got = (right & 3 << (2 * s), left & 3 << (2 * s));
+                    let slot = |m: u64| m & 3 << (2 * s);
+                    let all = slides[q];
+                    let got = WordSlides {
+                        right: slot(all.right),
+                        left: slot(all.left),
+                        right_out: slot(all.right_out),
+                        left_out: slot(all.left_out),
+                    };
                     assert_eq!(got, want, "{shape} goal {goal} index {index}");
                 }
             }

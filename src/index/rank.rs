@@ -10,25 +10,31 @@
 /// Most tiles in a sequence the engine indexes (16-cell boards have 15 tiles).
 pub const MAX_TILES: usize = 16;
 
+/// Room for the digits of a `Cursor` and the weights of an `Indexer`: `MAX_TILES` and 8 more,
+/// zero past the last digit, so that a seek writes its last digits in one 8-byte store and a
+/// move reads a window of digits (and their weights) at a place below 16 without a bounds
+/// check.
+pub const DIGITS: usize = MAX_TILES + 8;
+
 /// Ranks and unranks sequences of `m` tiles (values `0..m`) within one parity class.
 #[derive(Clone, Debug)]
 pub struct Indexer {
     m: usize,
-    /// `weights[j] = (m-1-j)!`: the weight of Lehmer digit j in the full rank.
-    weights: [u64; MAX_TILES],
+    /// `weights[j] = (m-1-j)!`: the weight of Lehmer digit j in the full rank (0 from m on).
+    weights: [u64; DIGITS],
     /// `reciprocals[j] = ⌊(2^64-1) / hⱼ⌋ + 1` for the half weight `hⱼ = (m-1-j)!/2` (0 where
     /// hⱼ is 1 or too large): `⌊q / hⱼ⌋ = (q · reciprocals[j]) >> 64` exactly for q < 2^32
     /// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
     reciprocals: [u64; MAX_TILES],
     /// The last `LOW` mixed-radix digits of every rank below `period` (their radices' product),
-    /// digit m-2-LOW+t in byte t, with the parity of their sum in bit 63: a seek reads them in
-    /// one load and only recomputes the other digits when `rank / period` changes.
+    /// digit m-2-LOW+t in byte t, then the parity of their sum in the byte after (where digit
+    /// m-2 goes) and zeros: a seek writes them over the cursor's digits from `low_at` on in one
+    /// store, and only recomputes the other digits when `rank / period` changes.
     low: Box<[u64]>,
-    low_digits: usize,
-    /// Bit positions of the first digit `low` serves, and of digit m-2, in a packed `u128`
-    /// (kept rather than recomputed in every seek).
-    low_shift: u32,
-    last_shift: u32,
+    /// The first digit `low` serves.
+    low_at: usize,
+    /// The bit of digit m-2 (the parity digit) in a `low` entry.
+    last_bit: u64,
     period: u64,
     /// `⌊(2^64-1) / period⌋ + 1`: `rank / period` by a multiplication for ranks below 2^32.
     period_reciprocal: u64,
@@ -44,7 +50,7 @@ impl Indexer {
             (3..=MAX_TILES).contains(&m),
             "the indexer takes 3..={MAX_TILES} tiles, got {m}"
         );
-        let mut weights = [0u64; MAX_TILES];
+        let mut weights = [0u64; DIGITS];
         let mut f = 1u64;
         for j in (0..m).rev() {
             weights[j] = f;
@@ -70,7 +76,7 @@ impl Indexer {
                     sum += x % radix;
                     x /= radix;
                 }
-                packed | (sum & 1) << 63
+                packed | (sum & 1) << (8 * low_digits)
             })
             .collect();
         Indexer {
@@ -78,9 +84,8 @@ impl Indexer {
             weights,
             reciprocals,
             low,
-            low_digits,
-            low_shift: 8 * (m - 2 - low_digits) as u32,
-            last_shift: 8 * (m - 2) as u32,
+            low_at: m - 2 - low_digits,
+            last_bit: 1 << (8 * low_digits),
             period,
             period_reciprocal: u64::MAX / period + 1,
         }
@@ -100,6 +105,12 @@ impl Indexer {
     #[inline(always)]
     pub fn weight(&self, j: usize) -> u64 {
         self.weights[j]
+    }
+
+    /// The weights of all digits, zero from m on.
+    #[inline(always)]
+    pub fn weights(&self) -> &[u64; DIGITS] {
+        &self.weights
     }
 
     /// Lehmer digits of `seq` into `digits`; returns the parity (0 even, 1 odd).
@@ -183,12 +194,11 @@ impl Indexer {
     /// of a few neighbouring entries, all a move needs, follows from their digits; see
     /// `bfs::layer`).
     ///
-    /// The last `LOW` mixed-radix digits come from one table load (`low`); the others only
-    /// change when `rank / period` does, which a scan in rank order meets once per 2,520
-    /// sequences. Nothing here branches unpredictably.
+    /// The last `LOW` mixed-radix digits and the parity digit come from one table load (`low`)
+    /// and go in with one store; the others only change when `rank / period` does, which a scan
+    /// in rank order meets once per 2,520 sequences. Nothing here branches unpredictably.
     #[inline(always)]
     pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
-        let m = self.m;
         let q = if rank < 1 << 32 {
             ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
         } else {
@@ -196,26 +206,16 @@ impl Indexer {
         };
         let r = rank - q * self.period;
         if q != cursor.high_q {
-            // Digits 0..m-3-LOW: those of q·period (whose last LOW digits are 0).
-            let all = self.digits_of(q * self.period, 0);
-            let keep = (m - 2 - self.low_digits) * 8;
-            cursor.high = if keep == 0 {
-                0
-            } else {
-                all & (u128::MAX >> (128 - keep))
-            };
-            cursor.high_parity =
-                (cursor.high & 0x0101_0101_0101_0101_0101_0101_0101_0101).count_ones() as u8 & 1;
+            // Digits 0..low_at: those of q·period (whose last LOW digits are 0).
+            let all = self.digits_of(q * self.period, 0).to_le_bytes();
+            let high = &all[..self.low_at];
+            cursor.digits[..self.low_at].copy_from_slice(high);
+            cursor.high_parity = (high.iter().map(|&d| u32::from(d)).sum::<u32>() & 1) as u8;
             cursor.high_q = q;
         }
-        let low = self.low[r as usize];
-        let last = (parity ^ cursor.high_parity ^ (low >> 63) as u8) & 1;
-        let packed = cursor.high
-            | u128::from(low & !(1 << 63)) << self.low_shift
-            | u128::from(last) << self.last_shift;
-        let changed = packed ^ u128::from_le_bytes(cursor.digits);
-        cursor.digits = packed.to_le_bytes();
-        cursor.built = cursor.built.min((changed.trailing_zeros() / 8) as usize);
+        let flip = u64::from((parity ^ cursor.high_parity) & 1);
+        let low = self.low[r as usize] ^ (self.last_bit * flip);
+        cursor.digits[self.low_at..self.low_at + 8].copy_from_slice(&low.to_le_bytes());
     }
 
     /// Moves `cursor` to the sequence of parity `parity` with rank `rank`: digits and values.
@@ -224,11 +224,10 @@ impl Indexer {
     #[inline(always)]
     pub fn seek(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
         self.seek_digits(cursor, rank, parity);
-        let (m, first) = (self.m, cursor.built);
-        if first >= m {
-            return;
-        }
-        cursor.built = m;
+        let m = self.m;
+        let first = (0..m)
+            .find(|&j| cursor.digits[j] != cursor.seq_digits[j])
+            .unwrap_or(m);
         // unused[j]: nibble i is the i-th smallest value not placed before position j.
         let mut unused = cursor.unused[first];
         for j in first..m {
@@ -238,41 +237,41 @@ impl Indexer {
             unused = below | ((unused >> shift >> 4) << shift);
             cursor.unused[j + 1] = unused;
         }
+        cursor.seq_digits = cursor.digits;
     }
 }
 
 /// A sequence with its Lehmer digits, kept between calls to `Indexer::seek`.
 #[derive(Clone, Debug)]
 pub struct Cursor {
-    /// `rank / period` of the digits in `high` (`u64::MAX`: none yet), their bytes and the
+    /// `rank / period` of the digits before `Indexer::low_at` (`u64::MAX`: none yet), and the
     /// parity of their sum.
     high_q: u64,
-    high: u128,
     high_parity: u8,
-    /// The Lehmer digits of the current sequence.
-    pub digits: [u8; MAX_TILES],
-    /// The current tile sequence.
+    /// The Lehmer digits of the current sequence (the first m; the rest is room for the store
+    /// of a seek).
+    pub digits: [u8; DIGITS],
+    /// The current tile sequence (after `Indexer::seek`).
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
-    /// `seq` and `unused` hold the digits' sequence before this position (`seek_digits`
-    /// leaves them behind, `seek` catches up).
-    built: usize,
+    /// The digits `seq` and `unused` were built for (`seek_digits` leaves them behind, `seek`
+    /// catches up from the first digit that differs).
+    seq_digits: [u8; DIGITS],
 }
 
 impl Cursor {
     /// A cursor before the first sequence.
     pub fn new() -> Cursor {
-        // Digits no rank has (0xFF) force the first seek to rebuild everything.
+        // `seq_digits` no rank has (0xFF) force the first `seek` to rebuild everything.
         let mut unused = [0u64; MAX_TILES + 1];
         unused[0] = 0xFEDC_BA98_7654_3210;
         Cursor {
             high_q: u64::MAX,
-            high: 0,
             high_parity: 0,
-            digits: [0xFF; MAX_TILES],
+            digits: [0; DIGITS],
             seq: [0; MAX_TILES],
             unused,
-            built: 0,
+            seq_digits: [0xFF; DIGITS],
         }
     }
 }
