@@ -40,6 +40,13 @@ pub struct Turn {
     /// All ones for a move the blank can make; zero for a stand-in whose "target" is the state
     /// itself (seen, so never claimed, and never in the frontier while it is pulled).
     valid: i64,
+    /// With two columns a move swaps the window's two entries, whose digits a and b change the
+    /// full rank by (b - a)·`step` + (`plus` if a ≤ b, else `minus`): `step` = wᵢ - wᵢ₊₁,
+    /// `plus` = wᵢ, `minus` = -wᵢ₊₁ for the weights w of the window's digits (all 0 for a
+    /// stand-in). See `swap_delta`.
+    step: i64,
+    plus: i64,
+    minus: i64,
 }
 
 /// The moves of the blank from one cell: every blank has the same four, so the neighbour loop has
@@ -66,6 +73,9 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
                 slot: own,
                 width,
                 valid: 0,
+                step: 0,
+                plus: 0,
+                minus: 0,
             };
             let mut m = BlankMoves {
                 slides: [own; 2],
@@ -75,11 +85,15 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
             let mut slides = 0;
             for to in shape.neighbours(Cell(b)) {
                 let t = to.0;
+                let w = |j: usize| space.indexer.weight(j) as i64;
                 let turn = |window: usize| Turn {
                     window: window as u32,
                     slot: u32::from(space.slot[t]),
                     width,
                     valid: -1,
+                    step: w(window) - w(window + 1),
+                    plus: w(window),
+                    minus: -w(window + 1),
                 };
                 if t + c == b {
                     m.up = turn(t);
@@ -149,6 +163,18 @@ fn rotate_right_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -
     delta + (new - i64::from(d[i])) * w[i] as i64
 }
 
+/// Change in full rank when the entries at `i` and `i + 1` swap (a rotation of two, either way:
+/// `rotate_left_delta` and `rotate_right_delta` with k = 1), from their digits a and b: the
+/// entry moving right passes one smaller entry if a > b, so its digit becomes b (or b + 1
+/// if a ≤ b) and the other's a - 1 (or a), which is (b - a)·(wᵢ - wᵢ₊₁) + wᵢ if a ≤ b, else
+/// (b - a)·(wᵢ - wᵢ₊₁) - wᵢ₊₁: one multiplication, the weights precomputed in `turn`.
+#[inline(always)]
+fn swap_delta(turn: &Turn, d: &[u8; DIGITS]) -> i64 {
+    let i = turn.window as usize % 16;
+    let (a, b) = (i64::from(d[i]), i64::from(d[i + 1]));
+    (b - a) * turn.step + if a <= b { turn.plus } else { turn.minus }
+}
+
 /// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
 #[inline(always)]
 pub fn for_each_neighbour(
@@ -199,10 +225,16 @@ fn vertical<const COLS: usize>(
         let new = (full + (delta & t.valid)) as u64 >> 1;
         new * u64::from(t.width) + u64::from(t.slot)
     };
-    [
-        to(up, rotate_left_delta(w, d, up.window as usize, k)),
-        to(down, rotate_right_delta(w, d, down.window as usize, k)),
-    ]
+    // With two columns a move is a swap: one multiplication.
+    let [up_delta, down_delta] = if COLS == 2 {
+        [swap_delta(up, d), swap_delta(down, d)]
+    } else {
+        [
+            rotate_left_delta(w, d, up.window as usize, k),
+            rotate_right_delta(w, d, down.window as usize, k),
+        ]
+    };
+    [to(up, up_delta), to(down, down_delta)]
 }
 
 /// The four move targets of a state whose sequence (rank `rank`) is in `cursor` and starts at
@@ -263,6 +295,24 @@ impl<'a> Claims<'a> {
         self.buffer(index, self.table.get(index) == 0);
     }
 
+    /// Offers every target of `targets` (`offer` with the buffer's end kept in a register).
+    #[inline(always)]
+    fn offer_all(&mut self, targets: &[u64]) {
+        let words = self.table.span(0, self.table.index_words());
+        let mut waiting = self.waiting;
+        for &index in targets {
+            let unseen = (words[(index / 32) as usize].load(Relaxed) >> (2 * (index % 32))) & 3;
+            self.pending[waiting % PENDING] = index;
+            waiting += usize::from(unseen == 0);
+            if waiting > PENDING - 4 {
+                self.waiting = waiting;
+                self.claim();
+                waiting = 0;
+            }
+        }
+        self.waiting = waiting;
+    }
+
     /// Buffers `index` to be claimed (a pull marks the state it tests).
     #[inline(always)]
     fn push(&mut self, index: u64) {
@@ -314,8 +364,8 @@ struct Batch {
     /// `rank << 5 | slot` of each state waiting (a rank has at most 17 slots).
     states: [u64; BATCH],
     waiting: usize,
-    /// The vertical targets of the batch before, prefetched.
-    targets: [[u64; 2]; BATCH],
+    /// The vertical targets of the batch before (up and down of each state), prefetched.
+    targets: [u64; 2 * BATCH],
     ready: usize,
     cursor: Cursor,
 }
@@ -330,7 +380,7 @@ impl Batch {
         Batch {
             states: [0; BATCH],
             waiting: 0,
-            targets: [[0; 2]; BATCH],
+            targets: [0; 2 * BATCH],
             ready: 0,
             cursor: Cursor::new(),
         }
@@ -352,21 +402,22 @@ impl Batch {
         space: &StateSpace,
         verticals: &[Vertical; 32],
         table: &Table,
-        mut claim: impl FnMut(u64),
+        claim: impl FnOnce(&[u64]),
     ) {
-        let mut next = [[0u64; 2]; BATCH];
-        for (state, to) in self.states[..self.waiting].iter().zip(&mut next) {
+        let mut next = [0u64; 2 * BATCH];
+        for (state, to) in self.states[..self.waiting]
+            .iter()
+            .zip(next.chunks_exact_mut(2))
+        {
             let v = &verticals[(state & 31) as usize];
             let rank = state >> 5;
             space.indexer.seek_digits(&mut self.cursor, rank, v.parity);
-            *to = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank);
-            table.prefetch(to[0]);
-            table.prefetch(to[1]);
+            let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank);
+            table.prefetch(up);
+            table.prefetch(down);
+            to.copy_from_slice(&[up, down]);
         }
-        for &[up, down] in &self.targets[..self.ready] {
-            claim(up);
-            claim(down);
-        }
+        claim(&self.targets[..2 * self.ready]);
         self.targets = next;
         self.ready = self.waiting;
         self.waiting = 0;
@@ -697,11 +748,17 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
         } = *self.scan;
         let (claims, remote) = (&mut self.claims, &mut self.remote);
         self.batch
-            .flush::<COLS>(space, &places.verticals, table, |n| {
-                if !SHARDED || mine.holds(n) {
-                    claims.offer(n);
-                } else {
-                    remote(n);
+            .flush::<COLS>(space, &places.verticals, table, |targets| {
+                if !SHARDED {
+                    claims.offer_all(targets);
+                    return;
+                }
+                for &n in targets {
+                    if mine.holds(n) {
+                        claims.offer(n);
+                    } else {
+                        remote(n);
+                    }
                 }
             });
     }
@@ -1071,6 +1128,21 @@ mod tests {
                     want.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, want, "{shape} goal {goal} board {board}");
+                    // The instantiation the engine runs for these columns (with two, a swap's
+                    // delta of its own) gives them too.
+                    let mut cursor = Cursor::new();
+                    let parity = space.parity[blank.0];
+                    space.indexer.seek_digits(&mut cursor, rank, parity);
+                    let (m, base) = (&moves[blank.0], rank * space.width());
+                    let targets = match space.shape.cols {
+                        2 => neighbours::<2>(&space, m, &cursor, base, rank),
+                        3 => neighbours::<3>(&space, m, &cursor, base, rank),
+                        4 => neighbours::<4>(&space, m, &cursor, base, rank),
+                        _ => unreachable!("the engine has 2 to 4 columns here"),
+                    };
+                    let mut fast: Vec<u64> = targets.into_iter().filter(|&n| n != index).collect();
+                    fast.sort_unstable();
+                    assert_eq!(fast, want, "{shape} goal {goal} board {board}");
                 }
             }
         }

@@ -183,6 +183,12 @@ impl Table {
         unsafe { std::slice::from_raw_parts(self.words.as_ptr(), self.len) }
     }
 
+    /// Words of the whole index (held or not).
+    #[inline(always)]
+    pub fn index_words(&self) -> usize {
+        self.len
+    }
+
     /// Words `a..b` of the index (to be inside the words held).
     #[inline]
     pub fn span(&self, a: usize, b: usize) -> &[AtomicU64] {
