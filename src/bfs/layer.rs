@@ -818,6 +818,20 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 /// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER` whose blank has
 /// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: this CPU has the instruction the function is compiled to use.
+        return unsafe { expand_scan_popcnt::<COLS>(scan, task) };
+    }
+    push_scan::<COLS, false>(scan, task, |_| {})
+}
+
+/// `expand_scan` compiled to count a word's marks with the `popcnt` instruction, which the
+/// default x86-64 target leaves out (it counts bits in 15 instructions instead; every CPU since
+/// 2008 has it, and `expand_scan` checks at run time).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn expand_scan_popcnt<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     push_scan::<COLS, false>(scan, task, |_| {})
 }
 
