@@ -4,9 +4,9 @@
 //! A frontier is found by scanning the table word by word (32 states a word, matched against
 //! `FRONTIER` and the blank colour of the layer in a few bit operations; words without a
 //! `FRONTIER` slot are skipped four at a time), or, for small layers, taken from the list of
-//! their indices. A sequence's Lehmer digits are computed once for all
-//! its frontier blank cells (`Indexer::seek_digits`: scans go in rank order, so it mostly adds
-//! to the last digits). Neighbour indices come without re-ranking, from the digits alone:
+//! their indices. A state's Lehmer digits come from `Indexer::seek_digits` (scans go in rank
+//! order, so it mostly writes the last digits from a table). Neighbour indices come without
+//! re-ranking, from the digits alone:
 //! - a horizontal move keeps the sequence: same rank, the next or previous slot, nearly always
 //!   in the same word. A push claims those for a whole word at once, with the word's settling,
 //!   in one atomic step (`word_slides`, `Table::settle_and_mark`);
@@ -15,8 +15,10 @@
 //!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a
 //!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
 //!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
-//!   instructions). Its target is often far away in the table: its word is prefetched, and
-//!   tested some targets later (`Ahead`).
+//!   instructions); with two or three columns the change is a linear form of the window's
+//!   digits with weights precomputed per move (`short_delta`). Its target is often far away
+//!   in the table: a push computes the targets of a batch of frontier states and prefetches
+//!   their words, and tests them while the next batch is computed (`Batch`).
 
 use std::sync::atomic::Ordering::Relaxed;
 
