@@ -442,16 +442,15 @@ impl Batch {
         self.waiting == BATCH
     }
 
-    /// Computes the vertical targets of the states waiting and prefetches their words, then
-    /// gives those of the batch before to `claim`.
+    /// Computes the vertical targets of the states waiting and prefetches their words; returns
+    /// those of the batch before, and how many there are.
     #[inline(always)]
     fn flush<const COLS: usize>(
         &mut self,
         space: &StateSpace,
         verticals: &[Vertical; 32],
         table: &Table,
-        claim: impl FnOnce(&[u64]),
-    ) {
+    ) -> ([u64; 2 * BATCH], usize) {
         let mut next = [0u64; 2 * BATCH];
         for (state, to) in self.states[..self.waiting]
             .iter()
@@ -465,10 +464,10 @@ impl Batch {
             table.prefetch(down);
             to.copy_from_slice(&[up, down]);
         }
-        claim(&self.targets[..2 * self.ready]);
-        self.targets = next;
+        let before = (std::mem::replace(&mut self.targets, next), 2 * self.ready);
         self.ready = self.waiting;
         self.waiting = 0;
+        before
     }
 }
 
@@ -785,30 +784,23 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
         }
     }
 
+    /// Computes the batch's vertical targets and claims (or sends) those of the batch before.
     #[inline(never)]
     fn flush(&mut self) {
         let LayerScan {
             space,
             places,
             table,
-            mine,
             ..
         } = *self.scan;
-        let (claims, remote) = (&mut self.claims, &mut self.remote);
-        self.batch
-            .flush::<COLS>(space, &places.verticals, table, |targets| {
-                if !SHARDED {
-                    claims.offer_all(targets);
-                    return;
-                }
-                for &n in targets {
-                    if mine.holds(n) {
-                        claims.offer(n);
-                    } else {
-                        remote(n);
-                    }
-                }
-            });
+        let (targets, ready) = self.batch.flush::<COLS>(space, &places.verticals, table);
+        if SHARDED {
+            for &n in &targets[..ready] {
+                self.target(n);
+            }
+        } else {
+            self.claims.offer_all(&targets[..ready]);
+        }
     }
 
     fn finish(mut self) -> Found {
@@ -1094,13 +1086,13 @@ fn push_list<const COLS: usize, const SHARDED: bool>(
     let mut push = Push::<COLS, SHARDED, _>::new(scan, remote);
     let width = space.width();
     for &i in frontier {
-        let (blank, rank) = space.split(i);
-        let base = i - u64::from(space.slot[blank.0]);
+        let (rank, j) = (i / width, (i % width) as usize);
+        let base = rank * width;
         // Slides (one to the state itself, a slide the blank cannot make, finds it seen).
-        for slide in moves[blank.0].slides {
+        for slide in moves[usize::from(space.blanks[j])].slides {
             push.target(base + u64::from(slide));
         }
-        push.vertical(rank, (i % width) as usize);
+        push.vertical(rank, j);
         table.settle((i / 32) as usize, 1 << (2 * (i % 32)), codes.done);
     }
     push.finish()
@@ -1190,8 +1182,8 @@ mod tests {
                     want.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, want, "{shape} goal {goal} board {board}");
-                    // The instantiation the engine runs for these columns (with two, a swap's
-                    // delta of its own) gives them too.
+                    // The instantiation the engine runs for these columns (with two or three,
+                    // the linear forms of `short_delta`) gives them too.
                     let mut cursor = Cursor::new();
                     let parity = space.parity[blank.0];
                     space.indexer.seek_digits(&mut cursor, rank, parity);
