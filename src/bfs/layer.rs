@@ -20,7 +20,7 @@
 //!   in the table: a push computes the targets of a batch of frontier states and prefetches
 //!   their words, and tests them while the next batch is computed (`Batch`).
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
@@ -209,7 +209,9 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
     // more time).
     let when = |holds: bool, term: i64| std::hint::select_unpredictable(holds, term, 0);
     if COLS == 2 {
-        return a * ka + b * kb + turn.constant + when(a <= b, p);
+        // ka = -kb: one multiplication.
+        let _ = ka;
+        return (b - a) * kb + turn.constant + when(a <= b, p);
     }
     let r = c + i64::from(c >= b);
     let (first, second) = if left {
@@ -266,8 +268,11 @@ fn vertical<const COLS: usize>(
     let (d, w) = (&cursor.digits, space.indexer.weights());
     let full = (rank << 1 | u64::from(d[(space.tiles() - 2) % 16])) as i64;
     let k = cols::<COLS>(space) - 1;
+    let short = COLS == 2 || COLS == 3;
     let to = |t: &Turn, delta: i64| {
-        let new = (full + (delta & t.valid)) as u64 >> 1;
+        // A short form's stand-in has no terms: its delta is 0 already.
+        let delta = if short { delta } else { delta & t.valid };
+        let new = (full + delta) as u64 >> 1;
         new * u64::from(t.width) + u64::from(t.slot)
     };
     // With two or three columns, a linear form of the window's digits.
@@ -311,7 +316,7 @@ fn neighbours<const COLS: usize>(
 /// A target is first tested with a plain load, and most are seen already. Whether one is unseen
 /// is a coin toss the branch predictor loses, so the test does not branch: every target is
 /// written to a small buffer, whose end advances only past unseen ones, and the buffer is
-/// claimed (atomically, see `Table::visit`) when full, in a loop whose branches almost always
+/// claimed (atomically, see `Table::claim_unseen`) when full, in a loop whose branches almost always
 /// go the same way.
 struct Claims<'a> {
     table: &'a Table,
@@ -381,7 +386,9 @@ impl<'a> Claims<'a> {
     #[inline(never)]
     fn claim(&mut self) {
         for &index in &self.pending[..self.waiting] {
-            let won = self.table.visit(index, FRONTIER);
+            // Every index buffered was unseen when offered (or, for a pull, is an unseen state
+            // of the task's own).
+            let won = self.table.claim_unseen(index);
             self.found += u64::from(won);
             if self.record && won {
                 self.marked.push(index);
@@ -409,11 +416,15 @@ impl<'a> Claims<'a> {
 /// few values live: the scan of the words, the computing of targets and the claims no longer
 /// share registers (one loop doing all three kept a third of its values on the stack).
 struct Batch {
-    /// `rank << 5 | slot` of each state waiting (a rank has at most 17 slots).
-    states: [u64; BATCH],
+    /// `rank << 6 | p` of each state waiting: slot p of that rank, or, if p is past the rank's
+    /// n slots, the next rank's slot p - n (`WordPlaces::split`; a rank has at most 17 slots,
+    /// so p < 17 + 32).
+    states: [u64; ROOM],
     waiting: usize,
-    /// The vertical targets of the batch before (up and down of each state), prefetched.
-    targets: [u64; 2 * BATCH],
+    /// The vertical targets (up and down of each state) of the last two batches, prefetched:
+    /// the last one's are in `targets[last]`, `ready` of them.
+    targets: [[u64; 2 * ROOM]; 2],
+    last: usize,
     ready: usize,
     cursor: Cursor,
 }
@@ -423,12 +434,17 @@ struct Batch {
 /// 3.02 s (medians of 3, 2 threads, other hours, the engine before batches).
 const BATCH: usize = 32;
 
+/// States a batch has room for: a batch is computed once it holds `BATCH`, and a word adds up
+/// to 32 at once.
+const ROOM: usize = BATCH + 32;
+
 impl Batch {
     fn new() -> Batch {
         Batch {
-            states: [0; BATCH],
+            states: [0; ROOM],
             waiting: 0,
-            targets: [0; 2 * BATCH],
+            targets: [[0; 2 * ROOM]; 2],
+            last: 0,
             ready: 0,
             cursor: Cursor::new(),
         }
@@ -437,37 +453,67 @@ impl Batch {
     /// Adds state (`rank`, slot `j`); true if the batch is full.
     #[inline(always)]
     fn add(&mut self, rank: u64, j: usize) -> bool {
-        self.states[self.waiting % BATCH] = rank << 5 | j as u64;
+        self.states[self.waiting % BATCH] = rank << 6 | j as u64;
         self.waiting += 1;
-        self.waiting == BATCH
+        self.waiting >= BATCH
+    }
+
+    /// Adds the states of a word's slots `mask` (low bits), its first slot being slot q of rank
+    /// `rank0`; true if the batch is full.
+    ///
+    /// A word holds about three frontier states in the bulk layers, a count the branch
+    /// predictor cannot guess: a loop over them missed its exit once a word (cachegrind's branch
+    /// simulation of 2x6: 87 M of the run's 201 M mispredictions). The first four slots are
+    /// written whether they exist or not (a missing one writes a value past the batch's end)
+    /// and the end moves past those that do; only a word with more loops.
+    #[inline(always)]
+    fn add_word(&mut self, rank0: u64, q: u64, mask: u64) -> bool {
+        let at = self.waiting % BATCH;
+        let base = rank0 << 6 | q;
+        let mut m = mask;
+        for k in 0..4 {
+            self.states[at + k] = base + u64::from(m.trailing_zeros() / 2);
+            m &= m.wrapping_sub(1);
+        }
+        let mut k = 4;
+        while m != 0 {
+            self.states[(at + k) % ROOM] = base + u64::from(m.trailing_zeros() / 2);
+            m &= m - 1;
+            k += 1;
+        }
+        self.waiting = at + mask.count_ones() as usize;
+        self.waiting >= BATCH
     }
 
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
-    /// those of the batch before, and how many there are.
-    #[inline(always)]
+    /// those of the batch before. Not inlined: as a function's arguments, the references tell
+    /// the compiler that the batch's stores leave `space` alone, so its fields stay in
+    /// registers.
+    #[inline(never)]
     fn flush<const COLS: usize>(
         &mut self,
         space: &StateSpace,
-        verticals: &[Vertical; 32],
+        places: &WordPlaces,
         table: &Table,
-    ) -> ([u64; 2 * BATCH], usize) {
-        let mut next = [0u64; 2 * BATCH];
+    ) -> &[u64] {
+        let before = self.last;
+        self.last ^= 1;
         for (state, to) in self.states[..self.waiting]
             .iter()
-            .zip(next.chunks_exact_mut(2))
+            .zip(self.targets[self.last].chunks_exact_mut(2))
         {
-            let v = &verticals[(state & 31) as usize];
-            let rank = state >> 5;
+            let (carry, j) = places.split[(state % 64) as usize];
+            let v = &places.verticals[usize::from(j % 32)];
+            let rank = (state >> 6) + u64::from(carry);
             space.indexer.seek_digits(&mut self.cursor, rank, v.parity);
             let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank);
             table.prefetch(up);
             table.prefetch(down);
             to.copy_from_slice(&[up, down]);
         }
-        let before = (std::mem::replace(&mut self.targets, next), 2 * self.ready);
-        self.ready = self.waiting;
+        let ready = std::mem::replace(&mut self.ready, self.waiting);
         self.waiting = 0;
-        before
+        &self.targets[before][..2 * ready]
     }
 }
 
@@ -536,13 +582,16 @@ pub struct Vertical {
 /// slot in its rank (n slots a rank): computed once a search, not once a task (a 2x7 layer has
 /// 12,000 tasks).
 pub struct WordPlaces {
-    /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`).
-    colour: [Vec<u64>; 2],
-    /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot:
-    /// no division in the loop.
-    split: Vec<(u8, u8)>,
-    /// The slides inside a word (`word_slides`).
-    slides: Vec<WordSlides>,
+    /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`; 32 entries, so
+    /// that `q % 32` needs no bounds check).
+    colour: [[u64; 32]; 2],
+    /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot
+    /// (`pos < n + 32`, at most 49): no division in the loop.
+    split: [(u8, u8); 64],
+    /// `skip[q]` = ((q + 128) / n, (q + 128) % n): where a word four words on starts.
+    skip: [(u8, u8); 32],
+    /// The slides inside a word (`word_slides`, 32 entries).
+    slides: [WordSlides; 32],
     /// The vertical moves of each slot `j` of a rank (32 entries, so that `j % 32` needs no
     /// bounds check).
     verticals: [Vertical; 32],
@@ -568,14 +617,25 @@ impl WordPlaces {
             };
         }
         WordPlaces {
-            colour: [colour_masks(space, 0), colour_masks(space, 1)],
-            split: (0..width + 32)
-                .map(|pos| ((pos / width) as u8, (pos % width) as u8))
-                .collect(),
-            slides: word_slides(space),
+            colour: [0, 1].map(|c| first_32(colour_masks(space, c))),
+            split: std::array::from_fn(|pos| {
+                ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
+            }),
+            skip: std::array::from_fn(|q| {
+                let pos = q as u64 + 128;
+                ((pos / width) as u8, (pos % width) as u8)
+            }),
+            slides: first_32(word_slides(space)),
             verticals,
         }
     }
+}
+
+/// The first 32 entries of `v` (at most 17, a rank's slots), the rest default.
+fn first_32<T: Copy + Default>(v: Vec<T>) -> [T; 32] {
+    let mut a = [T::default(); 32];
+    a[..v.len()].copy_from_slice(&v);
+    a
 }
 
 /// `masks[q]`: the slots of a word whose first slot is slot q of its rank (n slots a rank)
@@ -648,12 +708,23 @@ trait Slots {
     /// Whether the scan looks at a word holding `word`: for the others `select` would do
     /// nothing and choose nothing.
     fn busy(word: u64) -> bool;
-    /// The low bits of the slots of word `w` to visit, given the word's first slot's place q
-    /// in its rank (`0..n`), the word's value and the low bits of its slots in the task whose
-    /// blank has the scan's colour (it may also settle or mark slots of the word).
-    fn select(&mut self, w: usize, q: usize, word: u64, candidates: u64) -> u64;
+    /// The low bits of the slots of word `w` (`cell`) to visit, given the word's first slot's
+    /// place q in its rank (`0..n`), the word's value and the low bits of its slots in the task
+    /// whose blank has the scan's colour (it may also settle or mark slots of the word).
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64;
     /// Visits the state at `index`: slot `j` of rank `rank`.
     fn state(&mut self, rank: u64, j: usize, index: u64);
+    /// Visits the slots `mask` (low bits) of the word whose first slot is slot q of rank
+    /// `rank0`, at index `start`, in order (`split`: `WordPlaces::split`).
+    #[inline(always)]
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
+        while mask != 0 {
+            let s = u64::from(mask.trailing_zeros() / 2);
+            mask &= mask - 1;
+            let (carry, j) = split[((q + s) % 64) as usize];
+            self.state(rank0 + u64::from(carry), usize::from(j), start + s);
+        }
+    }
 }
 
 /// Calls `visitor.state` for every state of `lo..hi` its `select` chooses, in index order.
@@ -667,51 +738,45 @@ fn for_each_slot<S: Slots>(
     visitor: &mut S,
 ) {
     let width = space.width();
-    let start_mask = &places.colour[colour];
-    let split = &places.split;
+    let (start_mask, split, skip) = (&places.colour[colour], &places.split, &places.skip);
     let (first, last) = (lo / 32, (hi - 1) / 32);
     let words = table.span(first as usize, last as usize + 1);
-    // The sequence rank and slot q of word `at`'s first slot.
-    let (mut rank0, mut q, mut at) = (first * 32 / width, first * 32 % width, first);
+    // The task's first and last words may hold other tasks' slots.
+    let (lo_mask, hi_mask) = (
+        !0u64 << (2 * (lo % 32)),
+        !0u64 >> (2 * (31 - (hi - 1) % 32)),
+    );
+    // The sequence rank and slot q of word k's first slot, followed word by word (a division
+    // only here).
+    let (mut rank0, mut q) = (first * 32 / width, first * 32 % width);
     let mut k = 0;
     while k < words.len() {
-        // Words with nothing to do are skipped four at a time, without tracking ranks: in a
-        // sparse layer most are (a scan of 2x7 reads 340 M words).
+        // Words with nothing to do are skipped four at a time: in a sparse layer most are (a
+        // scan of 2x7 reads 340 M words).
         while k + 4 <= words.len() && !words[k..k + 4].iter().any(|x| S::busy(x.load(Relaxed))) {
+            let (carry, next_q) = skip[(q % 32) as usize];
+            (rank0, q) = (rank0 + u64::from(carry), u64::from(next_q));
             k += 4;
         }
         if k == words.len() {
             break;
         }
         let value = words[k].load(Relaxed);
-        let w = first + k as u64;
+        if S::busy(value) {
+            let mut candidates = start_mask[(q % 32) as usize];
+            if k == 0 {
+                candidates &= lo_mask;
+            }
+            if k == words.len() - 1 {
+                candidates &= hi_mask;
+            }
+            let w = first as usize + k;
+            let mask = visitor.select(&words[k], w, q as usize, value, candidates);
+            visitor.states(split, rank0, q, w as u64 * 32, mask);
+        }
+        let (carry, next_q) = split[((q + 32) % 64) as usize];
+        (rank0, q) = (rank0 + u64::from(carry), u64::from(next_q));
         k += 1;
-        if !S::busy(value) {
-            continue;
-        }
-        if w == at + 1 {
-            let (carry, next_q) = split[q as usize + 32];
-            rank0 += u64::from(carry);
-            q = u64::from(next_q);
-        } else if w != at {
-            (rank0, q) = (w * 32 / width, w * 32 % width);
-        }
-        at = w;
-        let mut candidates = start_mask[q as usize];
-        let start = w * 32;
-        if start < lo {
-            candidates &= !0u64 << (2 * (lo - start));
-        }
-        if start + 32 > hi {
-            candidates &= !0u64 >> (2 * (start + 32 - hi));
-        }
-        let mut mask = visitor.select(w as usize, q as usize, value, candidates);
-        while mask != 0 {
-            let s = u64::from(mask.trailing_zeros() / 2);
-            mask &= mask - 1;
-            let (carry, j) = split[(q + s) as usize];
-            visitor.state(rank0 + u64::from(carry), usize::from(j), start + s);
-        }
     }
 }
 
@@ -769,10 +834,16 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     /// compiled away.
     #[inline(always)]
     fn target(&mut self, n: u64) {
-        if !SHARDED || self.scan.mine.holds(n) {
-            self.claims.offer(n);
+        Self::route(self.scan.mine, &mut self.claims, &mut self.remote, n);
+    }
+
+    /// `target`, from the parts of a push it uses.
+    #[inline(always)]
+    fn route(mine: Mine, claims: &mut Claims, remote: &mut R, n: u64) {
+        if !SHARDED || mine.holds(n) {
+            claims.offer(n);
         } else {
-            (self.remote)(n);
+            remote(n);
         }
     }
 
@@ -793,13 +864,13 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             table,
             ..
         } = *self.scan;
-        let (targets, ready) = self.batch.flush::<COLS>(space, &places.verticals, table);
+        let targets = self.batch.flush::<COLS>(space, places, table);
         if SHARDED {
-            for &n in &targets[..ready] {
-                self.target(n);
+            for &n in targets {
+                Self::route(self.scan.mine, &mut self.claims, &mut self.remote, n);
             }
         } else {
-            self.claims.offer_all(&targets[..ready]);
+            self.claims.offer_all(targets);
         }
     }
 
@@ -825,19 +896,18 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
     /// inside it, in one atomic step (only this task reads the frontier's slots, and claims
     /// write the other colour); claims the slides that leave the word.
     #[inline(always)]
-    fn select(&mut self, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
         let LayerScan {
             places,
-            table,
             codes,
             record,
             ..
         } = *self.scan;
         let frontier = Table::matching(word, FRONTIER) & candidates;
         if frontier != 0 {
-            let slides = places.slides[q];
+            let slides = places.slides[q % 32];
             let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
-            let marks = table.settle_and_mark(w, word, frontier, codes.done, targets);
+            let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
             self.in_words.add_slots(w, marks, record);
             if frontier & slides.right_out != 0 {
                 self.target(w as u64 * 32 + 32);
@@ -852,6 +922,13 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
     #[inline(always)]
     fn state(&mut self, rank: u64, j: usize, _: u64) {
         self.vertical(rank, j);
+    }
+
+    #[inline(always)]
+    fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
+        if self.batch.add_word(rank0, q, mask) {
+            self.flush();
+        }
     }
 }
 
@@ -929,7 +1006,7 @@ impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SH
     }
 
     #[inline(always)]
-    fn select(&mut self, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
+    fn select(&mut self, _: &AtomicU64, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
         let scan = self.scan;
         scan.table
             .settle_frontier(w, word, candidates, scan.codes.before);
@@ -1024,7 +1101,7 @@ impl Slots for Settle<'_> {
     }
 
     #[inline(always)]
-    fn select(&mut self, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
+    fn select(&mut self, _: &AtomicU64, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
         let settled = self.table.settle_frontier(w, word, candidates, self.code);
         self.found.add_slots(w, settled, self.record);
         0

@@ -273,26 +273,35 @@ impl Table {
         (word.fetch_or(code << shift, Ordering::Relaxed) >> shift) & 3 == 0
     }
 
+    /// Marks `FRONTIER` a state that was unseen when last read, in one `lock bts`; true if this
+    /// call is the one that marked it. Since that read, the slot may only have been marked
+    /// `FRONTIER` by another claim (a layer's claims write the colour whose slots nothing else
+    /// writes then): its high bit is still clear, so setting the low bit is the whole marking,
+    /// and the bit as it was says who won.
+    #[inline(always)]
+    pub fn claim_unseen(&self, index: u64) -> bool {
+        let bit = FRONTIER << (2 * (index % 32));
+        self.all()[(index / 32) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+    }
+
     /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {
         self.all()[w].fetch_xor(mask * (FRONTIER ^ code), Ordering::Relaxed);
     }
 
-    /// Settles with `code` the `frontier` slots (low bits) of word `w`, read as `word`, and
-    /// marks `FRONTIER` those of `targets` (low bits) that are unseen, in one atomic step;
-    /// returns the slots it marked. Other threads may mark slots of the word meanwhile (never
-    /// the frontier's): the step is repeated on the word as they left it.
+    /// Settles with `code` the `frontier` slots (low bits) of a table's word `cell`, read as
+    /// `word`, and marks `FRONTIER` those of `targets` (low bits) that are unseen, in one atomic
+    /// step; returns the slots it marked. Other threads may mark slots of the word meanwhile
+    /// (never the frontier's): the step is repeated on the word as they left it.
     #[inline(always)]
     pub fn settle_and_mark(
-        &self,
-        w: usize,
+        cell: &AtomicU64,
         word: u64,
         frontier: u64,
         code: u64,
         targets: u64,
     ) -> u64 {
-        let cell = &self.all()[w];
         let flip = frontier * (FRONTIER ^ code);
         if targets == 0 {
             cell.fetch_xor(flip, Ordering::Relaxed);
@@ -400,6 +409,22 @@ mod tests {
         }
     }
 
+    /// `claim_unseen` wins once per unseen slot, among threads racing for it, and writes
+    /// `FRONTIER` there and nothing else.
+    #[test]
+    fn claim_unseen_wins_once_and_touches_only_its_slot() {
+        let t = Table::new(64);
+        t.visit(40, settled(3));
+        let winners: u64 = std::thread::scope(|s| {
+            let racers: Vec<_> = (0..4)
+                .map(|_| s.spawn(|| (0..64).filter(|&i| i != 40 && t.claim_unseen(i)).count()))
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap() as u64).sum()
+        });
+        assert_eq!(winners, 63);
+        assert!((0..64).all(|i| t.get(i) == if i == 40 { settled(3) } else { FRONTIER }));
+    }
+
     /// A sparse table holds its spans only: it marks, counts and writes them, with global
     /// indices, and a table holding every span is a plain one.
     #[test]
@@ -490,7 +515,7 @@ mod tests {
             let now = word | (stale & Table::matching(word, 0));
             let t = Table::from_words(vec![now]);
             let code = settled(depth);
-            let marks = t.settle_and_mark(0, word, frontier, code, targets);
+            let marks = Table::settle_and_mark(&t.span(0, 1)[0], word, frontier, code, targets);
             let after = t.word(0);
             for s in 0..32 {
                 let bit = |m: u64| (m >> (2 * s)) & 1 == 1;

@@ -29,8 +29,9 @@ pub struct Indexer {
     /// The last `LOW` mixed-radix digits of every rank below `period` (their radices' product),
     /// digit m-2-LOW+t in byte t, then the parity of their sum in the byte after (where digit
     /// m-2 goes) and zeros: a seek writes them over the cursor's digits from `low_at` on in one
-    /// store, and only recomputes the other digits when `rank / period` changes.
-    low: Box<[u64]>,
+    /// store, and only recomputes the other digits when `rank / period` changes. Room for
+    /// `LOW_ROOM` ranks (more than `period`), so that a seek's lookup needs no bounds check.
+    low: Box<[u64; LOW_ROOM]>,
     /// The first digit `low` serves.
     low_at: usize,
     /// The bit of digit m-2 (the parity digit) in a `low` entry.
@@ -42,6 +43,9 @@ pub struct Indexer {
 
 /// Digits served by `Indexer::low`: radices 3·4·5·6·7, 2,520 ranks, 20 KB.
 const LOW: usize = 5;
+
+/// A power of two above the largest `period` (2,520).
+const LOW_ROOM: usize = 4096;
 
 impl Indexer {
     /// An indexer for sequences of `m` values, `3 <= m <= MAX_TILES`.
@@ -66,8 +70,9 @@ impl Indexer {
         // Digits 0..m-3 are mixed-radix (digit j has radix m-j); digit m-2 completes the parity.
         let low_digits = LOW.min(m - 2);
         let period: u64 = (0..low_digits).map(|t| 3 + t as u64).product();
-        let low = (0..period)
-            .map(|r| {
+        let mut low = Box::new([0u64; LOW_ROOM]);
+        for (r, entry) in (0..period).zip(low.iter_mut()) {
+            *entry = {
                 let (mut x, mut packed, mut sum) = (r, 0u64, 0u64);
                 for t in (0..low_digits).rev() {
                     // Byte t holds digit m-2-low_digits+t, of radix low_digits+2-t.
@@ -77,8 +82,8 @@ impl Indexer {
                     x /= radix;
                 }
                 packed | (sum & 1) << (8 * low_digits)
-            })
-            .collect();
+            };
+        }
         Indexer {
             m,
             weights,
@@ -195,27 +200,34 @@ impl Indexer {
     /// `bfs::layer`).
     ///
     /// The last `LOW` mixed-radix digits and the parity digit come from one table load (`low`)
-    /// and go in with one store; the others only change when `rank / period` does, which a scan
-    /// in rank order meets once per 2,520 sequences. Nothing here branches unpredictably.
+    /// and go in with one store; the others only change when the rank leaves the cursor's run of
+    /// `period` ranks, which a scan in rank order does once per 2,520 sequences. Nothing here
+    /// branches unpredictably.
     #[inline(always)]
     pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
-        let q = if rank < 1 << 32 {
-            ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
-        } else {
-            rank / self.period
-        };
-        let r = rank - q * self.period;
-        if q != cursor.high_q {
+        let mut r = rank.wrapping_sub(cursor.run);
+        if r >= self.period {
+            let q = if rank < 1 << 32 {
+                ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
+            } else {
+                rank / self.period
+            };
+            cursor.run = q * self.period;
+            r = rank - cursor.run;
             // Digits 0..low_at: those of q·period (whose last LOW digits are 0).
-            let all = self.digits_of(q * self.period, 0).to_le_bytes();
+            let all = self.digits_of(cursor.run, 0).to_le_bytes();
             let high = &all[..self.low_at];
             cursor.digits[..self.low_at].copy_from_slice(high);
-            cursor.high_parity = (high.iter().map(|&d| u32::from(d)).sum::<u32>() & 1) as u8;
-            cursor.high_q = q;
+            let high_parity = u64::from(high.iter().map(|&d| u32::from(d)).sum::<u32>() & 1);
+            cursor.flip = [
+                self.last_bit * high_parity,
+                self.last_bit * (high_parity ^ 1),
+            ];
         }
-        let flip = u64::from((parity ^ cursor.high_parity) & 1);
-        let low = self.low[r as usize] ^ (self.last_bit * flip);
-        cursor.digits[self.low_at..self.low_at + 8].copy_from_slice(&low.to_le_bytes());
+        // r < period: the masks only spare the bounds checks (`low_at` is at most 9).
+        let low = self.low[r as usize % LOW_ROOM] ^ cursor.flip[usize::from(parity & 1)];
+        let at = self.low_at % 16;
+        cursor.digits[at..at + 8].copy_from_slice(&low.to_le_bytes());
     }
 
     /// Moves `cursor` to the sequence of parity `parity` with rank `rank`: digits and values.
@@ -241,13 +253,17 @@ impl Indexer {
     }
 }
 
+/// A `Cursor::run` no rank is within `period` of (ranks are below 2^63).
+const RUN_NONE: u64 = 1 << 63;
+
 /// A sequence with its Lehmer digits, kept between calls to `Indexer::seek`.
 #[derive(Clone, Debug)]
 pub struct Cursor {
-    /// `rank / period` of the digits before `Indexer::low_at` (`u64::MAX`: none yet), and the
-    /// parity of their sum.
-    high_q: u64,
-    high_parity: u8,
+    /// The first of the `period` ranks whose digits before `Indexer::low_at` the cursor holds
+    /// (`RUN_NONE`: none yet).
+    run: u64,
+    /// What turns a `low` entry into the digits of either parity: `flip[parity]`.
+    flip: [u64; 2],
     /// The Lehmer digits of the current sequence (the first m; the rest is room for the store
     /// of a seek).
     pub digits: [u8; DIGITS],
@@ -266,8 +282,8 @@ impl Cursor {
         let mut unused = [0u64; MAX_TILES + 1];
         unused[0] = 0xFEDC_BA98_7654_3210;
         Cursor {
-            high_q: u64::MAX,
-            high_parity: 0,
+            run: RUN_NONE,
+            flip: [0; 2],
             digits: [0; DIGITS],
             seq: [0; MAX_TILES],
             unused,
