@@ -327,8 +327,8 @@ struct Claims<'a> {
     waiting: usize,
 }
 
-/// Targets buffered before they are claimed.
-const PENDING: usize = 64;
+/// Targets buffered before they are claimed: room for a batch's targets (`offer_all`).
+const PENDING: usize = 4 * ROOM;
 
 impl<'a> Claims<'a> {
     fn new(table: &'a Table, record: bool) -> Self {
@@ -348,20 +348,20 @@ impl<'a> Claims<'a> {
         self.buffer(index, self.table.get(index) == 0);
     }
 
-    /// Offers every target of `targets` (`offer` with the buffer's end kept in a register).
+    /// Offers every target of `targets`, at most `PENDING - 4` (`offer` with the buffer's end kept
+    /// in a register, and room made for all of them first: no test in the loop).
     #[inline(always)]
     fn offer_all(&mut self, targets: &[u64]) {
+        // `buffer` may add one more.
+        if self.waiting + targets.len() > PENDING - 4 {
+            self.claim();
+        }
         let words = self.table.span(0, self.table.index_words());
         let mut waiting = self.waiting;
         for &index in targets {
             let unseen = (words[(index / 32) as usize].load(Relaxed) >> (2 * (index % 32))) & 3;
             self.pending[waiting % PENDING] = index;
             waiting += usize::from(unseen == 0);
-            if waiting > PENDING - 4 {
-                self.waiting = waiting;
-                self.claim();
-                waiting = 0;
-            }
         }
         self.waiting = waiting;
     }
@@ -502,9 +502,8 @@ impl Batch {
             .iter()
             .zip(self.targets[self.last].chunks_exact_mut(2))
         {
-            let (carry, j) = places.split[(state % 64) as usize];
-            let v = &places.verticals[usize::from(j % 32)];
-            let rank = (state >> 6) + u64::from(carry);
+            let v = &places.verticals[(state % 64) as usize];
+            let rank = (state >> 6) + u64::from(v.carry);
             space.indexer.seek_digits(&mut self.cursor, rank, v.parity);
             let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank);
             table.prefetch(up);
@@ -570,9 +569,11 @@ pub struct LayerScan<'a> {
 }
 
 /// The vertical moves of the blank of one slot of a rank, and the parity of the sequences that
-/// go with it.
+/// go with it; for a place p past a rank's n slots, those of slot p - n of the next rank.
 #[derive(Clone, Copy, Debug)]
 pub struct Vertical {
+    /// How many ranks on from the first the state is (p / n).
+    carry: u8,
     parity: u8,
     up: Turn,
     down: Turn,
@@ -592,9 +593,9 @@ pub struct WordPlaces {
     skip: [(u8, u8); 32],
     /// The slides inside a word (`word_slides`, 32 entries).
     slides: [WordSlides; 32],
-    /// The vertical moves of each slot `j` of a rank (32 entries, so that `j % 32` needs no
-    /// bounds check).
-    verticals: [Vertical; 32],
+    /// The vertical moves of the state at each place p (`0..n + 32`) from a rank's first slot
+    /// (64 entries, so that `p % 64` needs no bounds check): a batch's states are (rank, p).
+    verticals: [Vertical; 64],
 }
 
 impl WordPlaces {
@@ -602,20 +603,17 @@ impl WordPlaces {
     pub fn new(space: &StateSpace) -> WordPlaces {
         let width = space.width();
         let moves = moves(space);
-        let stay = moves[0].up;
-        let mut verticals = [Vertical {
-            parity: 0,
-            up: stay,
-            down: stay,
-        }; 32];
-        for (j, &b) in space.blanks.iter().enumerate() {
-            let m = &moves[usize::from(b)];
-            verticals[j] = Vertical {
-                parity: space.parity[usize::from(b)],
+        let verticals = std::array::from_fn(|p| {
+            let (carry, j) = (p as u64 / width, (p as u64 % width) as usize);
+            let b = usize::from(space.blanks[j]);
+            let m = &moves[b];
+            Vertical {
+                carry: carry as u8,
+                parity: space.parity[b],
                 up: m.up,
                 down: m.down,
-            };
-        }
+            }
+        });
         WordPlaces {
             colour: [0, 1].map(|c| first_32(colour_masks(space, c))),
             split: std::array::from_fn(|pos| {
