@@ -329,7 +329,7 @@ fn build_layer(
         }
         _ => {
             let expand = expander(space.shape.cols, way == Way::Pull);
-            schedule.each_task(space, |task| expand(&scan, task))
+            schedule.each_task_scattered(space, |task| expand(&scan, task))
         }
     }
 }

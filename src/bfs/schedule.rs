@@ -78,6 +78,38 @@ impl Schedule {
         self.each_task_of(&[(0, space.states())], f)
     }
 
+    /// `f` applied to every task of the table, in parallel unless the table is small, the tasks
+    /// taken in a scattered order (a fixed permutation; the results come in that order).
+    ///
+    /// Taken in index order, the threads walk through the table in step, half of it apart at 2
+    /// threads, and claim targets a fixed stride from where they are (a move of the blank from
+    /// the top row lands a large weight away): in the growing layers, where most targets are
+    /// claimed, their claims met on the same words. Scattered, 3x4 at 2 threads took 140 and
+    /// 160 ms at depths 33 and 34 instead of 173 and 191 ms (three runs each, interleaved), the
+    /// whole search 2.29-2.38 s instead of 2.40-2.53 s; at 1 thread the order made no
+    /// difference (2x6 3.93-4.00 s against 3.88-4.02 s).
+    pub fn each_task_scattered<R: Send>(
+        &self,
+        space: &StateSpace,
+        f: impl Fn(Task) -> R + Sync + Send,
+    ) -> Vec<R> {
+        let tasks = self.scattered(space);
+        if space.states() <= self.sequential_states {
+            tasks.into_iter().map(f).collect()
+        } else {
+            tasks.into_par_iter().map(f).collect()
+        }
+    }
+
+    /// The tasks of the table in the order of `each_task_scattered`: by a multiplicative hash
+    /// of their number.
+    pub fn scattered(&self, space: &StateSpace) -> Vec<Task> {
+        let chunk = self.chunk.max(1);
+        let mut tasks = self.tasks(space);
+        tasks.sort_by_key(|t| (t.lo / chunk).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        tasks
+    }
+
     /// `f` applied to every task of the state ranges `spans`, in order, in parallel unless the
     /// states are few.
     pub fn each_task_of<R: Send>(
@@ -122,6 +154,10 @@ mod tests {
             assert_eq!(tasks[0].lo, 0);
             assert_eq!(tasks.last().unwrap().hi, space.states());
             assert!(tasks.windows(2).all(|w| w[0].hi == w[1].lo));
+            // The scattered order is an order of the same tasks.
+            let mut scattered = schedule.scattered(&space);
+            scattered.sort_by_key(|t| t.lo);
+            assert_eq!(scattered, tasks);
         }
     }
 }
