@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates results/ from scratch: the seed boards and the 12-cell boards. 2x7 (9 min and
+# Regenerates results/ from scratch: the seed boards and the 12-cell boards. 2x7 (7 min and
 # 10.9 GB here) is kept as it is, its summary row and its folder, unless --with-2x7 is given,
 # which analyses it again (scripts/reproduce-2x7.sh).
 # Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: results)

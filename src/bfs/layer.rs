@@ -423,9 +423,9 @@ impl<'a> Claims<'a> {
 /// few values live: the scan of the words, the computing of targets and the claims no longer
 /// share registers (one loop doing all three kept a third of its values on the stack).
 struct Batch {
-    /// `rank << 6 | p` of each state waiting: slot p of that rank, or, if p is past the rank's
-    /// n slots, the next rank's slot p - n (`WordPlaces::split`; a rank has at most 17 slots,
-    /// so p < 17 + 32).
+    /// `rank << 6 | p` of each state waiting: the state at place p from that rank's first slot,
+    /// slot p % n of rank `rank + p / n` (`Vertical::carry`; a rank has n ≤ 17 slots, and
+    /// p < n + 32).
     states: [u64; ROOM],
     waiting: usize,
     /// The vertical targets (up and down of each state) of the last two batches, prefetched:
@@ -575,7 +575,7 @@ pub struct LayerScan<'a> {
 }
 
 /// The vertical moves of the blank of one slot of a rank, and the parity of the sequences that
-/// go with it; for a place p past a rank's n slots, those of slot p - n of the next rank.
+/// go with it, by place p from a rank's first slot: those of slot p % n of the rank p / n on.
 #[derive(Clone, Copy, Debug)]
 pub struct Vertical {
     /// How many ranks on from the first the state is (p / n).
