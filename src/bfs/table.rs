@@ -243,20 +243,21 @@ impl Table {
     }
 
     /// Asks the CPU to fetch the word of `index` into cache, without waiting for it (a hint:
-    /// nothing on other architectures).
+    /// nothing on other architectures), given the table's words (`span(0, index_words())`,
+    /// which a loop keeps in a register where `&self` would be read again after every store).
     #[inline(always)]
-    pub fn prefetch(&self, index: u64) {
+    pub fn prefetch_in(words: &[AtomicU64], index: u64) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is a hint that never faults, whatever the address (no bounds
         // check: it costs as much as the prefetch); the pointer is computed without `add`'s
         // in-bounds requirement.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let word = self.words.as_ptr().wrapping_add((index / 32) as usize);
+            let word = words.as_ptr().wrapping_add((index / 32) as usize);
             _mm_prefetch::<_MM_HINT_T0>(word as *const i8);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = index;
+        let _ = (words, index);
     }
 
     /// Marks an unseen state with `code`; true if this call is the one that marked it.

@@ -205,29 +205,40 @@ impl Indexer {
     /// branches unpredictably.
     #[inline(always)]
     pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
-        let mut r = rank.wrapping_sub(cursor.run);
-        if r >= self.period {
-            let q = if rank < 1 << 32 {
-                ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
-            } else {
-                rank / self.period
-            };
-            cursor.run = q * self.period;
-            r = rank - cursor.run;
-            // Digits 0..low_at: those of q·period (whose last LOW digits are 0).
-            let all = self.digits_of(cursor.run, 0).to_le_bytes();
-            let high = &all[..self.low_at];
-            cursor.digits[..self.low_at].copy_from_slice(high);
-            let high_parity = u64::from(high.iter().map(|&d| u32::from(d)).sum::<u32>() & 1);
-            cursor.flip = [
-                self.last_bit * high_parity,
-                self.last_bit * (high_parity ^ 1),
-            ];
+        self.seeker().seek_digits(cursor, rank, parity);
+    }
+
+    /// What `seek_digits` reads of the indexer, copied: a loop that seeks many times keeps these
+    /// in registers (read through `&self`, they are loaded again after every store).
+    #[inline(always)]
+    pub fn seeker(&self) -> Seeker<'_> {
+        Seeker {
+            indexer: self,
+            low: &self.low,
+            low_at: self.low_at % 16,
+            period: self.period,
         }
-        // r < period: the masks only spare the bounds checks (`low_at` is at most 9).
-        let low = self.low[r as usize % LOW_ROOM] ^ cursor.flip[usize::from(parity & 1)];
-        let at = self.low_at % 16;
-        cursor.digits[at..at + 8].copy_from_slice(&low.to_le_bytes());
+    }
+
+    /// Moves `cursor` to the run of `period` ranks holding `rank`: the digits before `low_at`,
+    /// and the masks that give the others either parity.
+    #[inline(never)]
+    fn new_run(&self, cursor: &mut Cursor, rank: u64) {
+        let q = if rank < 1 << 32 {
+            ((u128::from(rank) * u128::from(self.period_reciprocal)) >> 64) as u64
+        } else {
+            rank / self.period
+        };
+        cursor.run = q * self.period;
+        // Digits 0..low_at: those of q·period (whose last LOW digits are 0).
+        let all = self.digits_of(cursor.run, 0).to_le_bytes();
+        let high = &all[..self.low_at];
+        cursor.digits[..self.low_at].copy_from_slice(high);
+        let high_parity = u64::from(high.iter().map(|&d| u32::from(d)).sum::<u32>() & 1);
+        cursor.flip = [
+            self.last_bit * high_parity,
+            self.last_bit * (high_parity ^ 1),
+        ];
     }
 
     /// Moves `cursor` to the sequence of parity `parity` with rank `rank`: digits and values.
@@ -250,6 +261,31 @@ impl Indexer {
             cursor.unused[j + 1] = unused;
         }
         cursor.seq_digits = cursor.digits;
+    }
+}
+
+/// The parts of an `Indexer` a seek reads (see `Indexer::seeker`).
+#[derive(Clone, Copy, Debug)]
+pub struct Seeker<'a> {
+    indexer: &'a Indexer,
+    low: &'a [u64; LOW_ROOM],
+    /// `low_at`, at most 9 (`% 16` spares the store's bounds check).
+    low_at: usize,
+    period: u64,
+}
+
+impl Seeker<'_> {
+    /// `Indexer::seek_digits`.
+    #[inline(always)]
+    pub fn seek_digits(&self, cursor: &mut Cursor, rank: u64, parity: u8) {
+        let mut r = rank.wrapping_sub(cursor.run);
+        if r >= self.period {
+            self.indexer.new_run(cursor, rank);
+            r = rank - cursor.run;
+        }
+        // r < period: the mask only spares the bounds check.
+        let low = self.low[r as usize % LOW_ROOM] ^ cursor.flip[usize::from(parity & 1)];
+        cursor.digits[self.low_at..self.low_at + 8].copy_from_slice(&low.to_le_bytes());
     }
 }
 
