@@ -508,7 +508,7 @@ impl Batch {
         let before = self.last;
         self.last ^= 1;
         // What the loop reads of `space` and `table`, in locals: through the references they
-        // would be loaded again after every store (2x6: 9 instructions a state).
+        // would be loaded again after every store (2x5: 12 instructions a state).
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let words = table.span(0, table.index_words());
         for (state, to) in self.states[..self.waiting]
