@@ -207,19 +207,18 @@ fn short_terms(space: &StateSpace, window: usize, left: bool) -> ([i64; 3], i64,
 fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> i64 {
     let i = turn.window as usize % 16;
     let (a, b, c) = (i64::from(d[i]), i64::from(d[i + 1]), i64::from(d[i + 2]));
-    let [ka, kb, kc] = turn.coef;
-    let [p, q] = turn.terms;
     // Each comparison is a coin toss to the branch predictor: its term is selected without a
     // branch (LLVM made a branch of a plain `if`, and of a mask, which cost 2x6 and 3x4 a third
     // more time).
     let when = |holds: bool, term: i64| std::hint::select_unpredictable(holds, term, 0);
     if COLS == 2 {
-        // ka = -kb: one multiplication, and a ≤ b is the sign of b - a.
-        let _ = ka;
+        // coef[0] = -coef[1]: one multiplication, and a ≤ b is the sign of b - a.
         let diff = b - a;
         let constant = std::hint::select_unpredictable(diff >= 0, turn.with_first, turn.constant);
-        return diff * kb + constant;
+        return diff * turn.coef[1] + constant;
     }
+    let [ka, kb, kc] = turn.coef;
+    let [p, q] = turn.terms;
     let r = c + i64::from(c >= b);
     let (first, second) = if left {
         (a <= b, a <= r)
@@ -285,7 +284,7 @@ fn vertical<const COLS: usize>(
         new * t.width + t.slot
     };
     // With two or three columns, a linear form of the window's digits.
-    let [up_delta, down_delta] = if COLS == 2 || COLS == 3 {
+    let [up_delta, down_delta] = if short {
         [
             short_delta::<COLS>(up, d, true),
             short_delta::<COLS>(down, d, false),
@@ -723,22 +722,12 @@ trait Slots {
     /// place q in its rank (`0..n`), the word's value and the low bits of its slots in the task
     /// whose blank has the scan's colour (it may also settle or mark slots of the word).
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64;
-    /// Visits the state at `index`: slot `j` of rank `rank`.
-    fn state(&mut self, rank: u64, j: usize, index: u64);
-    /// Visits the slots `mask` (low bits) of the word whose first slot is slot q of rank
-    /// `rank0`, at index `start`, in order (`split`: `WordPlaces::split`).
-    #[inline(always)]
-    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
-        while mask != 0 {
-            let s = u64::from(mask.trailing_zeros() / 2);
-            mask &= mask - 1;
-            let (carry, j) = split[((q + s) % 64) as usize];
-            self.state(rank0 + u64::from(carry), usize::from(j), start + s);
-        }
-    }
+    /// Visits the slots `mask` (low bits), chosen by `select`, of the word whose first slot is
+    /// slot q of rank `rank0`, at index `start` (`split`: `WordPlaces::split`).
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64);
 }
 
-/// Calls `visitor.state` for every state of `lo..hi` its `select` chooses, in index order.
+/// Hands `visitor.states` the slots its `select` chooses in each word of `lo..hi`, in index order.
 #[inline(always)]
 fn for_each_slot<S: Slots>(
     space: &StateSpace,
@@ -931,11 +920,6 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
     }
 
     #[inline(always)]
-    fn state(&mut self, rank: u64, j: usize, _: u64) {
-        self.vertical(rank, j);
-    }
-
-    #[inline(always)]
     fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
         if self.batch.add_word(rank0, q, mask) {
             self.flush();
@@ -1031,6 +1015,20 @@ impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SH
     }
 
     #[inline(always)]
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
+        while mask != 0 {
+            let s = u64::from(mask.trailing_zeros() / 2);
+            mask &= mask - 1;
+            let (carry, j) = split[((q + s) % 64) as usize];
+            self.state(rank0 + u64::from(carry), usize::from(j), start + s);
+        }
+    }
+}
+
+impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
+    /// Tests the unseen state at `index`, slot `j` of rank `rank`: marked if a neighbour is in
+    /// the frontier.
+    #[inline(always)]
     fn state(&mut self, rank: u64, j: usize, index: u64) {
         let LayerScan {
             space,
@@ -1124,7 +1122,8 @@ impl Slots for Settle<'_> {
         0
     }
 
-    fn state(&mut self, _: u64, _: usize, _: u64) {}
+    /// `select` chose nothing.
+    fn states(&mut self, _: &[(u8, u8); 64], _: u64, _: u64, _: u64, _: u64) {}
 }
 
 /// Settles the states of `lo..hi` holding `FRONTIER` whose blank has colour

@@ -69,15 +69,6 @@ impl Schedule {
             .collect()
     }
 
-    /// `f` applied to every task, in parallel unless the table is small.
-    pub fn each_task<R: Send>(
-        &self,
-        space: &StateSpace,
-        f: impl Fn(Task) -> R + Sync + Send,
-    ) -> Vec<R> {
-        self.each_task_of(&[(0, space.states())], f)
-    }
-
     /// `f` applied to every task of the table, in parallel unless the table is small, the tasks
     /// taken in a scattered order (a fixed permutation; the results come in that order).
     ///
@@ -93,12 +84,7 @@ impl Schedule {
         space: &StateSpace,
         f: impl Fn(Task) -> R + Sync + Send,
     ) -> Vec<R> {
-        let tasks = self.scattered(space);
-        if space.states() <= self.sequential_states {
-            tasks.into_iter().map(f).collect()
-        } else {
-            tasks.into_par_iter().map(f).collect()
-        }
+        self.map(self.scattered(space), space.states(), f)
     }
 
     /// The tasks of the table in the order of `each_task_scattered`: by a multiplicative hash
@@ -117,8 +103,17 @@ impl Schedule {
         spans: &[(u64, u64)],
         f: impl Fn(Task) -> R + Sync + Send,
     ) -> Vec<R> {
-        let tasks = self.tasks_of_spans(spans);
-        let states: u64 = spans.iter().map(|&(lo, hi)| hi - lo).sum();
+        let states = spans.iter().map(|&(lo, hi)| hi - lo).sum();
+        self.map(self.tasks_of_spans(spans), states, f)
+    }
+
+    /// `f` applied to `tasks`, which cover `states` states, in parallel unless they are few.
+    fn map<R: Send>(
+        &self,
+        tasks: Vec<Task>,
+        states: u64,
+        f: impl Fn(Task) -> R + Sync + Send,
+    ) -> Vec<R> {
         if states <= self.sequential_states {
             tasks.into_iter().map(f).collect()
         } else {
