@@ -408,8 +408,14 @@ pub fn residues(
     let parts = schedule.each_task_of(spans, |task| {
         let mut counts = [0u64; 4];
         // Each word is counted by the task holding its first slot (spans start on words).
-        for w in task.lo.div_ceil(32)..task.hi.div_ceil(32) {
-            recount.add(w, table.word(w as usize), &mut counts);
+        let words = task.lo.div_ceil(32)..task.hi.div_ceil(32);
+        let mut place = recount.place(words.start);
+        for word in table.span(words.start as usize, words.end as usize) {
+            recount.add(
+                &mut place,
+                word.load(std::sync::atomic::Ordering::Relaxed),
+                &mut counts,
+            );
         }
         counts
     });
@@ -419,27 +425,41 @@ pub fn residues(
     })
 }
 
-/// The recount of `residues`, word by word (for words read from a file, too).
+/// The recount of `residues`, word by word (for words read from a file, too), following the
+/// place of each word's first slot in its rank (`Recount::place`, then `Recount::add`)
+/// instead of dividing for it: a division a word made the recount of 2x7's 1.36·10^9 words
+/// take 6.7 s at 2 threads.
 pub struct Recount {
     width: u64,
     colour0: Vec<u64>,
+    /// The place of the next word's first slot, by the place of this word's.
+    next: Vec<u32>,
     start_colour: usize,
 }
 
 impl Recount {
     /// For a search of `space` from a state whose blank has `start_colour`.
     pub fn new(space: &StateSpace, start_colour: usize) -> Recount {
+        let width = space.width();
         Recount {
-            width: space.width(),
+            width,
             colour0: layer::colour_masks(space, 0),
+            next: (0..width).map(|q| ((q + 32) % width) as u32).collect(),
             start_colour,
         }
     }
 
-    /// Adds the settled states of word `w` (value `word`) to `counts`, by depth mod 4.
+    /// The place of word `w`'s first slot in its rank: the `place` to add word `w` at.
+    pub fn place(&self, w: u64) -> usize {
+        ((w * 32) % self.width) as usize
+    }
+
+    /// Adds the settled states of the word (value `word`) whose first slot is at `place` in its
+    /// rank to `counts`, by depth mod 4, and moves `place` on to the next word's.
     #[inline]
-    pub fn add(&self, w: u64, word: u64, counts: &mut [u64; 4]) {
-        let mask0 = self.colour0[((w * 32) % self.width) as usize];
+    pub fn add(&self, place: &mut usize, word: u64, counts: &mut [u64; 4]) {
+        let mask0 = self.colour0[*place];
+        *place = self.next[*place] as usize;
         for code in [2, 3] {
             let held = Table::matching(word, code);
             for (colour, mask) in [(0, mask0), (1, !mask0 & table::LOW_BITS)] {

@@ -364,15 +364,15 @@ fn read_words(
     layers.iter().for_each(|&n| sum.add(n));
     let mut counts = [0u64; 4];
     let mut buf = vec![0u8; PART * 8];
-    let mut w = 0;
+    let (mut w, mut place) = (0, recount.place(0));
     while w < words {
         let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
         for word in le_words(part) {
             sum.add(word);
-            recount.add(w as u64, word, &mut counts);
-            w += 1;
+            recount.add(&mut place, word, &mut counts);
         }
+        w += part.len() / 8;
     }
     Ok((sum.value(), counts))
 }
