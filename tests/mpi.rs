@@ -217,8 +217,9 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
     assert_eq!(text.matches("Gong's").count(), 1, "one seed table: {text}");
 
     // 2x7 has 14!/2 states, 10,897,286,400 bytes at 2 bits. A rank of 1 GB keeps 3 · 8 · 2^23
-    // bytes of exchange buffers and 128 MB of working memory, which leaves 670,673,408 bytes of
-    // table: 16.2 ranks' worth, so 17 ranks.
+    // bytes of exchange buffers, two recorded lists of at most 2^24 indices of 8 bytes (2x7's
+    // 1,362,160,800 words over 32 allow more) and 64 MB of working memory, which leaves
+    // 466,237,952 bytes of table: 23.4 ranks' worth, so 24 ranks.
     let o = mpirun(
         2,
         &["analyze", "2x7", "--max-memory", "1G", "-q"],
@@ -227,9 +228,9 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("on each of 2 ranks"), "{err}");
-    let room = 1_000_000_000u64 - 128_000_000 - 3 * 8 * (1 << 23);
+    let room = 1_000_000_000u64 - 64_000_000 - 2 * 8 * (1 << 24) - 3 * 8 * (1 << 23);
     let ranks = 10_897_286_400u64.div_ceil(room);
-    assert_eq!(ranks, 17);
+    assert_eq!(ranks, 24);
     assert!(
         err.contains(&format!("it needs at least {ranks} such ranks")),
         "{err}"

@@ -1,16 +1,35 @@
 //! What a search needs in memory, and the guard that refuses before allocating.
 
+use crate::bfs::policy::LIST_RATIO;
+use crate::bfs::Schedule;
 use crate::error::Error;
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::counts;
 
-/// Memory a search needs besides its table: recorded layers (up to 2^22 indices of 8 bytes, the
-/// list being expanded and the one being found) and the threads' buffers.
-pub const WORKING_BYTES: f64 = 128e6;
+/// Memory a search needs besides its table and its recorded layers: the threads' buffers and
+/// the lists of the tasks running.
+pub const WORKING_BYTES: f64 = 64e6;
 
-/// What a search of `shape` needs in memory: the table and the working memory.
+/// Bytes of a search's recorded layers: the list being expanded and the one being found, each
+/// of at most `policy::record_cap` indices of 8 bytes (the default schedule's cap, and the
+/// largest layer worth listing on `shape`'s table). On a rank, the share of a list it holds is
+/// at most that.
+pub fn list_bytes(shape: Shape) -> f64 {
+    let words = table_bytes(shape) / 8.0;
+    let cap = (Schedule::default().record_cap as f64).min((words / LIST_RATIO as f64).floor());
+    16.0 * cap
+}
+
+/// What a search of `shape` (or one rank of it) needs besides its table (or its share of it):
+/// the recorded layers and the working memory.
+pub fn working_bytes(shape: Shape) -> f64 {
+    list_bytes(shape) + WORKING_BYTES
+}
+
+/// What a search of `shape` needs in memory: the table, the recorded layers and the working
+/// memory.
 pub fn needed_bytes(shape: Shape) -> f64 {
-    table_bytes(shape) + WORKING_BYTES
+    table_bytes(shape) + working_bytes(shape)
 }
 
 /// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).
@@ -236,7 +255,7 @@ pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), String> {
 /// The least number of ranks whose shares of `shape`'s table fit `per_rank` bytes each, beside
 /// `buffers` bytes of exchange buffers and the working memory; `None` if no number of ranks does.
 pub fn ranks_needed(shape: Shape, per_rank: f64, buffers: u64) -> Option<u64> {
-    let room = per_rank - WORKING_BYTES - buffers as f64;
+    let room = per_rank - working_bytes(shape) - buffers as f64;
     if room <= 0.0 {
         return None;
     }
@@ -247,7 +266,7 @@ pub fn ranks_needed(shape: Shape, per_rank: f64, buffers: u64) -> Option<u64> {
 /// What one rank of a sharded search needs: its share of the table, the exchange buffers and
 /// the working memory.
 pub fn rank_bytes(shape: Shape, ranks: usize, buffers: u64) -> f64 {
-    (table_bytes(shape) / ranks as f64).ceil() + buffers as f64 + WORKING_BYTES
+    (table_bytes(shape) / ranks as f64).ceil() + buffers as f64 + working_bytes(shape)
 }
 
 /// The memory one rank may use: `--max-memory` (per rank), and the memory available on its node
@@ -304,12 +323,16 @@ mod tests {
         let err = check(s(4, 4), None).unwrap_err().to_string();
         assert!(err.contains("2.6 TB"), "{err}");
         let err = check(s(3, 5), None).unwrap_err().to_string();
-        assert!(err.contains("163.6 GB"), "{err}");
-        // 2x7 fits a 12G limit (10.9 GB of table and the working memory), not an 11G one.
+        // With two lists of 2^24 indices (268 MB) and 64 MB of buffers.
+        assert!(err.contains("163.8 GB"), "{err}");
+        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory), not
+        // an 11G one.
         assert!(check(s(2, 7), Some(11_000_000_000))
             .unwrap_err()
             .to_string()
-            .contains("11.0 GB"));
+            .contains("11.2 GB"));
+        // 3x4's lists: 16 bytes for each of 7,484,400 words over 32.
+        assert_eq!(list_bytes(s(3, 4)), 16.0 * (7_484_400 / 32) as f64);
         assert!(check(s(3, 3), Some(1000))
             .unwrap_err()
             .to_string()

@@ -2,7 +2,7 @@
 //! how many ranks a memory size needs, and how much crosses between ranks, measured on a sample
 //! of states (the fraction of moves whose target another rank owns).
 
-use crate::analysis::memory::{table_bytes, WORKING_BYTES};
+use crate::analysis::memory::{table_bytes, working_bytes};
 use crate::bfs::layer::{for_each_neighbour, moves};
 use crate::bfs::shard::Partition;
 use crate::error::Error;
@@ -75,7 +75,7 @@ pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Resu
         table_bytes: table_bytes(shape),
         shard_bytes,
         buffer_bytes,
-        rank_bytes: shard_bytes as f64 + buffer_bytes as f64 + WORKING_BYTES,
+        rank_bytes: shard_bytes as f64 + buffer_bytes as f64 + working_bytes(shape),
         moves_per_state,
         cross_fraction: cross_fraction(&space, &partition, samples),
         sampled: samples,
@@ -133,9 +133,10 @@ mod tests {
         // works on 4x3, whose 3 columns have 3 vertical edges each, 2 moves an edge, of 34 moves.
         let vertical = 2.0 * 3.0 * 3.0 / 34.0;
         assert!(many.cross_fraction < vertical);
-        let need = ranks_needed(shape, 40_000_000.0 + WORKING_BYTES, 0).unwrap();
-        assert!(rank_bytes(shape, need as usize, 0) <= 40_000_000.0 + WORKING_BYTES + 1.0);
-        assert!(rank_bytes(shape, need as usize - 1, 0) > 40_000_000.0 + WORKING_BYTES);
+        let room = 40_000_000.0 + working_bytes(shape);
+        let need = ranks_needed(shape, room, 0).unwrap();
+        assert!(rank_bytes(shape, need as usize, 0) <= room + 1.0);
+        assert!(rank_bytes(shape, need as usize - 1, 0) > room);
     }
 }
 

@@ -35,9 +35,32 @@ pub enum Scan {
 }
 
 /// A recorded layer is expanded from its list if it has fewer states than table words over
-/// this: a scan reads a word per 32 states in a few nanoseconds, a listed state costs a sort
-/// and an unranking from scratch.
-pub const LIST_RATIO: u64 = 8;
+/// this. A scan reads every word however small the frontier (2x6 at 2 threads: 6 ms for its
+/// 7.5 M words; 2x7: 0.49 s for 1.36·10^9), then expands each frontier state for about 6-8 ns;
+/// a listed state costs a sort and an unranking from scratch, 22-33 ns. Over the layers below
+/// 3 M states, ratios 8, 16, 32 and 64 took 2x6 283, 281, 248 and 257 ms and 3x4 227, 222, 202
+/// and 201 ms (medians of 3, 2 threads, interleaved).
+pub const LIST_RATIO: u64 = 32;
+
+/// The most states of a layer worth recording, on a table of `table_words` words: a list is
+/// expanded only if it has fewer states than the table's words over `LIST_RATIO`, and the
+/// schedule's `record_cap` bounds the memory the lists take.
+pub fn record_cap(schedule_cap: u64, table_words: u64) -> u64 {
+    schedule_cap.min(table_words.saturating_sub(1) / LIST_RATIO)
+}
+
+/// Whether to record the next layer of a frontier of `frontier` states (after a layer of
+/// `before`, if the frontier is not the start): if the next layer is predicted to fit `cap`,
+/// growing or shrinking by the factor the frontier did (from the start, by 4, its most). A
+/// recorded layer that outgrows `cap` after all is given up as it is found (`Recording`).
+pub fn record_next(frontier: u64, before: Option<u64>, cap: u64) -> bool {
+    let f = u128::from(frontier);
+    let predicted = match before {
+        Some(b) if b > 0 => f * f / u128::from(b),
+        _ => 4 * f,
+    };
+    cap > 0 && predicted <= u128::from(cap)
+}
 
 /// Pull is chosen once the unseen states of the next colour, times this, are fewer than the
 /// frontier times `PUSH_COST`. Measured at 1 thread, less the scan both pay: a push expansion
@@ -102,13 +125,14 @@ mod tests {
     fn a_small_recorded_layer_is_listed_whatever_else_holds() {
         for scan in [Scan::Auto, Scan::Push, Scan::Pull] {
             for pulling in [false, true] {
-                let (way, _) = choose(scan, at(Some(124), 124, 1, pulling));
+                let (way, _) = choose(scan, at(Some(31), 31, 1, pulling));
                 assert_eq!(way, Way::List, "{scan:?} pulling {pulling}");
             }
         }
-        // 125 · 8 = 1000 words: not fewer, so the table is scanned.
+        // 32 · 32 = 1024 ≥ 1000 words: not fewer, so the table is scanned.
+        assert_eq!(LIST_RATIO, 32);
         assert_eq!(
-            choose(Scan::Auto, at(Some(125), 125, 10_000, false)).0,
+            choose(Scan::Auto, at(Some(32), 32, 10_000, false)).0,
             Way::Push
         );
     }
@@ -145,6 +169,42 @@ mod tests {
             choose(Scan::Pull, at(None, 1, 10_000, false)),
             (Way::Pull, true)
         );
+    }
+
+    #[test]
+    fn a_layer_is_recorded_if_it_is_predicted_to_fit_the_cap() {
+        // Growing by 1.5: 150 · 1.5 = 225.
+        assert!(record_next(150, Some(100), 225));
+        assert!(!record_next(150, Some(100), 224));
+        // Shrinking: 80 · 0.8 = 64, though the frontier itself does not fit.
+        assert!(record_next(80, Some(100), 64));
+        assert!(!record_next(80, Some(100), 63));
+        // From the start: at most 4 neighbours.
+        assert!(record_next(1, None, 4));
+        assert!(!record_next(2, None, 7));
+        // A cap of 0 records nothing, even a layer predicted empty.
+        assert!(!record_next(1, Some(2), 0));
+        assert!(!record_next(u64::MAX, Some(1), u64::MAX));
+    }
+
+    #[test]
+    fn the_cap_is_the_largest_layer_that_would_be_listed() {
+        assert_eq!(record_cap(10, 1 << 40), 10);
+        assert_eq!(record_cap(10, 0), 0);
+        // A layer at the cap is listed, one more is not: fewer states than words over the ratio.
+        for words in [1000 * LIST_RATIO, 1000 * LIST_RATIO + 1] {
+            let n = record_cap(u64::MAX, words);
+            let way = |n: u64| {
+                let b = Boundary {
+                    listed: Some(n),
+                    table_words: words,
+                    ..at(None, n, n, false)
+                };
+                choose(Scan::Auto, b).0
+            };
+            assert_eq!(way(n), Way::List, "{words} words");
+            assert_eq!(way(n + 1), Way::Push, "{words} words");
+        }
     }
 
     #[test]

@@ -29,7 +29,7 @@ impl Default for Schedule {
             chunk: 1 << 18,
             sequential_states: 1 << 20,
             list_chunk: 1 << 12,
-            record_cap: 1 << 22,
+            record_cap: 1 << 24,
         }
     }
 }

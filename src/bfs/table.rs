@@ -359,26 +359,46 @@ impl Table {
 
     /// States held whose slot holds `code` (not 0: the padding of the last word holds 0).
     pub fn count(&self, code: u64) -> u64 {
-        use rayon::prelude::*;
-        self.held
-            .par_iter()
-            .flat_map(|&(a, b)| &self.all()[a..b])
-            .map(|w| u64::from(Table::matching(w.load(Ordering::Relaxed), code).count_ones()))
-            .sum()
+        self.sum_slots(|v| Table::matching(v, code))
     }
 
     /// States held whose slot is not `0b00`.
     pub fn seen(&self) -> u64 {
+        self.sum_slots(|v| (v | (v >> 1)) & LOW_BITS)
+    }
+
+    /// The slots `select` picks (low bits of a mask) in every word held, counted in parallel
+    /// parts of 2^16 words.
+    fn sum_slots(&self, select: impl Fn(u64) -> u64 + Sync) -> u64 {
         use rayon::prelude::*;
-        self.held
-            .par_iter()
-            .flat_map(|&(a, b)| &self.all()[a..b])
-            .map(|w| {
-                let v = w.load(Ordering::Relaxed);
-                u64::from(((v | (v >> 1)) & LOW_BITS).count_ones())
-            })
+        let parts: Vec<&[AtomicU64]> = self.held().flat_map(|span| span.chunks(1 << 16)).collect();
+        parts
+            .into_par_iter()
+            .map(|part| count_bits(part.iter().map(|w| w.load(Ordering::Relaxed)), &select))
             .sum()
     }
+}
+
+/// The bits set in `select(word)` over `words`, with `popcnt` where the CPU has it (checked at
+/// run time): the default x86-64 target counts a word's bits in about 15 instructions.
+pub fn count_bits(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: this CPU has the instruction the function is compiled to use.
+        return unsafe { count_bits_popcnt(words, select) };
+    }
+    words.map(|w| u64::from(select(w).count_ones())).sum()
+}
+
+/// `count_bits` compiled with `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_bits_popcnt(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
+    let mut n = 0;
+    for w in words {
+        n += u64::from(select(w).count_ones());
+    }
+    n
 }
 
 #[cfg(test)]

@@ -119,7 +119,7 @@ fn print_plan(out: &mut impl Write, p: &Plan) -> Result<()> {
         "  per rank: table {} + exchange buffers {} + working {} = {}",
         human_bytes(p.shard_bytes as f64),
         human_bytes(p.buffer_bytes as f64),
-        human_bytes(tilespace::analysis::memory::WORKING_BYTES),
+        human_bytes(tilespace::analysis::memory::working_bytes(p.shape)),
         human_bytes(p.rank_bytes)
     )?;
     writeln!(

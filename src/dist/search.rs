@@ -170,12 +170,13 @@ pub fn search_sharded_with(
             break;
         }
         let frontier = state.layers[depth as usize];
+        let table_words = space.states().div_ceil(32);
         // Global figures only, so that every rank makes the same choice.
         let boundary = policy::Boundary {
             listed: state.frontier.as_ref().map(|_| frontier),
             frontier,
             unseen,
-            table_words: space.states().div_ceil(32),
+            table_words,
             pulling: state.pulling,
         };
         let (way, pulling) = policy::choose(Scan::Auto, boundary);
@@ -200,8 +201,9 @@ pub fn search_sharded_with(
             table: &state.table,
             colour: if way == Way::Pull { colour ^ 1 } else { colour },
             codes: Codes::at(depth),
-            // As on one machine: the next layer is listed if it cannot exceed the cap.
-            record: 4 * frontier <= schedule.record_cap,
+            // The next layer is recorded if it cannot exceed the cap one machine would have (a
+            // state has at most 4 neighbours): the ranks need not agree to give a list up.
+            record: 4 * frontier <= policy::record_cap(schedule.record_cap, table_words),
             mine: partition.mine(group.rank()),
         };
         let exchange = Exchange {

@@ -362,19 +362,17 @@ fn read_words(
     const PART: usize = 1 << 17;
     let mut sum = Checksum::new();
     layers.iter().for_each(|&n| sum.add(n));
-    let mut counts = [0u64; 4];
+    let mut tally = [0u64; 4];
     let mut buf = vec![0u8; PART * 8];
     let (mut w, mut place) = (0, recount.place(0));
     while w < words {
         let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
-        for word in le_words(part) {
-            sum.add(word);
-            recount.add(&mut place, word, &mut counts);
-        }
+        let words = le_words(part).inspect(|&word| sum.add(word));
+        recount.add_all(&mut place, words, &mut tally);
         w += part.len() / 8;
     }
-    Ok((sum.value(), counts))
+    Ok((sum.value(), recount.residues(tally)))
 }
 
 /// Fills `buf` from `file` at `offset`, without moving the file's position.
