@@ -217,7 +217,8 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
         let constant = std::hint::select_unpredictable(diff >= 0, turn.with_first, turn.constant);
         return diff * turn.coef[1] + constant;
     }
-    let [ka, kb, kc] = turn.coef;
+    // The coefficients sum to 0 (`short_terms`): two multiplications, of differences.
+    let [_, kb, kc] = turn.coef;
     let [p, q] = turn.terms;
     let r = c + i64::from(c >= b);
     let (first, second) = if left {
@@ -225,7 +226,7 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
     } else {
         (c < b, r < a)
     };
-    a * ka + b * kb + c * kc + turn.constant + when(first, p) + when(second, q)
+    (b - a) * kb + (c - a) * kc + turn.constant + when(first, p) + when(second, q)
 }
 
 /// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
@@ -931,14 +932,19 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 /// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
 pub fn expand_scan<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-    {
+    if has_bit_instructions() {
         // SAFETY: this CPU has the instructions the function is compiled to use.
         return unsafe { expand_scan_bits::<COLS>(scan, task) };
     }
     push_scan::<COLS, false>(scan, task, |_| {})
+}
+
+/// Whether this CPU has the instructions the `_bits` functions are compiled to use.
+#[cfg(target_arch = "x86_64")]
+fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
 }
 
 /// `expand_scan` compiled for the bit instructions the default x86-64 target leaves out, which
@@ -1063,6 +1069,18 @@ impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
 /// layer settles its own colour's previous frontier (layer d-1, left by a pull) before it marks
 /// anything: each task writes only its own slots.
 pub fn expand_pull<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: this CPU has the instructions the function is compiled to use.
+        return unsafe { expand_pull_bits::<COLS>(scan, task) };
+    }
+    pull_in::<COLS, false>(scan, task, &mut vec![])
+}
+
+/// `expand_pull` compiled for the bit instructions, as `expand_scan_bits` is.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn expand_pull_bits<const COLS: usize>(scan: &LayerScan, task: Task) -> Found {
     pull_in::<COLS, false>(scan, task, &mut vec![])
 }
 
