@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates results/ from scratch: the seed boards and the 12-cell boards. 2x7 (7 min and
-# 10.9 GB here) is kept as it is, its summary row and its folder, unless --with-2x7 is given,
+# Regenerates results/ from scratch: the seed boards and the 12-cell boards. 2x7 (under 7 min and
+# 11.2 GB here) is kept as it is, its summary row and its folder, unless --with-2x7 is given,
 # which analyses it again (scripts/reproduce-2x7.sh).
 # Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: results)
 set -euo pipefail
