@@ -381,7 +381,7 @@ impl Table {
 
 /// The bits set in `select(word)` over `words`, with `popcnt` where the CPU has it (checked at
 /// run time): the default x86-64 target counts a word's bits in about 15 instructions.
-pub fn count_bits(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
+fn count_bits(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: this CPU has the instruction the function is compiled to use.
