@@ -22,7 +22,7 @@ pub enum Error {
     TooLarge {
         /// The board, `RxC`.
         shape: String,
-        /// The memory the search needs, for people (`11.0 GB`).
+        /// The memory the search needs, for people (`11.2 GB`).
         needed: String,
         /// The limit and where it comes from, as a clause.
         limit: String,
