@@ -18,7 +18,9 @@
 //!   instructions); with two or three columns the change is a linear form of the window's
 //!   digits with weights precomputed per move (`short_delta`). Its target is often far away
 //!   in the table: a push computes the targets of a batch of frontier states and prefetches
-//!   their words, and tests them while the next batch is computed (`Batch`).
+//!   their words, and tests them while the next batch is computed (`Batch`). With two or three
+//!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
+//!   from the others (`WordPlaces::pairs`): no state computes a move its blank cannot make.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -229,6 +231,76 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
     (b - a) * kb + (c - a) * kc + turn.constant + when(first, p) + when(second, q)
 }
 
+/// The one vertical move of a blank in the top or bottom row, on a board of two or three
+/// columns, by place p from a rank's first slot (as `Vertical`), in a form that serves both
+/// directions: the change in full rank is Σ `coef`·(b - a, c - a) + `constant` + `terms`[0] if
+/// a ≤ b + `terms`[1] if b ≤ c + `terms`[2] if a ≤ r (a, b, c the window's digits, r = c +
+/// [c ≥ b]; see `short_terms`). A rotation right's conditions c < b and r < a are the negations
+/// of the last two: its terms enter negated, and the constant holds them whole.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Single {
+    /// How many ranks on from the first the state is (p / n).
+    carry: u8,
+    parity: u8,
+    window: u8,
+    /// The target's slot in its rank.
+    slot: u64,
+    coef: [i64; 2],
+    constant: i64,
+    terms: [i64; 3],
+}
+
+impl Single {
+    /// The form of `turn` (a move the blank can make; `left`: up) at place p, `carry` ranks on.
+    fn new(turn: &Turn, left: bool, carry: u8, parity: u8, cols: usize) -> Single {
+        let [_, kb, kc] = turn.coef;
+        let [p, q] = turn.terms;
+        let (constant, terms) = match (cols, left) {
+            // A swap is the same either way: its one condition is a ≤ b.
+            (2, _) | (3, true) => (turn.constant, [p, 0, q]),
+            _ => (turn.constant + p + q, [0, -p, -q]),
+        };
+        Single {
+            carry,
+            parity,
+            window: turn.window as u8,
+            slot: turn.slot,
+            coef: [kb, kc],
+            constant,
+            terms,
+        }
+    }
+
+    /// The index of this move's target from a state of sequence rank `rank` whose Lehmer
+    /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank).
+    #[inline(always)]
+    fn target<const COLS: usize>(
+        &self,
+        d: &[u8; DIGITS],
+        rank: u64,
+        parity_at: usize,
+        width: u64,
+    ) -> u64 {
+        let full = (rank << 1 | u64::from(d[parity_at % 16])) as i64;
+        ((full + self.delta::<COLS>(d)) as u64 >> 1) * width + self.slot
+    }
+
+    /// The change in full rank of this move, from the window's digits.
+    #[inline(always)]
+    fn delta<const COLS: usize>(&self, d: &[u8; DIGITS]) -> i64 {
+        let i = usize::from(self.window) % 16;
+        let (a, b) = (i64::from(d[i]), i64::from(d[i + 1]));
+        let when = |holds: bool, term: i64| std::hint::select_unpredictable(holds, term, 0);
+        let linear = (b - a) * self.coef[0] + self.constant + when(a <= b, self.terms[0]);
+        if COLS == 2 {
+            return linear;
+        }
+        let c = i64::from(d[i + 2]);
+        let r = c + i64::from(c >= b);
+        linear + (c - a) * self.coef[1] + when(b <= c, self.terms[1]) + when(a <= r, self.terms[2])
+    }
+}
+
 /// Calls `visit` with the index of every neighbour of the state (`blank`, `rank`).
 #[inline(always)]
 pub fn for_each_neighbour(
@@ -431,7 +503,8 @@ struct Batch {
     /// p < n + 32).
     states: [u64; ROOM],
     waiting: usize,
-    /// The vertical targets (up and down of each state) of the last two batches, prefetched:
+    /// The vertical targets (up and down of each state, or its one move in a batch of
+    /// `singles`) of the last two batches, prefetched:
     /// the last one's are in `targets[last]`, `ready` of them.
     targets: [[u64; 2 * ROOM]; 2],
     last: usize,
@@ -523,9 +596,37 @@ impl Batch {
             Table::prefetch_in(words, down);
             to.copy_from_slice(&[up, down]);
         }
+        let ready = std::mem::replace(&mut self.ready, 2 * self.waiting);
+        self.waiting = 0;
+        &self.targets[before][..ready]
+    }
+
+    /// `flush` for a batch of states with one vertical move each (`WordPlaces::singles`).
+    #[inline(always)]
+    fn flush_singles<const COLS: usize>(
+        &mut self,
+        space: &StateSpace,
+        places: &WordPlaces,
+        table: &Table,
+    ) -> &[u64] {
+        let before = self.last;
+        self.last ^= 1;
+        let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
+        let (words, width) = (table.span(0, table.index_words()), space.width());
+        for (state, to) in self.states[..self.waiting]
+            .iter()
+            .zip(self.targets[self.last].iter_mut())
+        {
+            let one = &places.singles[(state % 64) as usize];
+            let rank = (state >> 6) + u64::from(one.carry);
+            seeker.seek_digits(&mut self.cursor, rank, one.parity);
+            let target = one.target::<COLS>(&self.cursor.digits, rank, parity_at, width);
+            Table::prefetch_in(words, target);
+            *to = target;
+        }
         let ready = std::mem::replace(&mut self.ready, self.waiting);
         self.waiting = 0;
-        &self.targets[before][..2 * ready]
+        &self.targets[before][..ready]
     }
 }
 
@@ -609,6 +710,15 @@ pub struct WordPlaces {
     /// The vertical moves of the state at each place p (`0..n + 32`) from a rank's first slot
     /// (64 entries, so that `p % 64` needs no bounds check): a batch's states are (rank, p).
     verticals: [Vertical; 64],
+    /// `pairs[q]`: the slots of a word whose blank has both vertical moves (a blank of a middle
+    /// row), or every slot if the board has more than three columns; the others' one move is in
+    /// `singles`. On two or three columns a push queues the two kinds apart, so that no state
+    /// computes and offers a move its blank cannot make (a quarter of 3x4's vertical moves, a
+    /// sixth of 2x6's).
+    pairs: [u64; 32],
+    /// The one vertical move of the state at each place p, as `verticals` (a stand-in at the
+    /// places of `pairs`).
+    singles: [Single; 64],
 }
 
 impl WordPlaces {
@@ -627,7 +737,29 @@ impl WordPlaces {
                 down: m.down,
             }
         });
+        let cols = space.shape.cols;
+        let short = cols == 2 || cols == 3;
+        let singles = std::array::from_fn(|p| {
+            let v = &verticals[p];
+            match (v.up.valid != 0, v.down.valid != 0) {
+                (true, false) if short => Single::new(&v.up, true, v.carry, v.parity, cols),
+                (false, true) if short => Single::new(&v.down, false, v.carry, v.parity, cols),
+                _ => Single::default(),
+            }
+        });
+        let pairs = (0..width)
+            .map(|q| {
+                (0..32u64)
+                    .filter(|s| {
+                        let m = &moves[usize::from(space.blanks[((q + s) % width) as usize])];
+                        !short || (m.up.valid != 0 && m.down.valid != 0)
+                    })
+                    .fold(0, |m, s| m | 1 << (2 * s))
+            })
+            .collect();
         WordPlaces {
+            pairs: first_32(pairs),
+            singles,
             colour: [0, 1].map(|c| first_32(colour_masks(space, c))),
             split: std::array::from_fn(|pos| {
                 ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
@@ -813,7 +945,10 @@ impl Codes {
 struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
     scan: &'s LayerScan<'a>,
     claims: Claims<'a>,
+    /// States with both vertical moves (every state, on more than three columns), and those
+    /// with one (`WordPlaces::pairs`).
     batch: Batch,
+    singles: Batch,
     /// The slides inside a word, claimed with the word's settling.
     in_words: Found,
     remote: R,
@@ -825,6 +960,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             scan,
             claims: Claims::new(scan.table, scan.record),
             batch: Batch::new(),
+            singles: Batch::new(),
             in_words: Found::default(),
             remote,
         }
@@ -866,12 +1002,31 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             ..
         } = *self.scan;
         let targets = self.batch.flush::<COLS>(space, places, table);
+        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
+    }
+
+    /// `flush` for the states with one vertical move.
+    #[inline(always)]
+    fn flush_singles(&mut self) {
+        let LayerScan {
+            space,
+            places,
+            table,
+            ..
+        } = *self.scan;
+        let targets = self.singles.flush_singles::<COLS>(space, places, table);
+        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
+    }
+
+    /// Claims (or sends) a batch's `targets`.
+    #[inline(always)]
+    fn offer(mine: Mine, claims: &mut Claims, remote: &mut R, targets: &[u64]) {
         if SHARDED {
             for &n in targets {
-                Self::route(self.scan.mine, &mut self.claims, &mut self.remote, n);
+                Self::route(mine, claims, remote, n);
             }
         } else {
-            self.claims.offer_all(targets);
+            claims.offer_all(targets);
         }
     }
 
@@ -879,6 +1034,8 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
         // The last states' targets, then the batch before them.
         self.flush();
         self.flush();
+        self.flush_singles();
+        self.flush_singles();
         let mut found = self.claims.finish();
         found.add(self.in_words);
         found
@@ -922,8 +1079,18 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 
     #[inline(always)]
     fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
-        if self.batch.add_word(rank0, q, mask) {
+        if COLS != 2 && COLS != 3 {
+            if self.batch.add_word(rank0, q, mask) {
+                self.flush();
+            }
+            return;
+        }
+        let pairs = mask & self.scan.places.pairs[(q % 32) as usize];
+        if self.batch.add_word(rank0, q, pairs) {
             self.flush();
+        }
+        if self.singles.add_word(rank0, q, mask ^ pairs) {
+            self.flush_singles();
         }
     }
 }
@@ -1255,6 +1422,55 @@ mod tests {
                         left_out: slot(all.left_out),
                     };
                     assert_eq!(got, want, "{shape} goal {goal} index {index}");
+                }
+            }
+        }
+    }
+
+    /// The one vertical move of a blank in the top or bottom row (`WordPlaces::singles`), in
+    /// the form serving both directions, lands where ranking the moved board from scratch does;
+    /// `pairs` holds exactly the slots whose blank has two vertical moves.
+    #[test]
+    fn single_vertical_moves_match_direct_ranking() {
+        for (r, c) in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (7, 2), (5, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [0, shape.cells() - 1, shape.cells() / 2] {
+                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let places = WordPlaces::new(&space);
+                let width = space.width();
+                let step = (space.states() / 5000).max(1);
+                for index in (0..space.states()).step_by(step as usize) {
+                    let board = space.board(index);
+                    let (blank, rank) = space.split(index);
+                    let j = index % width;
+                    // Vertical on the engine's board (which may be the transpose).
+                    let row = |n: u64| space.shape.row(space.split(n).0);
+                    let vertical: Vec<u64> = board
+                        .neighbours()
+                        .map(|b| space.index(&b).expect("same class"))
+                        .filter(|&n| row(n) != row(index))
+                        .collect();
+                    // Word phase 0: place j of the rank's first slot is slot j.
+                    let paired = places.pairs[0] >> (2 * j) & 1 == 1;
+                    assert_eq!(
+                        paired,
+                        vertical.len() == 2,
+                        "{shape} goal {goal} board {board}"
+                    );
+                    if paired {
+                        continue;
+                    }
+                    let one = &places.singles[j as usize];
+                    assert_eq!((one.carry, one.parity), (0, space.parity[blank.0]));
+                    let mut cursor = Cursor::new();
+                    space.indexer.seek_digits(&mut cursor, rank, one.parity);
+                    let parity_at = space.tiles() - 2;
+                    let got = match space.shape.cols {
+                        2 => one.target::<2>(&cursor.digits, rank, parity_at, width),
+                        3 => one.target::<3>(&cursor.digits, rank, parity_at, width),
+                        _ => unreachable!("two or three columns here"),
+                    };
+                    assert_eq!(vec![got], vertical, "{shape} goal {goal} board {board}");
                 }
             }
         }
