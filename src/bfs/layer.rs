@@ -497,16 +497,17 @@ impl<'a> Claims<'a> {
 /// every load before them, find their words there. Each step is a short loop of its own, with
 /// few values live: the scan of the words, the computing of targets and the claims no longer
 /// share registers (one loop doing all three kept a third of its values on the stack).
-struct Batch {
+struct Batch<const T: usize> {
     /// `rank << 6 | p` of each state waiting: the state at place p from that rank's first slot,
     /// slot p % n of rank `rank + p / n` (`Vertical::carry`; a rank has n ≤ 17 slots, and
     /// p < n + 32).
     states: [u64; ROOM],
     waiting: usize,
-    /// The vertical targets (up and down of each state, or its one move in a batch of
-    /// `singles`) of the last two batches, prefetched:
-    /// the last one's are in `targets[last]`, `ready` of them.
-    targets: [[u64; 2 * ROOM]; 2],
+    /// What the last two batches computed for each state, T values (a push's vertical
+    /// targets: up and down, or the one move of a batch of `singles`; a pull's neighbours and
+    /// the state's own index), their words prefetched: the last one's are in `targets[last]`,
+    /// `ready` of them.
+    targets: [[[u64; T]; ROOM]; 2],
     last: usize,
     ready: usize,
     cursor: Cursor,
@@ -521,12 +522,12 @@ const BATCH: usize = 32;
 /// to 32 at once.
 const ROOM: usize = BATCH + 32;
 
-impl Batch {
-    fn new() -> Batch {
+impl<const T: usize> Batch<T> {
+    fn new() -> Self {
         Batch {
             states: [0; ROOM],
             waiting: 0,
-            targets: [[0; 2 * ROOM]; 2],
+            targets: [[[0; T]; ROOM]; 2],
             last: 0,
             ready: 0,
             cursor: Cursor::new(),
@@ -568,6 +569,24 @@ impl Batch {
         self.waiting >= BATCH
     }
 
+    /// Starts a flush: the buffer the states waiting compute into, the one to return after.
+    #[inline(always)]
+    fn turn(&mut self) -> usize {
+        let before = self.last;
+        self.last ^= 1;
+        before
+    }
+
+    /// Ends a flush: what the batch before computed; the states waiting are now ready.
+    #[inline(always)]
+    fn ready(&mut self, before: usize) -> &[[u64; T]] {
+        let ready = std::mem::replace(&mut self.ready, self.waiting);
+        self.waiting = 0;
+        &self.targets[before][..ready]
+    }
+}
+
+impl Batch<2> {
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before. Inlined, like the push's `flush`, into the scan, which is
     /// compiled for the bit instructions this CPU has (`expand_scan_bits`).
@@ -577,16 +596,15 @@ impl Batch {
         space: &StateSpace,
         places: &WordPlaces,
         table: &Table,
-    ) -> &[u64] {
-        let before = self.last;
-        self.last ^= 1;
+    ) -> &[[u64; 2]] {
+        let before = self.turn();
         // What the loop reads of `space` and `table`, in locals: through the references they
         // would be loaded again after every store (2x5: 12 instructions a state).
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let words = table.span(0, table.index_words());
         for (state, to) in self.states[..self.waiting]
             .iter()
-            .zip(self.targets[self.last].chunks_exact_mut(2))
+            .zip(&mut self.targets[self.last])
         {
             let v = &places.verticals[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(v.carry);
@@ -594,39 +612,68 @@ impl Batch {
             let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at);
             Table::prefetch_in(words, up);
             Table::prefetch_in(words, down);
-            to.copy_from_slice(&[up, down]);
+            *to = [up, down];
         }
-        let ready = std::mem::replace(&mut self.ready, 2 * self.waiting);
-        self.waiting = 0;
-        &self.targets[before][..ready]
+        self.ready(before)
     }
+}
 
+impl Batch<1> {
     /// `flush` for a batch of states with one vertical move each (`WordPlaces::singles`).
     #[inline(always)]
-    fn flush_singles<const COLS: usize>(
+    fn flush<const COLS: usize>(
         &mut self,
         space: &StateSpace,
         places: &WordPlaces,
         table: &Table,
-    ) -> &[u64] {
-        let before = self.last;
-        self.last ^= 1;
+    ) -> &[[u64; 1]] {
+        let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
         for (state, to) in self.states[..self.waiting]
             .iter()
-            .zip(self.targets[self.last].iter_mut())
+            .zip(&mut self.targets[self.last])
         {
             let one = &places.singles[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(one.carry);
             seeker.seek_digits(&mut self.cursor, rank, one.parity);
             let target = one.target::<COLS>(&self.cursor.digits, rank, parity_at, width);
             Table::prefetch_in(words, target);
-            *to = target;
+            *to = [target];
         }
-        let ready = std::mem::replace(&mut self.ready, self.waiting);
-        self.waiting = 0;
-        &self.targets[before][..ready]
+        self.ready(before)
+    }
+}
+
+impl Batch<5> {
+    /// A pull's `flush`: the four neighbours of each unseen state waiting (slides first; a
+    /// move the blank cannot make gives the state itself, unseen) and its index; the words of
+    /// the vertical ones prefetched.
+    #[inline(always)]
+    fn flush<const COLS: usize>(
+        &mut self,
+        space: &StateSpace,
+        places: &WordPlaces,
+        table: &Table,
+    ) -> &[[u64; 5]] {
+        let before = self.turn();
+        let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
+        let (words, width) = (table.span(0, table.index_words()), space.width());
+        for (state, to) in self.states[..self.waiting]
+            .iter()
+            .zip(&mut self.targets[self.last])
+        {
+            let v = &places.verticals[(state % 64) as usize];
+            let rank = (state >> 6) + u64::from(v.carry);
+            seeker.seek_digits(&mut self.cursor, rank, v.parity);
+            let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at);
+            Table::prefetch_in(words, up);
+            Table::prefetch_in(words, down);
+            let base = rank * width;
+            let [left, right] = v.slides.map(|slide| base + u64::from(slide));
+            *to = [left, right, up, down, base + u64::from(v.slot)];
+        }
+        self.ready(before)
     }
 }
 
@@ -689,6 +736,9 @@ pub struct Vertical {
     /// How many ranks on from the first the state is (p / n).
     carry: u8,
     parity: u8,
+    /// The state's slot in its rank (p % n), and the slots of its slides (a pull's).
+    slot: u8,
+    slides: [u8; 2],
     up: Turn,
     down: Turn,
 }
@@ -733,6 +783,8 @@ impl WordPlaces {
             Vertical {
                 carry: carry as u8,
                 parity: space.parity[b],
+                slot: j as u8,
+                slides: m.slides.map(|slide| slide as u8),
                 up: m.up,
                 down: m.down,
             }
@@ -947,8 +999,8 @@ struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
     claims: Claims<'a>,
     /// States with both vertical moves (every state, on more than three columns), and those
     /// with one (`WordPlaces::pairs`).
-    batch: Batch,
-    singles: Batch,
+    batch: Batch<2>,
+    singles: Batch<1>,
     /// The slides inside a word, claimed with the word's settling.
     in_words: Found,
     remote: R,
@@ -1002,7 +1054,12 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             ..
         } = *self.scan;
         let targets = self.batch.flush::<COLS>(space, places, table);
-        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
+        Self::offer(
+            self.scan.mine,
+            &mut self.claims,
+            &mut self.remote,
+            targets.as_flattened(),
+        );
     }
 
     /// `flush` for the states with one vertical move.
@@ -1014,8 +1071,13 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             table,
             ..
         } = *self.scan;
-        let targets = self.singles.flush_singles::<COLS>(space, places, table);
-        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
+        let targets = self.singles.flush::<COLS>(space, places, table);
+        Self::offer(
+            self.scan.mine,
+            &mut self.claims,
+            &mut self.remote,
+            targets.as_flattened(),
+        );
     }
 
     /// Claims (or sends) a batch's `targets`.
@@ -1168,6 +1230,8 @@ pub fn claim_all(table: &Table, indices: &[u64], record: bool) -> Found {
 struct Pull<'s, 'a, 'q, const COLS: usize, const SHARDED: bool> {
     scan: &'s LayerScan<'a>,
     claims: Claims<'a>,
+    /// The states tested a batch at a time (on one machine; a shard's are tested one by one).
+    batch: Batch<5>,
     cursor: Cursor,
     queries: &'q mut Vec<(u64, u64)>,
 }
@@ -1189,6 +1253,12 @@ impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SH
 
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
+        if !SHARDED {
+            if self.batch.add_word(rank0, q, mask) {
+                self.flush();
+            }
+            return;
+        }
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
@@ -1199,6 +1269,27 @@ impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SH
 }
 
 impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
+    /// Computes the neighbours of the batch's states, and marks those of the batch before with
+    /// a neighbour in the frontier: the test of the four does not branch, and a state found is
+    /// buffered without a branch either (whether a state has a neighbour in the frontier is a
+    /// coin toss to the branch predictor).
+    #[inline(always)]
+    fn flush(&mut self) {
+        let LayerScan {
+            space,
+            places,
+            table,
+            ..
+        } = *self.scan;
+        let words = table.span(0, table.index_words());
+        let frontier =
+            |n: u64| (words[(n / 32) as usize].load(Relaxed) >> (2 * (n % 32))) & 3 == FRONTIER;
+        for &[left, right, up, down, index] in self.batch.flush::<COLS>(space, places, table) {
+            let found = frontier(left) | frontier(right) | frontier(up) | frontier(down);
+            self.claims.buffer(index, found);
+        }
+    }
+
     /// Tests the unseen state at `index`, slot `j` of rank `rank`: marked if a neighbour is in
     /// the frontier.
     #[inline(always)]
@@ -1272,6 +1363,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
     let mut pull = Pull::<COLS, SHARDED> {
         scan,
         claims: Claims::new(scan.table, scan.record),
+        batch: Batch::new(),
         cursor: Cursor::new(),
         queries,
     };
@@ -1283,6 +1375,9 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
         scan.colour,
         &mut pull,
     );
+    // The last states' neighbours, then the test of the batch before them.
+    pull.flush();
+    pull.flush();
     pull.claims.finish()
 }
 
