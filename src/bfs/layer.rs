@@ -54,6 +54,65 @@ pub struct Turn {
     terms: [i64; 2],
     /// `constant + terms[0]`: with two columns, one of the two constants is selected.
     with_first: i64,
+    /// With three columns, where this move's changes start in `WordPlaces::deltas` (0, a
+    /// block of zeros, for a stand-in or where no table was made), and the weights of the
+    /// window's first two digits in its table (`delta_tables`).
+    at: u32,
+    radix: [u32; 2],
+}
+
+impl Turn {
+    /// The change in full rank of this three-column rotation, read from its table in `deltas`
+    /// (`delta_tables`) at the window's digits: 0 for a stand-in.
+    #[inline(always)]
+    fn looked_up(&self, deltas: &[i64], d: &[u8; DIGITS]) -> i64 {
+        let i = self.window as usize % 16;
+        let [r0, r1] = self.radix.map(|r| r as usize);
+        let at = self.at as usize + usize::from(d[i]) * r0 + usize::from(d[i + 1]) * r1;
+        deltas[at + usize::from(d[i + 2])] & self.valid
+    }
+}
+
+/// The change in full rank of every three-column rotation of `moves` (their `at` and `radix`
+/// set to find it), by the window's digits a, b, c: with the window at sequence entry i of m,
+/// a ≤ m-1-i, b ≤ m-2-i and c ≤ m-3-i (a Lehmer digit counts the smaller entries after it),
+/// so a table of (m-i)(m-1-i)(m-2-i) values, read at a·(m-1-i)(m-2-i) + b·(m-2-i) + c,
+/// replaces `short_delta`'s comparisons and selections; one table per window and direction.
+/// 4x3 has 18 of them, 5,940 values (47.5 KB) in all. Empty for other widths.
+fn delta_tables(space: &StateSpace, moves: &mut [BlankMoves]) -> Vec<i64> {
+    // Stand-ins read zeros (`looked_up` masks them anyway): room for any digit c.
+    let mut deltas = vec![0i64; DIGITS];
+    if space.shape.cols != 3 {
+        return deltas;
+    }
+    let m = space.tiles();
+    let mut made: Vec<((u32, bool), u32)> = vec![];
+    for blank in moves.iter_mut() {
+        for (turn, left) in [(&mut blank.up, true), (&mut blank.down, false)] {
+            if turn.valid == 0 {
+                continue;
+            }
+            let i = turn.window as usize;
+            let (na, nb, nc) = (m - i, m - 1 - i, m - 2 - i);
+            turn.radix = [(nb * nc) as u32, nc as u32];
+            if let Some(&(_, at)) = made.iter().find(|(key, _)| *key == (turn.window, left)) {
+                turn.at = at;
+                continue;
+            }
+            turn.at = deltas.len() as u32;
+            made.push(((turn.window, left), turn.at));
+            let mut d = [0u8; DIGITS];
+            for a in 0..na {
+                for b in 0..nb {
+                    for c in 0..nc {
+                        d[i..i + 3].copy_from_slice(&[a as u8, b as u8, c as u8]);
+                        deltas.push(short_delta::<3>(turn, &d, left));
+                    }
+                }
+            }
+        }
+    }
+    deltas
 }
 
 /// The moves of the blank from one cell: every blank has the same four, so the neighbour loop has
@@ -84,6 +143,8 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
                 constant: 0,
                 terms: [0; 2],
                 with_first: 0,
+                at: 0,
+                radix: [0; 2],
             };
             let mut m = BlankMoves {
                 slides: [own; 2],
@@ -104,6 +165,8 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
                         constant,
                         terms,
                         with_first: constant + terms[0],
+                        at: 0,
+                        radix: [0; 2],
                     }
                 };
                 if t + c == b {
@@ -232,72 +295,37 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
 }
 
 /// The one vertical move of a blank in the top or bottom row, on a board of two or three
-/// columns, by place p from a rank's first slot (as `Vertical`), in a form that serves both
-/// directions: the change in full rank is Σ `coef`·(b - a, c - a) + `constant` + `terms`[0] if
-/// a ≤ b + `terms`[1] if b ≤ c + `terms`[2] if a ≤ r (a, b, c the window's digits, r = c +
-/// [c ≥ b]; see `short_terms`). A rotation right's conditions c < b and r < a are the negations
-/// of the last two: its terms enter negated, and the constant holds them whole.
-#[derive(Clone, Copy, Debug, Default)]
+/// columns, by place p from a rank's first slot (as `Vertical`).
+#[derive(Clone, Copy, Debug)]
 pub struct Single {
     /// How many ranks on from the first the state is (p / n).
     carry: u8,
     parity: u8,
-    window: u8,
-    /// The target's slot in its rank.
-    slot: u64,
-    coef: [i64; 2],
-    constant: i64,
-    terms: [i64; 3],
+    turn: Turn,
+    /// Up (the rotation left).
+    left: bool,
 }
 
 impl Single {
-    /// The form of `turn` (a move the blank can make; `left`: up) at place p, `carry` ranks on.
-    fn new(turn: &Turn, left: bool, carry: u8, parity: u8, cols: usize) -> Single {
-        let [_, kb, kc] = turn.coef;
-        let [p, q] = turn.terms;
-        let (constant, terms) = match (cols, left) {
-            // A swap is the same either way: its one condition is a ≤ b.
-            (2, _) | (3, true) => (turn.constant, [p, 0, q]),
-            _ => (turn.constant + p + q, [0, -p, -q]),
-        };
-        Single {
-            carry,
-            parity,
-            window: turn.window as u8,
-            slot: turn.slot,
-            coef: [kb, kc],
-            constant,
-            terms,
-        }
-    }
-
     /// The index of this move's target from a state of sequence rank `rank` whose Lehmer
-    /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank).
+    /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank): with
+    /// three columns, from the tables `deltas` (`delta_tables`).
     #[inline(always)]
     fn target<const COLS: usize>(
         &self,
+        deltas: &[i64],
         d: &[u8; DIGITS],
         rank: u64,
         parity_at: usize,
         width: u64,
     ) -> u64 {
         let full = (rank << 1 | u64::from(d[parity_at % 16])) as i64;
-        ((full + self.delta::<COLS>(d)) as u64 >> 1) * width + self.slot
-    }
-
-    /// The change in full rank of this move, from the window's digits.
-    #[inline(always)]
-    fn delta<const COLS: usize>(&self, d: &[u8; DIGITS]) -> i64 {
-        let i = usize::from(self.window) % 16;
-        let (a, b) = (i64::from(d[i]), i64::from(d[i + 1]));
-        let when = |holds: bool, term: i64| std::hint::select_unpredictable(holds, term, 0);
-        let linear = (b - a) * self.coef[0] + self.constant + when(a <= b, self.terms[0]);
-        if COLS == 2 {
-            return linear;
-        }
-        let c = i64::from(d[i + 2]);
-        let r = c + i64::from(c >= b);
-        linear + (c - a) * self.coef[1] + when(b <= c, self.terms[1]) + when(a <= r, self.terms[2])
+        let delta = if COLS == 3 {
+            self.turn.looked_up(deltas, d)
+        } else {
+            short_delta::<COLS>(&self.turn, d, self.left)
+        };
+        ((full + delta) as u64 >> 1) * width + self.turn.slot
     }
 }
 
@@ -344,6 +372,7 @@ fn vertical<const COLS: usize>(
     cursor: &Cursor,
     rank: u64,
     parity_at: usize,
+    deltas: Option<&[i64]>,
 ) -> [u64; 2] {
     let (d, w) = (&cursor.digits, space.indexer.weights());
     // The parity digit, m - 2 (`parity_at`, below 16).
@@ -356,7 +385,14 @@ fn vertical<const COLS: usize>(
         let new = (full + delta) as u64 >> 1;
         new * t.width + t.slot
     };
-    // With two or three columns, a linear form of the window's digits.
+    // With three columns and the tables of `WordPlaces`, read from them; with two or three, a
+    // linear form of the window's digits.
+    if let (3, Some(deltas)) = (COLS, deltas) {
+        return [
+            to(up, up.looked_up(deltas, d)),
+            to(down, down.looked_up(deltas, d)),
+        ];
+    }
     let [up_delta, down_delta] = if short {
         [
             short_delta::<COLS>(up, d, true),
@@ -383,7 +419,7 @@ fn neighbours<const COLS: usize>(
     rank: u64,
 ) -> [u64; 4] {
     let parity_at = space.tiles() - 2;
-    let [up, down] = vertical::<COLS>(space, &moves.up, &moves.down, cursor, rank, parity_at);
+    let [up, down] = vertical::<COLS>(space, &moves.up, &moves.down, cursor, rank, parity_at, None);
     [
         base + u64::from(moves.slides[0]),
         base + u64::from(moves.slides[1]),
@@ -609,7 +645,9 @@ impl Batch<2> {
             let v = &places.verticals[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(v.carry);
             seeker.seek_digits(&mut self.cursor, rank, v.parity);
-            let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at);
+            let deltas = Some(places.deltas.as_slice());
+            let [up, down] =
+                vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at, deltas);
             Table::prefetch_in(words, up);
             Table::prefetch_in(words, down);
             *to = [up, down];
@@ -637,7 +675,8 @@ impl Batch<1> {
             let one = &places.singles[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(one.carry);
             seeker.seek_digits(&mut self.cursor, rank, one.parity);
-            let target = one.target::<COLS>(&self.cursor.digits, rank, parity_at, width);
+            let target =
+                one.target::<COLS>(&places.deltas, &self.cursor.digits, rank, parity_at, width);
             Table::prefetch_in(words, target);
             *to = [target];
         }
@@ -666,7 +705,9 @@ impl Batch<5> {
             let v = &places.verticals[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(v.carry);
             seeker.seek_digits(&mut self.cursor, rank, v.parity);
-            let [up, down] = vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at);
+            let deltas = Some(places.deltas.as_slice());
+            let [up, down] =
+                vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at, deltas);
             Table::prefetch_in(words, up);
             Table::prefetch_in(words, down);
             let base = rank * width;
@@ -766,16 +807,20 @@ pub struct WordPlaces {
     /// computes and offers a move its blank cannot make (a quarter of 3x4's vertical moves, a
     /// sixth of 2x6's).
     pairs: [u64; 32],
-    /// The one vertical move of the state at each place p, as `verticals` (a stand-in at the
+    /// The one vertical move of the state at each place p, as `verticals` (unused at the
     /// places of `pairs`).
     singles: [Single; 64],
+    /// With three columns, the change in full rank of each vertical move by its window's
+    /// digits (`delta_tables`).
+    deltas: Vec<i64>,
 }
 
 impl WordPlaces {
     /// The places of `space`'s words.
     pub fn new(space: &StateSpace) -> WordPlaces {
         let width = space.width();
-        let moves = moves(space);
+        let mut moves = moves(space);
+        let deltas = delta_tables(space, &mut moves);
         let verticals = std::array::from_fn(|p| {
             let (carry, j) = (p as u64 / width, (p as u64 % width) as usize);
             let b = usize::from(space.blanks[j]);
@@ -792,11 +837,18 @@ impl WordPlaces {
         let cols = space.shape.cols;
         let short = cols == 2 || cols == 3;
         let singles = std::array::from_fn(|p| {
-            let v = &verticals[p];
-            match (v.up.valid != 0, v.down.valid != 0) {
-                (true, false) if short => Single::new(&v.up, true, v.carry, v.parity, cols),
-                (false, true) if short => Single::new(&v.down, false, v.carry, v.parity, cols),
-                _ => Single::default(),
+            let v: &Vertical = &verticals[p];
+            // The move the blank can make, if it has one.
+            let (turn, left) = if v.up.valid != 0 {
+                (v.up, true)
+            } else {
+                (v.down, false)
+            };
+            Single {
+                carry: v.carry,
+                parity: v.parity,
+                turn,
+                left,
             }
         });
         let pairs = (0..width)
@@ -810,6 +862,7 @@ impl WordPlaces {
             })
             .collect();
         WordPlaces {
+            deltas,
             pairs: first_32(pairs),
             singles,
             colour: [0, 1].map(|c| first_32(colour_masks(space, c))),
@@ -1561,8 +1614,12 @@ mod tests {
                     space.indexer.seek_digits(&mut cursor, rank, one.parity);
                     let parity_at = space.tiles() - 2;
                     let got = match space.shape.cols {
-                        2 => one.target::<2>(&cursor.digits, rank, parity_at, width),
-                        3 => one.target::<3>(&cursor.digits, rank, parity_at, width),
+                        2 => {
+                            one.target::<2>(&places.deltas, &cursor.digits, rank, parity_at, width)
+                        }
+                        3 => {
+                            one.target::<3>(&places.deltas, &cursor.digits, rank, parity_at, width)
+                        }
                         _ => unreachable!("two or three columns here"),
                     };
                     assert_eq!(vec![got], vertical, "{shape} goal {goal} board {board}");
@@ -1589,6 +1646,8 @@ mod tests {
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
                 let space = StateSpace::new(shape, Cell(goal)).unwrap();
                 let moves = moves(&space);
+                let mut tabled = moves.clone();
+                let deltas = delta_tables(&space, &mut tabled);
                 let step = (space.states() / 5000).max(1);
                 for index in (0..space.states()).step_by(step as usize) {
                     let board = space.board(index);
@@ -1619,6 +1678,21 @@ mod tests {
                     let mut fast: Vec<u64> = targets.into_iter().filter(|&n| n != index).collect();
                     fast.sort_unstable();
                     assert_eq!(fast, want, "{shape} goal {goal} board {board}");
+                    // With three columns, a batch reads the vertical moves from tables.
+                    if space.shape.cols == 3 {
+                        let parity_at = space.tiles() - 2;
+                        let (up, down) = (&tabled[blank.0].up, &tabled[blank.0].down);
+                        let read = vertical::<3>(
+                            &space,
+                            up,
+                            down,
+                            &cursor,
+                            rank,
+                            parity_at,
+                            Some(&deltas),
+                        );
+                        assert_eq!(read, targets[2..], "{shape} goal {goal} board {board}");
+                    }
                 }
             }
         }
