@@ -18,7 +18,7 @@
 //!   instructions); with two or three columns the change is a linear form of the window's
 //!   digits with weights precomputed per move (`short_delta`). Its target is often far away
 //!   in the table: a push computes the targets of a batch of frontier states and prefetches
-//!   their words, and tests them while the next batch is computed (`Batch`). With two or three
+//!   their words, and tests them while the next batch is computed (`Batch`). With three
 //!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
 //!   from the others (`WordPlaces::pairs`): no state computes a move its blank cannot make.
 
@@ -294,24 +294,22 @@ fn short_delta<const COLS: usize>(turn: &Turn, d: &[u8; DIGITS], left: bool) -> 
     (b - a) * kb + (c - a) * kc + turn.constant + when(first, p) + when(second, q)
 }
 
-/// The one vertical move of a blank in the top or bottom row, on a board of two or three
-/// columns, by place p from a rank's first slot (as `Vertical`).
+/// The one vertical move of a blank in the top or bottom row, on a board of three columns, by
+/// place p from a rank's first slot (as `Vertical`).
 #[derive(Clone, Copy, Debug)]
 pub struct Single {
     /// How many ranks on from the first the state is (p / n).
     carry: u8,
     parity: u8,
     turn: Turn,
-    /// Up (the rotation left).
-    left: bool,
 }
 
 impl Single {
     /// The index of this move's target from a state of sequence rank `rank` whose Lehmer
-    /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank): with
-    /// three columns, from the tables `deltas` (`delta_tables`).
+    /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank), read
+    /// from the tables `deltas` (`delta_tables`).
     #[inline(always)]
-    fn target<const COLS: usize>(
+    fn target(
         &self,
         deltas: &[i64],
         d: &[u8; DIGITS],
@@ -320,12 +318,7 @@ impl Single {
         width: u64,
     ) -> u64 {
         let full = (rank << 1 | u64::from(d[parity_at % 16])) as i64;
-        let delta = if COLS == 3 {
-            self.turn.looked_up(deltas, d)
-        } else {
-            short_delta::<COLS>(&self.turn, d, self.left)
-        };
-        ((full + delta) as u64 >> 1) * width + self.turn.slot
+        ((full + self.turn.looked_up(deltas, d)) as u64 >> 1) * width + self.turn.slot
     }
 }
 
@@ -659,12 +652,7 @@ impl Batch<2> {
 impl Batch<1> {
     /// `flush` for a batch of states with one vertical move each (`WordPlaces::singles`).
     #[inline(always)]
-    fn flush<const COLS: usize>(
-        &mut self,
-        space: &StateSpace,
-        places: &WordPlaces,
-        table: &Table,
-    ) -> &[[u64; 1]] {
+    fn flush(&mut self, space: &StateSpace, places: &WordPlaces, table: &Table) -> &[[u64; 1]] {
         let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
@@ -675,8 +663,7 @@ impl Batch<1> {
             let one = &places.singles[(state % 64) as usize];
             let rank = (state >> 6) + u64::from(one.carry);
             seeker.seek_digits(&mut self.cursor, rank, one.parity);
-            let target =
-                one.target::<COLS>(&places.deltas, &self.cursor.digits, rank, parity_at, width);
+            let target = one.target(&places.deltas, &self.cursor.digits, rank, parity_at, width);
             Table::prefetch_in(words, target);
             *to = [target];
         }
@@ -802,10 +789,11 @@ pub struct WordPlaces {
     /// (64 entries, so that `p % 64` needs no bounds check): a batch's states are (rank, p).
     verticals: [Vertical; 64],
     /// `pairs[q]`: the slots of a word whose blank has both vertical moves (a blank of a middle
-    /// row), or every slot if the board has more than three columns; the others' one move is in
-    /// `singles`. On two or three columns a push queues the two kinds apart, so that no state
-    /// computes and offers a move its blank cannot make (a quarter of 3x4's vertical moves, a
-    /// sixth of 2x6's).
+    /// row), or every slot unless the board has three columns; the others' one move is in
+    /// `singles`. On three columns a push queues the two kinds apart, so that no state computes
+    /// and offers a move its blank cannot make (a quarter of 3x4's vertical moves). On two,
+    /// where a move costs less to compute, the second queue cost 2x6 2% more instructions and
+    /// saved no time that could be measured: the pairs take every state there.
     pairs: [u64; 32],
     /// The one vertical move of the state at each place p, as `verticals` (unused at the
     /// places of `pairs`).
@@ -834,21 +822,15 @@ impl WordPlaces {
                 down: m.down,
             }
         });
-        let cols = space.shape.cols;
-        let short = cols == 2 || cols == 3;
+        let three = space.shape.cols == 3;
         let singles = std::array::from_fn(|p| {
             let v: &Vertical = &verticals[p];
             // The move the blank can make, if it has one.
-            let (turn, left) = if v.up.valid != 0 {
-                (v.up, true)
-            } else {
-                (v.down, false)
-            };
+            let turn = if v.up.valid != 0 { v.up } else { v.down };
             Single {
                 carry: v.carry,
                 parity: v.parity,
                 turn,
-                left,
             }
         });
         let pairs = (0..width)
@@ -856,7 +838,7 @@ impl WordPlaces {
                 (0..32u64)
                     .filter(|s| {
                         let m = &moves[usize::from(space.blanks[((q + s) % width) as usize])];
-                        !short || (m.up.valid != 0 && m.down.valid != 0)
+                        !three || (m.up.valid != 0 && m.down.valid != 0)
                     })
                     .fold(0, |m, s| m | 1 << (2 * s))
             })
@@ -1124,7 +1106,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
             table,
             ..
         } = *self.scan;
-        let targets = self.singles.flush::<COLS>(space, places, table);
+        let targets = self.singles.flush(space, places, table);
         Self::offer(
             self.scan.mine,
             &mut self.claims,
@@ -1194,7 +1176,7 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 
     #[inline(always)]
     fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
-        if COLS != 2 && COLS != 3 {
+        if COLS != 3 {
             if self.batch.add_word(rank0, q, mask) {
                 self.flush();
             }
@@ -1580,10 +1562,11 @@ mod tests {
     /// `pairs` holds exactly the slots whose blank has two vertical moves.
     #[test]
     fn single_vertical_moves_match_direct_ranking() {
-        for (r, c) in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (7, 2), (5, 3)] {
+        for (r, c) in [(3, 3), (4, 3), (3, 4), (5, 3)] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
                 let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                assert_eq!(space.shape.cols, 3, "the engine's columns");
                 let places = WordPlaces::new(&space);
                 let width = space.width();
                 let step = (space.states() / 5000).max(1);
@@ -1613,15 +1596,7 @@ mod tests {
                     let mut cursor = Cursor::new();
                     space.indexer.seek_digits(&mut cursor, rank, one.parity);
                     let parity_at = space.tiles() - 2;
-                    let got = match space.shape.cols {
-                        2 => {
-                            one.target::<2>(&places.deltas, &cursor.digits, rank, parity_at, width)
-                        }
-                        3 => {
-                            one.target::<3>(&places.deltas, &cursor.digits, rank, parity_at, width)
-                        }
-                        _ => unreachable!("two or three columns here"),
-                    };
+                    let got = one.target(&places.deltas, &cursor.digits, rank, parity_at, width);
                     assert_eq!(vec![got], vertical, "{shape} goal {goal} board {board}");
                 }
             }
