@@ -16,8 +16,9 @@
 //!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
 //!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
 //!   instructions); with two or three columns the change is a linear form of the window's
-//!   digits with weights precomputed per move (`short_delta`). Its target is often far away
-//!   in the table: a push computes the targets of a batch of frontier states and prefetches
+//!   digits with weights precomputed per move (`short_delta`), and with three a batch reads
+//!   it from a table by the window's digits instead (`delta_tables`). Its target is often far
+//!   away in the table: a push computes the targets of a batch of frontier states and prefetches
 //!   their words, and tests them while the next batch is computed (`Batch`). With three
 //!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
 //!   from the others (`WordPlaces::pairs`): no state computes a move its blank cannot make.
@@ -27,7 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::{settled, Table, FRONTIER};
-use crate::index::rank::{Cursor, DIGITS};
+use crate::index::rank::{Cursor, Seeker, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
@@ -615,6 +616,35 @@ impl<const T: usize> Batch<T> {
     }
 }
 
+/// What a batch's flush reads of the search: the index, the word places, a seeker of the
+/// index, the table's words and the parity digit's place (in locals: through the references
+/// they would be loaded again after every store, 2x5: 12 instructions a state).
+type FlushReads<'s> = (
+    &'s StateSpace,
+    &'s WordPlaces,
+    &'s Seeker<'s>,
+    &'s [AtomicU64],
+    usize,
+);
+
+/// The vertical targets of a batch's state (`rank << 6 | p`, as `Batch::states` holds it),
+/// their words prefetched, with its rank and its place's moves.
+#[inline(always)]
+fn vertical_targets<'s, const COLS: usize>(
+    (space, places, seeker, words, parity_at): FlushReads<'s>,
+    cursor: &mut Cursor,
+    state: u64,
+) -> (u64, &'s Vertical, [u64; 2]) {
+    let v = &places.verticals[(state % 64) as usize];
+    let rank = (state >> 6) + u64::from(v.carry);
+    seeker.seek_digits(cursor, rank, v.parity);
+    let deltas = Some(places.deltas.as_slice());
+    let [up, down] = vertical::<COLS>(space, &v.up, &v.down, cursor, rank, parity_at, deltas);
+    Table::prefetch_in(words, up);
+    Table::prefetch_in(words, down);
+    (rank, v, [up, down])
+}
+
 impl Batch<2> {
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before. Inlined, like the push's `flush`, into the scan, which is
@@ -627,23 +657,15 @@ impl Batch<2> {
         table: &Table,
     ) -> &[[u64; 2]] {
         let before = self.turn();
-        // What the loop reads of `space` and `table`, in locals: through the references they
-        // would be loaded again after every store (2x5: 12 instructions a state).
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let words = table.span(0, table.index_words());
-        for (state, to) in self.states[..self.waiting]
+        for (&state, to) in self.states[..self.waiting]
             .iter()
             .zip(&mut self.targets[self.last])
         {
-            let v = &places.verticals[(state % 64) as usize];
-            let rank = (state >> 6) + u64::from(v.carry);
-            seeker.seek_digits(&mut self.cursor, rank, v.parity);
-            let deltas = Some(places.deltas.as_slice());
-            let [up, down] =
-                vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at, deltas);
-            Table::prefetch_in(words, up);
-            Table::prefetch_in(words, down);
-            *to = [up, down];
+            let at = (space, places, &seeker, words, parity_at);
+            let (_, _, vertical) = vertical_targets::<COLS>(at, &mut self.cursor, state);
+            *to = vertical;
         }
         self.ready(before)
     }
@@ -685,18 +707,12 @@ impl Batch<5> {
         let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
-        for (state, to) in self.states[..self.waiting]
+        for (&state, to) in self.states[..self.waiting]
             .iter()
             .zip(&mut self.targets[self.last])
         {
-            let v = &places.verticals[(state % 64) as usize];
-            let rank = (state >> 6) + u64::from(v.carry);
-            seeker.seek_digits(&mut self.cursor, rank, v.parity);
-            let deltas = Some(places.deltas.as_slice());
-            let [up, down] =
-                vertical::<COLS>(space, &v.up, &v.down, &self.cursor, rank, parity_at, deltas);
-            Table::prefetch_in(words, up);
-            Table::prefetch_in(words, down);
+            let at = (space, places, &seeker, words, parity_at);
+            let (rank, v, [up, down]) = vertical_targets::<COLS>(at, &mut self.cursor, state);
             let base = rank * width;
             let [left, right] = v.slides.map(|slide| base + u64::from(slide));
             *to = [left, right, up, down, base + u64::from(v.slot)];
@@ -1075,44 +1091,28 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     #[inline(always)]
     fn vertical(&mut self, rank: u64, j: usize) {
         if self.batch.add(rank, j) {
-            self.flush();
+            self.flush(false);
         }
     }
 
-    /// Computes the batch's vertical targets and claims (or sends) those of the batch before.
+    /// Computes the vertical targets of a batch (the states with one vertical move, if
+    /// `singles`) and claims (or sends) those of the batch before.
     #[inline(always)]
-    fn flush(&mut self) {
+    fn flush(&mut self, singles: bool) {
         let LayerScan {
             space,
             places,
             table,
             ..
         } = *self.scan;
-        let targets = self.batch.flush::<COLS>(space, places, table);
-        Self::offer(
-            self.scan.mine,
-            &mut self.claims,
-            &mut self.remote,
-            targets.as_flattened(),
-        );
-    }
-
-    /// `flush` for the states with one vertical move.
-    #[inline(always)]
-    fn flush_singles(&mut self) {
-        let LayerScan {
-            space,
-            places,
-            table,
-            ..
-        } = *self.scan;
-        let targets = self.singles.flush(space, places, table);
-        Self::offer(
-            self.scan.mine,
-            &mut self.claims,
-            &mut self.remote,
-            targets.as_flattened(),
-        );
+        let targets = if singles {
+            self.singles.flush(space, places, table).as_flattened()
+        } else {
+            self.batch
+                .flush::<COLS>(space, places, table)
+                .as_flattened()
+        };
+        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
     }
 
     /// Claims (or sends) a batch's `targets`.
@@ -1129,10 +1129,9 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
 
     fn finish(mut self) -> Found {
         // The last states' targets, then the batch before them.
-        self.flush();
-        self.flush();
-        self.flush_singles();
-        self.flush_singles();
+        for singles in [false, false, true, true] {
+            self.flush(singles);
+        }
         let mut found = self.claims.finish();
         found.add(self.in_words);
         found
@@ -1178,16 +1177,16 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
     fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
         if COLS != 3 {
             if self.batch.add_word(rank0, q, mask) {
-                self.flush();
+                self.flush(false);
             }
             return;
         }
         let pairs = mask & self.scan.places.pairs[(q % 32) as usize];
         if self.batch.add_word(rank0, q, pairs) {
-            self.flush();
+            self.flush(false);
         }
         if self.singles.add_word(rank0, q, mask ^ pairs) {
-            self.flush_singles();
+            self.flush(true);
         }
     }
 }
