@@ -1556,9 +1556,9 @@ mod tests {
         }
     }
 
-    /// The one vertical move of a blank in the top or bottom row (`WordPlaces::singles`), in
-    /// the form serving both directions, lands where ranking the moved board from scratch does;
-    /// `pairs` holds exactly the slots whose blank has two vertical moves.
+    /// On three columns, the one vertical move of a blank in the top or bottom row
+    /// (`WordPlaces::singles`, read from the delta tables) lands where ranking the moved board
+    /// from scratch does; `pairs` holds exactly the slots whose blank has two vertical moves.
     #[test]
     fn single_vertical_moves_match_direct_ranking() {
         for (r, c) in [(3, 3), (4, 3), (3, 4), (5, 3)] {
