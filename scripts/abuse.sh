@@ -175,12 +175,81 @@ for rows in '\xff\xfe\x00' 'board,distance,nodes,seconds\n1 2 3/4 5 6/7 8 0,0,0,
     try databases "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions rows.csv --resume
 done
 
+# Outputs of one run on one file, or on a file the run reads: refused before any work.
+"$bin" analyze 2x2 -q --out col >/dev/null 2>&1
+for table in ck/checkpoint.tsc ck/manifest.tsm ck/./shard-0-of-2-depth-3.tss col/summary.csv col/runs.csv \
+    col/2x3/depths.csv col/x/../2x3/antipodes.csv; do
+    try collisions "$bin" analyze 2x3 -q --out col --checkpoint ck --save-table "$table"
+    try collisions "$bin" analyze 2x3 -q --out col --resume ck --save-table "$table"
+done
+ln -f pdb/3x3-blank8-5-6-7-8.pdb hard.csv
+for positions in "$f" pdb/./3x3-blank8-5-6-7-8.pdb hard.csv; do
+    try collisions "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions "$positions"
+done
+# Counts: absurd values refused at once, never worked through.
+for ranks in 4294967296 4294967299 1000000000000 1048577 0 -1; do
+    try counts "$bin" plan 4x4 --ranks "$ranks"
+done
+for samples in 0 100000001 18446744073709551616; do
+    try counts "$bin" plan 3x4 --samples "$samples"
+done
+# Forged files that keep their checksums: databases (entries swapped, a sparse file of the
+# claimed length), positions files (a distance raised, a row there already), reports (a
+# distribution that disagrees with its summary row, repeated rows and columns).
+mkdir -p forged && cp pdb/*.pdb forged/
+python3 - forged/3x3-blank8-1-2-3-4.pdb <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, 'rb').read())
+i, n = 128, 0
+while n < 3:
+    j = 128 + (i - 128 + 1500) % 3024
+    if b[i] != b[j] and 0 not in (b[i], b[j]) and 255 not in (b[i], b[j]):
+        b[i], b[j] = b[j], b[i]
+        n += 1
+    i += 97
+def checksum(data):  # store::header::checksum, as a forger would recompute it
+    c = 0x9E3779B97F4A7C15
+    for k in range(0, len(data) - len(data) % 8, 8):
+        h = ((c ^ int.from_bytes(data[k:k + 8], 'little')) * 0xFF51AFD7ED558CCD) % 2**64
+        c = h ^ (h >> 29)
+    return c
+b[40:48] = checksum(b[128:]).to_bytes(8, 'little')
+b[88:96] = checksum(b[:88]).to_bytes(8, 'little')
+open(p, 'wb').write(b)
+PY
+for command in "solve 8_7_6/5_4_3/2_1_0 --pdb forged" "distance 8_7_6/5_4_3/2_1_0 --pdb forged" \
+    "sample 3x3 --pdb forged --count 3 --seed 1 -q"; do
+    read -ra words <<< "$command"
+    try forgeries "$bin" "${words[@]}"
+done
+"$bin" sample 3x3 --pdb pdb --count 4 --seed 9 -q --positions pos.csv >/dev/null 2>&1
+try forgeries "$bin" sample 3x3 --pdb pdb --count 4 --seed 9 -q --positions pos.csv
+awk -F, 'BEGIN{OFS=","} NR==2{$2=$2+200} {print}' pos.csv > raised.csv
+try forgeries "$bin" sample 3x3 --pdb pdb --count 4 --seed 9 -q --positions raised.csv --resume
+"$bin" analyze 2x3 -q --out rep >/dev/null 2>&1
+awk -F, 'BEGIN{OFS=","} NR>2{$2=$2+1; c+=1} NR>1{$3=$3+c} {print}' rep/2x3/depths.csv > d.csv && mv d.csv rep/2x3/depths.csv
+for command in "table --results rep --distribution" "plot --results rep" "check --results rep" "antipodes 2x3 --out rep"; do
+    read -ra words <<< "$command"
+    try forgeries "$bin" "${words[@]}"
+done
+"$bin" analyze 2x2 -q --out dup >/dev/null 2>&1
+tail -n 1 dup/summary.csv >> dup/summary.csv
+try forgeries "$bin" table --results dup
+printf 'board,optimal,optimal\n1 2/3 0,0,5\n' > dup.csv
+try forgeries "$bin" solve --input dup.csv
+# Messages quoting untrusted text: one line, cut and escaped.
+try messages "$bin" solvable "$(printf '1 2/3 \033[31mred')"
+try messages "$bin" solvable "1 2/3 $(head -c 100000 /dev/zero | tr '\0' 7)"
+try messages "$bin" solvable "$(printf '1 \a2/3 0')"
+
 echo "Command: \`scripts/abuse.sh\` ($(basename "$bin") $("$bin" --version 2>/dev/null | cut -d' ' -f2))."
 echo
 echo "| class | runs | exit statuses | most stderr lines | failures |"
 echo "|---|---:|---|---:|---:|"
 total=0
-for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports databases; do
+for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports databases \
+    collisions counts forgeries messages; do
     echo "| $class | ${runs[$class]:-0} | ${codes[$class]:-} | ${lines[$class]:-0} | ${failures[$class]:-0} |"
     total=$((total + ${runs[$class]:-0}))
 done

@@ -69,6 +69,12 @@ pub enum Error {
         /// What is wrong with it.
         why: String,
     },
+    /// Pattern databases whose values exceed the moves a solution has left: not a lower bound,
+    /// so no solution found with them can be called optimal (damaged or forged files).
+    #[error(
+        "the pattern databases are not a lower bound: {0} (damaged or forged: build them again)"
+    )]
+    Inadmissible(String),
     /// A search gave up at a limit the user set, without an answer.
     #[error("gave up: {0}")]
     GaveUp(String),

@@ -72,8 +72,14 @@ fn main() -> ExitCode {
     let ranks: cli::Ranks = group.as_ref().map(|g| g as &dyn tilespace::dist::Group);
     #[cfg(not(feature = "mpi"))]
     let ranks: cli::Ranks = None;
-    // Only the first rank of a distributed run speaks; the others end with the same status.
-    let speaks = ranks.is_none_or(|g| g.rank() == 0);
+    // The first rank of a distributed run speaks; another only of a failure of its own files
+    // (a shard it could not read), prefixed with its rank: other errors are every rank's.
+    let rank = ranks.map_or(0, |g| g.rank());
+    let prefix = if rank == 0 {
+        String::new()
+    } else {
+        format!("rank {rank}: ")
+    };
     match cli::run(args, ranks) {
         Ok(cli::Status::Done) => ExitCode::SUCCESS,
         Ok(cli::Status::No) => ExitCode::from(1),
@@ -85,13 +91,26 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
+            let own_files = matches!(
+                err.downcast_ref::<Error>(),
+                Some(
+                    Error::Checkpoint { .. }
+                        | Error::Read { .. }
+                        | Error::Write { .. }
+                        | Error::Table { .. }
+                        | Error::Database { .. }
+                )
+            );
+            // Errors quote what the user gave and what files hold: printed on one line, cut
+            // and escaped (`cli::printable`).
+            let say = |text: String| eprintln!("tilespace: {prefix}{}", cli::printable(&text));
             match err.downcast_ref::<cli::Stopped>() {
-                _ if !speaks => {}
+                _ if rank != 0 && !own_files => {}
                 // Not a failure: the run stopped where asked and says how to go on.
-                Some(stopped) => eprintln!("tilespace: {stopped}"),
+                Some(stopped) => say(stopped.to_string()),
                 // The library's errors name their cause in their own line; others are chains.
-                None if err.is::<Error>() => eprintln!("tilespace: error: {err}"),
-                None => eprintln!("tilespace: error: {err:#}"),
+                None if err.is::<Error>() => say(format!("error: {err}")),
+                None => say(format!("error: {err:#}")),
             }
             ExitCode::from(exit_code(&err))
         }

@@ -236,6 +236,7 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
         "{err}"
     );
     assert_eq!(err.matches("tilespace: error").count(), 1, "{err}");
+    assert!(!err.contains("tilespace: rank 1"), "one voice: {err}");
 
     let o = mpirun(2, &["count", "4x4"], tmp.path());
     assert_eq!(o.status.code(), Some(2));
@@ -360,6 +361,25 @@ fn a_killed_checkpointed_run_resumes_identically() {
         "{}",
         stderr(&o)
     );
+
+    // Rank 1's shard damaged: rank 1 names the file and what is wrong (rank 0 only said
+    // another rank failed), and the shard is left as it was.
+    let shard = ck.join(format!("shard-1-of-2-depth-{}.tss", saved_depth()));
+    let good = std::fs::read(&shard).unwrap();
+    let mut damaged = good.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x40;
+    std::fs::write(&shard, &damaged).unwrap();
+    let o = mpirun(2, &resume, tmp.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.lines().any(
+            |l| l.starts_with("tilespace: rank 1: error:") && l.contains("shard-1-of-2-depth-")
+        ),
+        "{err}"
+    );
+    std::fs::write(&shard, &good).unwrap();
 
     let o = mpirun_command(2, &resume, tmp.path())
         .env("TILESPACE_TRACE", "1")

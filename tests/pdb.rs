@@ -4,26 +4,16 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{stderr, stdout, tilespace};
+use common::{pdb_3x3, stderr, stdout, tilespace};
 use tilespace::optimal::database::{reseal, Database};
 use tilespace::{analyze, AnalyzeOptions, Cell, Shape};
-
-fn build_3x3(dir: &Path) {
-    let o = tilespace(
-        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
-        dir,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-}
 
 /// Builds, keeps what is built, answers with nodes and seconds, and agrees with a saved table.
 #[test]
 fn databases_are_built_kept_and_answer_like_a_table() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    build_3x3(dir);
+    pdb_3x3(dir);
     let again = tilespace(
         &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
         dir,
@@ -123,7 +113,7 @@ fn databases_are_built_kept_and_answer_like_a_table() {
 fn published_lengths_are_checked() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    build_3x3(dir);
+    pdb_3x3(dir);
     // 31 moves (Reinefeld's hardest 3x3 positions are 31 moves from the goal).
     let right = "# a comment\nindex,optimal,board\n1,31,8 6 7/2 5 4/3 0 1\n2,0,1 2 3/4 5 6/7 8 0\n";
     std::fs::write(dir.join("right.csv"), right).unwrap();
@@ -159,7 +149,7 @@ fn published_lengths_are_checked() {
 fn bad_databases_and_arguments_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    build_3x3(dir);
+    pdb_3x3(dir);
     let file = dir.join("p/3x3-blank8-1-2-3-4.pdb");
     let good = std::fs::read(&file).unwrap();
     let board = "8 6 7/2 5 4/3 0 1";
@@ -212,7 +202,7 @@ fn bad_databases_and_arguments_are_refused() {
         "tiles are 1, 2, 3, 4 in no pattern",
     );
     refused(&["solve", board, "--pdb", "nowhere"], "nowhere");
-    build_3x3(dir);
+    pdb_3x3(dir);
     refused(
         &["solve", board, "--pdb", "p", "--blank", "first"],
         "goal blank is 3,3",
@@ -341,7 +331,7 @@ fn sampled_means_cover_the_exact_means() {
 fn a_sample_resumes_from_its_positions_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    build_3x3(dir);
+    pdb_3x3(dir);
     let sample = |file: &str, seed: &str, more: &[&str]| {
         let mut args = vec![
             "sample",
@@ -425,7 +415,7 @@ fn a_sample_resumes_from_its_positions_file() {
 fn a_stopped_sample_says_how_to_go_on() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    build_3x3(dir);
+    pdb_3x3(dir);
     let args = [
         "sample",
         "3x3",

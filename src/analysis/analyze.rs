@@ -309,6 +309,14 @@ pub(crate) fn claim_checkpoint_dir(
         path: dir.to_path_buf(),
         source: std::io::Error::other(why.to_string()),
     };
+    // A directory to resume from is not created (by the checks below) when it is missing.
+    if resume && !dir.is_dir() {
+        return Err(Error::Checkpoint {
+            path: dir.to_path_buf(),
+            why: "no checkpoint there (no such directory; start a run with --checkpoint DIR)"
+                .into(),
+        });
+    }
     crate::store::atomic::check_writable(dir)?;
     let lock = crate::store::lock::try_exclusive(&dir.join("checkpoint"))?
         .ok_or_else(|| refused("another run is using this checkpoint directory"))?;

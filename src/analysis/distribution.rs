@@ -126,7 +126,8 @@ impl fmt::Display for Fraction {
 impl Distribution {
     /// All states: the sum of the layers.
     pub fn total(&self) -> u64 {
-        self.layers.iter().sum()
+        // Saturating: a distribution read from a damaged report may claim any counts.
+        self.layers.iter().fold(0, |a, &n| a.saturating_add(n))
     }
 
     /// The largest depth: the most moves any state needs.

@@ -49,8 +49,11 @@ impl Plan {
 /// buffers each; the cross-shard fraction from `samples` random states (seeded, so a plan is
 /// reproducible).
 pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Result<Plan, Error> {
-    if ranks == 0 {
-        return Err(Error::Argument("--ranks must be at least 1".into()));
+    let most = crate::bfs::shard::MAX_RANKS;
+    if !(1..=most).contains(&ranks) {
+        return Err(Error::Argument(format!(
+            "--ranks {ranks}: must be from 1 to {most}"
+        )));
     }
     if shape.is_line() {
         return Err(Error::Shape(format!(

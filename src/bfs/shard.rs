@@ -34,6 +34,10 @@ pub struct Partition {
     states: u64,
 }
 
+/// The most ranks a table is dealt to: ownership is a 32-bit remainder, and a million ranks
+/// is past the largest MPI jobs run (and keeps a plan's per-rank loop to milliseconds).
+pub const MAX_RANKS: usize = 1 << 20;
+
 /// Blocks a rank should hold at least, for balance (see the module's figures).
 const BLOCKS_PER_RANK: u64 = 256;
 /// The smallest block: a 4 KiB page of table.
@@ -42,7 +46,7 @@ const MIN_SHIFT: u32 = 14;
 impl Partition {
     /// `space` split among `ranks` ranks (some hold nothing when the board is tiny).
     pub fn new(space: &StateSpace, ranks: usize) -> Partition {
-        assert!(ranks >= 1, "at least one rank");
+        assert!((1..=MAX_RANKS).contains(&ranks), "1 to MAX_RANKS ranks");
         let per_rank = (space.states() / (BLOCKS_PER_RANK * ranks as u64)).max(1);
         // Fewer than 2^32 blocks in all, whatever the rank count (see `with_shift`).
         let fewest = (64 - space.states().leading_zeros()).saturating_sub(32);

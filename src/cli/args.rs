@@ -18,6 +18,25 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A rank count of a planned run: at least 1, at most `MAX_RANKS`.
+fn rank_count(text: &str) -> Result<usize, String> {
+    let n = at_least_one(text)?;
+    let most = tilespace::bfs::shard::MAX_RANKS;
+    if n > most {
+        return Err(format!("{n} is too many: at most {most}"));
+    }
+    Ok(n)
+}
+
+/// A sample size of `plan`: at least 1, at most 10^8 (about a minute).
+fn plan_samples(text: &str) -> Result<usize, String> {
+    let n = at_least_one(text)?;
+    if n > 100_000_000 {
+        return Err(format!("{n} is too many: at most 100000000"));
+    }
+    Ok(n)
+}
+
 /// A count of at least 1 (u64).
 fn at_least_one_u64(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
@@ -270,7 +289,7 @@ pub struct PdbArgs {
     #[arg(
         long,
         value_name = "SIZES",
-        required_unless_present = "pattern",
+        required_unless_present_any = ["pattern", "verify"],
         conflicts_with = "pattern"
     )]
     pub partition: Option<String>,
@@ -295,6 +314,10 @@ pub struct PdbArgs {
     /// Print one JSON document instead of CSV
     #[arg(long)]
     pub json: bool,
+    /// Check every entry of every database in --out against its neighbours' instead of
+    /// building (a load checks a sample; see the guide for what this catches)
+    #[arg(long, conflicts_with_all = ["partition", "pattern"])]
+    pub verify: bool,
 }
 
 #[derive(Args, Debug)]
@@ -469,13 +492,13 @@ pub struct PlanArgs {
     #[arg(value_name = "RxC", required = true)]
     pub boards: Vec<Shape>,
     /// Ranks of the planned run (several: comma-separated)
-    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = at_least_one)]
+    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = rank_count)]
     pub ranks: Vec<usize>,
     /// Memory of one rank (e.g. 64G): also say how many such ranks each board needs
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub mem_per_rank: Option<u64>,
     /// Random states sampled to measure the moves that cross ranks
-    #[arg(long, value_name = "N", default_value = "1000000", value_parser = at_least_one)]
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = plan_samples)]
     pub samples: usize,
     /// Measure this machine's engine rates first (a one-rank search of --calibration-board) and
     /// save them to the calibration file

@@ -33,7 +33,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     // Only the first rank of a distributed run writes and prints.
     let first = ranks.is_none_or(|g| g.rank() == 0);
     let writable = if first {
-        writable_outputs(&args).map_err(anyhow::Error::from)
+        writable_outputs(&args, &jobs, start.as_ref()).map_err(anyhow::Error::from)
     } else {
         Ok(())
     };
@@ -145,6 +145,8 @@ fn show(
         paths.antipodes.as_path(),
     ];
     written.extend(args.save_table.as_deref());
+    // Only what is there at the end (a report can be removed by another run meanwhile).
+    written.retain(|p| p.is_file());
     if args.json {
         json_boards.push(analysis_json(a, &written));
         Ok(())
@@ -205,9 +207,33 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
 }
 
 /// Fails before the search, naming the path, if a report or the table could not be written:
-/// the output directory, and `--save-table`'s file (a regular file or none) and directory.
-fn writable_outputs(args: &AnalyzeArgs) -> Result<(), tilespace::Error> {
+/// two outputs on one file (the table saved as the checkpoint or the summary), the output
+/// directory, and `--save-table`'s file (a regular file or none) and directory.
+fn writable_outputs(
+    args: &AnalyzeArgs,
+    jobs: &Jobs,
+    start: Option<&Board>,
+) -> Result<(), tilespace::Error> {
     use tilespace::store::atomic::{check_target, check_writable};
+    let mut roles = tilespace::store::roles::Roles::new();
+    let out = &args.run.out;
+    roles
+        .writes("the summary report", &out.join("summary.csv"))
+        .writes("the runs report", &report::runs_path(out));
+    for &(shape, goal) in jobs {
+        let p = report::paths_named(out, &report::report_name_of(shape, goal, start));
+        roles
+            .writes("a depths report", &p.depths)
+            .writes("an antipodes report", &p.antipodes);
+    }
+    if let Some(path) = &args.save_table {
+        roles.writes("the table (--save-table)", path);
+    }
+    if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
+        let owns = tilespace::store::checkpoint::owns;
+        roles.writes_names("a file of the checkpoint", dir, owns);
+    }
+    roles.check()?;
     check_writable(&args.run.out)?;
     if let Some(path) = args.save_table.as_deref() {
         check_target(path)?;

@@ -55,7 +55,32 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             report::write_all(out, &a)?;
         }
         let antipodes = report::read_antipodes(&listed, shape)?;
-        let radius = report::read_depths(&dir.join("depths.csv"))?.len() - 1;
+        let name = shape.report_name(goal);
+        let summary = out.join("summary.csv");
+        let row = report::read_summary(&summary)?
+            .into_iter()
+            .find(|r| r.start == "goal" && r.report_dir().is_ok_and(|d| d == name))
+            .ok_or_else(|| tilespace::Error::Read {
+                path: summary.clone(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)"),
+                ),
+            })?;
+        let radius = report::read_depths_of(out, &row)?.len() - 1;
+        if antipodes.len() != row.antipodes {
+            anyhow::bail!(tilespace::Error::Read {
+                path: listed.clone(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "{} antipodes, its row in summary.csv says {} (a damaged report: analyse the board again)",
+                        antipodes.len(),
+                        row.antipodes
+                    ),
+                ),
+            });
+        }
         let rows: Vec<Pattern> = antipodes
             .iter()
             .enumerate()

@@ -13,8 +13,7 @@ pub fn run(args: CheckArgs) -> Result<super::Status> {
     let mut all: Vec<Comparison> = vec![];
     let mut unmatched = vec![];
     for row in &rows {
-        let dir = row.report_dir()?;
-        let depths = tilespace::report::read_depths(&args.results.join(&dir).join("depths.csv"))?;
+        let depths = tilespace::report::read_depths_of(&args.results, row)?;
         let layers: Vec<u64> = depths.iter().map(|d| d.states).collect();
         let found = compare(row, &layers);
         if found.is_empty() {

@@ -27,6 +27,9 @@ struct Row {
 }
 
 pub fn run(args: PdbArgs) -> Result<super::Status> {
+    if args.verify {
+        return verify(&args);
+    }
     let shape = args.board;
     let goal = args.blank.resolve(shape)?;
     let patterns: Vec<Pattern> = match &args.partition {
@@ -49,6 +52,12 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         needed: memory::human_bytes(needed),
         limit,
     })?;
+    if args.out.exists() && !args.out.is_dir() {
+        anyhow::bail!(Error::Write {
+            path: args.out.clone(),
+            source: std::io::Error::other("not a directory (--out names the databases' directory)"),
+        });
+    }
     std::fs::create_dir_all(&args.out).map_err(|source| Error::Write {
         path: args.out.clone(),
         source,
@@ -167,4 +176,66 @@ fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `pdb RxC --out DIR --verify`: every database of `DIR` opened (its checksums and header) and
+/// every entry checked against its neighbours'; one line (or JSON object) per file, status
+/// `No` if one fails.
+fn verify(args: &PdbArgs) -> Result<super::Status> {
+    #[derive(serde::Serialize)]
+    struct Checked {
+        file: String,
+        placements: Option<u64>,
+        consistent: bool,
+        why: Option<String>,
+        seconds: f64,
+    }
+    let files = tilespace::optimal::heuristic::Heuristic::files(&args.out)?;
+    if files.is_empty() {
+        anyhow::bail!(Error::Argument(format!(
+            "{}: no .pdb files to verify",
+            args.out.display()
+        )));
+    }
+    let pool = super::thread_pool(args.threads)?;
+    let mut checked = vec![];
+    for path in files {
+        let started = Instant::now();
+        let result = Database::open(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|db| {
+                if db.pattern.shape != args.board {
+                    return Err(format!(
+                        "a database of {}, not {}",
+                        db.pattern.shape, args.board
+                    ));
+                }
+                pool.install(|| db.check_all())?;
+                Ok(db.placements())
+            });
+        checked.push(Checked {
+            file: path.display().to_string(),
+            placements: result.as_ref().ok().copied(),
+            consistent: result.is_ok(),
+            why: result.err(),
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    let all = checked.iter().all(|c| c.consistent);
+    if args.json {
+        super::print_json(&serde_json::json!({ "databases": checked, "consistent": all }))?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        for c in &checked {
+            match (&c.why, c.placements) {
+                (None, Some(n)) => writeln!(
+                    out,
+                    "{}: {n} placements, every entry consistent with its neighbours ({:.2} s)",
+                    c.file, c.seconds
+                )?,
+                (why, _) => writeln!(out, "{}: REFUSED: {}", c.file, why.as_deref().unwrap_or(""))?,
+            }
+        }
+    }
+    Ok(super::Status::of(all))
 }

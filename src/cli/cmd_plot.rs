@@ -24,7 +24,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
     let mut names = Vec::new();
     for row in &rows {
         let dir = row.report_dir()?;
-        let depths = report::read_depths(&args.results.join(&dir).join("depths.csv"))?;
+        let depths = report::read_depths_of(&args.results, row)?;
         let from = if row.start == "goal" {
             String::new()
         } else {

@@ -138,7 +138,8 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
 }
 
 /// Refuses, before any work, boards whose constructive solutions would not fit in the memory
-/// available: the largest one's, beside what the JSON document keeps of the others.
+/// available: the largest one's (text and CSV answers are printed as they are found, one at a
+/// time), beside what the JSON document, printed at the end, keeps of all of them.
 fn check_memory(boards: &[Board], json: bool) -> Result<()> {
     let largest = boards
         .iter()
@@ -497,6 +498,9 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
         .comment(Some(b'#'))
         .from_reader(text.as_bytes());
     let header = reader.headers().map_err(|e| bad(e.to_string()))?.clone();
+    if let Some(name) = tilespace::report::rows::repeated_column(&header) {
+        return Err(bad(format!("the column `{name}` appears twice")).into());
+    }
     let column = |name: &str| header.iter().position(|h| h.trim() == name);
     let board =
         column("board").ok_or_else(|| bad("a CSV of boards needs a `board` column".into()))?;
@@ -527,17 +531,18 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
 }
 
 /// The answers for `boards`, in order: with pattern databases solved in parallel (a board at a
-/// time per thread), with a bar over the boards; otherwise one after the other.
-fn answers(
-    source: &Source,
-    boards: &[Board],
+/// time per thread), with a bar over the boards; otherwise one after the other as they are
+/// asked for, so that each is printed when found and only one is held at a time (a
+/// constructive solution of a 290x290 board takes half a gigabyte).
+fn answers<'a>(
+    source: &'a Source,
+    boards: &'a [Board],
     args: &QueryArgs,
-) -> Result<Vec<Result<Answer, Error>>> {
+) -> Result<Box<dyn Iterator<Item = Result<Answer, Error>> + 'a>> {
     if !matches!(source, Source::Pdb(_)) {
-        return Ok(boards
-            .iter()
-            .map(|b| answer(source, b, Limits::default()))
-            .collect());
+        return Ok(Box::new(
+            boards.iter().map(|b| answer(source, b, Limits::default())),
+        ));
     }
     let stop = super::stop_on_signal("the boards being solved are abandoned")?;
     let limits = Limits {
@@ -562,7 +567,7 @@ fn answers(
     {
         anyhow::bail!(Error::Stopped(why.clone()));
     }
-    Ok(out)
+    Ok(Box::new(out.into_iter()))
 }
 
 /// A solution for `board`, replayed to the goal before it is returned.

@@ -34,6 +34,17 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         needed: tilespace::analysis::memory::human_bytes(room),
         limit,
     })?;
+    if let Some(path) = &args.positions {
+        let mut roles = tilespace::store::roles::Roles::new();
+        for dir in &args.pdb {
+            for file in Heuristic::files(dir)? {
+                roles.reads("a pattern database (--pdb)", &file);
+            }
+        }
+        roles
+            .writes("the positions file (--positions)", path)
+            .check()?;
+    }
     let drawn = boards(h.shape, h.goal, args.count, seed);
     // With --positions, each solved board's row is in the file as soon as it is solved.
     let (journal, found) = match &args.positions {
@@ -57,6 +68,11 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         max_nodes: args.max_nodes,
         stop: Some(stop),
     };
+    if let Some(path) = &args.positions {
+        positions::recheck(path, &found, |i| {
+            ida::solve(&h, &drawn[i], limits).map(|s| s.moves.len() as u32)
+        })?;
+    }
     let bar = super::progress::Items::new(args.quiet, args.count, &format!("{}", h.shape));
     bar.skip(resumed as u64);
     let started = Instant::now();
@@ -96,7 +112,8 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     let wall = started.elapsed().as_secs_f64();
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
-    let nodes: u64 = solved.iter().map(|p| p.nodes).sum();
+    // Exact for any count of rows of up to 2^64 - 1 nodes each.
+    let nodes: u128 = solved.iter().map(|p| u128::from(p.nodes)).sum();
     let searched: f64 = solved.iter().map(|p| p.seconds).sum();
     let goal = h.shape.cell_label(h.goal);
     if args.csv {
@@ -120,7 +137,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             ci95: [f64; 2],
             std_dev: f64,
             distribution: Vec<Depth>,
-            nodes: u64,
+            nodes: u128,
             search_seconds: f64,
             seconds: f64,
             threads: usize,

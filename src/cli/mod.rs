@@ -121,6 +121,47 @@ pub fn mpi_launched() -> bool {
     .any(|v| std::env::var_os(v).is_some())
 }
 
+/// `text` fit for one line of a terminal: control characters (escape codes, line breaks)
+/// escaped, each run of more than `LONGEST_WORD` characters without a space (a 100 MB token
+/// of a board file, say) cut to its start and end, and the whole to at most 1000 characters.
+pub fn printable(text: &str) -> String {
+    const LONGEST_WORD: usize = 120;
+    let mut out = String::with_capacity(text.len().min(4096));
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let chars = word.chars().count();
+        let escape = |out: &mut String, s: &str| {
+            for c in s.chars() {
+                if c.is_control() {
+                    out.extend(c.escape_default());
+                } else {
+                    out.push(c);
+                }
+            }
+        };
+        if chars <= LONGEST_WORD {
+            escape(&mut out, word);
+        } else {
+            let head: String = word.chars().take(LONGEST_WORD / 2).collect();
+            let tail: String = word.chars().skip(chars - 20).collect();
+            escape(&mut out, &head);
+            out += &format!("…[{} characters cut]…", chars - LONGEST_WORD / 2 - 20);
+            escape(&mut out, &tail);
+        }
+    }
+    // A message of many words (a board of thousands of tiles) keeps its start and its end.
+    const LONGEST: usize = 1000;
+    let chars = out.chars().count();
+    if chars > LONGEST {
+        let head: String = out.chars().take(LONGEST - 200).collect();
+        let tail: String = out.chars().skip(chars - 200).collect();
+        out = format!("{head}…[{} characters cut]…{tail}", chars - LONGEST);
+    }
+    out
+}
+
 /// Whether every rank got `Ok` (a collective: every rank must call it at the same point); a
 /// rank whose own result was fine gets an error when another's was not, so that all stop.
 pub fn agree<T>(ranks: Ranks, result: Result<T>) -> Result<T> {

@@ -5,8 +5,11 @@
 //!
 //! A resumed file is untrusted input. Each row must name a board drawn from the seed (so
 //! another seed's or board's file is refused), not twice, with a distance of the board's
-//! parity (every move flips the blank's colour) and at least the heuristic's lower bound;
-//! an incomplete last line (a write cut off by a crash or a full disk) is dropped.
+//! parity (every move flips the blank's colour), at least the heuristic's lower bound and at
+//! most the length of the constructive solver's solution; an incomplete last line (a write cut
+//! off by a crash or a full disk) is dropped. Then `RESOLVED` rows chosen at random are solved
+//! again and must agree: a distance changed within those bounds passes unless its row is one
+//! of them (each changed row is caught with probability `RESOLVED` / rows).
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -15,10 +18,49 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::puzzle::board::{Board, Cell};
 use tilespace::store::{atomic, lock};
 use tilespace::Error;
+
+/// Resumed rows solved again at random, each costing about one board's search.
+pub const RESOLVED: usize = 4;
+
+/// Solves again up to `RESOLVED` of the rows of `found` (chosen at random) with `solve`; an
+/// error naming the first whose distance differs.
+pub fn recheck(
+    path: &Path,
+    found: &[Option<Position>],
+    solve: impl Fn(usize) -> Result<u32, Error>,
+) -> Result<(), Error> {
+    let rows: Vec<usize> = (0..found.len()).filter(|&i| found[i].is_some()).collect();
+    let mut rng = tilespace::puzzle::random::Rng::unpredictable();
+    let mut chosen: Vec<usize> = vec![];
+    while chosen.len() < RESOLVED.min(rows.len()) {
+        let i = rows[rng.below(rows.len() as u64) as usize];
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    for i in chosen {
+        let p = found[i].as_ref().expect("chosen among the rows found");
+        let distance = solve(i)?;
+        if distance != p.distance {
+            return Err(Error::Read {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "{} is {distance} moves from the goal, not {} as the file says (solved again): a damaged or edited file",
+                        p.board, p.distance
+                    ),
+                ),
+            });
+        }
+    }
+    Ok(())
+}
 
 /// One board of the sample, as written.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -30,6 +72,9 @@ pub struct Position {
 }
 
 const HEADER: &str = "board,distance,nodes,seconds";
+
+/// The most seconds a row may say its board took (about 32 years): sums of rows stay finite.
+const MAX_SECONDS: f64 = 1e9;
 
 /// The rows of `solved` (in that order) as the file holds them.
 pub fn csv<'a>(solved: impl IntoIterator<Item = &'a Position>) -> String {
@@ -56,8 +101,9 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 impl Journal {
     /// Opens `path` for a sample of `drawn`: with `resume`, the boards it already holds (checked,
-    /// see the module) are returned in their places, the rest `None`; without, it starts empty.
-    /// Another process writing the same file is refused.
+    /// see the module) are returned in their places, the rest `None`; without, it must be empty
+    /// or absent (a sample's rows are never thrown away). Another process writing the same file
+    /// is refused.
     pub fn open(
         path: &Path,
         resume: bool,
@@ -73,6 +119,14 @@ impl Journal {
             ))
         })?;
         let mut found = vec![None; drawn.len()];
+        if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            return Err(Error::Argument(format!(
+                "{} already holds rows of a sample: continue it with --resume, or give another \
+                 --positions path",
+                path.display()
+            ))
+            .into());
+        }
         if resume {
             match atomic::read_regular(path) {
                 Ok(bytes) => {
@@ -212,21 +266,11 @@ fn parse(
         let seconds = seconds
             .parse::<f64>()
             .ok()
-            .filter(|s| s.is_finite() && *s >= 0.0)
+            .filter(|s| (0.0..=MAX_SECONDS).contains(s))
             .ok_or_else(|| bad(n, format!("seconds `{seconds}` is not a time")))?;
-        let bound = h.value(&parsed)?;
-        let blank = shape.distance(parsed.blank(), goal) % 2;
-        if distance < bound || distance as usize % 2 != blank {
-            let parity = ["even", "odd"][blank];
-            return Err(bad(
-                n,
-                format!(
-                    "{text} cannot be {distance} moves from the goal: its distance is at least {bound} (the pattern databases) and {parity} (the blank's colour)"
-                ),
-            )
-            .into());
-        }
         rows.push((
+            n,
+            parsed,
             index,
             Position {
                 board: text,
@@ -236,5 +280,29 @@ fn parse(
             },
         ));
     }
+    // The bounds, the costly part (a solution built per row), in parallel; the first row that
+    // fails is named.
+    let checked: Vec<Result<(), Error>> = rows
+        .par_iter()
+        .map(|(n, board, _, p)| {
+            let distance = p.distance;
+            let bound = h.value(board)?;
+            let blank = shape.distance(board.blank(), goal) % 2;
+            let most = tilespace::puzzle::construct::solve(board, goal)?.moves.len();
+            if distance < bound || distance as usize > most || distance as usize % 2 != blank {
+                let parity = ["even", "odd"][blank];
+                return Err(bad(
+                    *n,
+                    format!(
+                        "{} cannot be {distance} moves from the goal: its distance is at least {bound} (the pattern databases), at most {most} (a solution built for it) and {parity} (the blank's colour)",
+                        p.board
+                    ),
+                ));
+            }
+            Ok(())
+        })
+        .collect();
+    checked.into_iter().collect::<Result<(), Error>>()?;
+    let rows = rows.into_iter().map(|(_, _, i, p)| (i, p)).collect();
     Ok((rows, torn))
 }

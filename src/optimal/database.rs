@@ -24,9 +24,12 @@
 //! process kills the reader (SIGBUS), where a read is an error like any other.
 //!
 //! Opening checks the checksums and then what any database of the pattern satisfies: the
-//! goal's placement is the only one at 0, no entry exceeds the largest, and the placements
-//! reached are those the header gives. A forgery that keeps all that is beyond a file check:
-//! a database is trusted as its build wrote it (solutions are still verified by replay).
+//! goal's placement is the only one at 0, no entry exceeds the largest, the placements
+//! reached are those the header gives, and entries agree with their neighbours'
+//! (`consistency`: all of them in a small database, a random sample in a large one;
+//! `pdb --verify` checks all). A forgery that keeps every entry consistent with its neighbours
+//! and the checksums resealed still opens; solutions are verified by replay, and called
+//! optimal only if the heuristic stays within the moves left along them (`ida`).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -46,6 +49,10 @@ const VERSION: u32 = 1;
 const HEADER: usize = 128;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 88;
+/// Bytes of entries read and checked at a time.
+const READ_PART: usize = 1 << 24;
+/// Placements at distance 0 (one in a database) past which a file is refused while it is read.
+const MANY_ZEROS: usize = 4096;
 
 /// A pattern database in memory.
 #[derive(Debug)]
@@ -93,6 +100,22 @@ impl Database {
     #[inline]
     pub fn get(&self, at: &[u8]) -> u8 {
         self.entries[self.arrangements.rank(at) as usize]
+    }
+
+    /// Its placements (reached or not).
+    pub fn placements(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    /// The entry of the placement of rank `rank` (below `placements`).
+    #[inline]
+    pub fn entry(&self, rank: u64) -> u8 {
+        self.entries[rank as usize]
+    }
+
+    /// How its placements are ranked.
+    pub fn arrangements(&self) -> &Arrangements {
+        &self.arrangements
     }
 
     /// How many placements have each entry 0..=max: the database's distribution.
@@ -187,8 +210,32 @@ impl Database {
         let head = Head::read(&head, len).map_err(bad)?;
         let body_len = usize::try_from(len - HEADER as u64)
             .map_err(|_| bad("too large for this machine".into()))?;
+        crate::analysis::memory::room_for(body_len as f64, None).map_err(|limit| {
+            Error::NoRoom {
+                what: format!("the pattern database {}", path.display()),
+                needed: crate::analysis::memory::human_bytes(body_len as f64),
+                limit,
+            }
+        })?;
         let mut body = Pages::zeroed(body_len).map_err(read)?;
-        file.read_exact(&mut body).map_err(read)?;
+        // Read a part at a time, each part checked as it comes: a file of the right length
+        // whose entries are not a database's (a sparse file reads as zeros) is refused at its
+        // first part, not after the whole claim is in memory. (A few wrong entries are left to
+        // the checksum, whose message says what they are.)
+        let mut zeros = 0usize;
+        let count = head.count as usize;
+        for (k, part) in body.chunks_mut(READ_PART).enumerate() {
+            file.read_exact(part).map_err(read)?;
+            let entries = &part[..part.len().min(count.saturating_sub(k * READ_PART))];
+            zeros += entries.iter().filter(|&&e| e == 0).count();
+            if zeros > MANY_ZEROS {
+                return Err(bad(format!(
+                    "its entries are not a database's: more than {MANY_ZEROS} placements at \
+                     distance 0 before byte {} (a sparse or overwritten file)",
+                    HEADER + (k + 1) * READ_PART
+                )));
+            }
+        }
         if file.read(&mut [0u8; 1]).map_err(read)? != 0 {
             return Err(bad("it grew while it was read".into()));
         }
@@ -283,13 +330,16 @@ impl Head {
         if top.map(u32::from) != Some(self.max) || reached != self.reached {
             return Err("its entries are not those its header describes".into());
         }
-        Ok(Database {
+        let db = Database {
             pattern: self.pattern,
             arrangements: self.arrangements,
             entries,
             max: self.max as u8,
             reached,
-        })
+        };
+        // The entries a load checks differ from run to run.
+        db.check_sample(&mut crate::puzzle::random::Rng::unpredictable())?;
+        Ok(db)
     }
 }
 

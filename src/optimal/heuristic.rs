@@ -127,13 +127,8 @@ impl Heuristic {
         })
     }
 
-    /// Opens the databases in `dir` (every `.pdb` file there): they must be one partition of
-    /// one board's tiles.
-    pub fn open(dir: &Path) -> Result<Heuristic, Error> {
-        let bad = |why: String| Error::Database {
-            path: dir.to_path_buf(),
-            why,
-        };
+    /// The database files of `dir`: every `.pdb` file there, sorted.
+    pub fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
         let read = |source| Error::Read {
             path: dir.to_path_buf(),
             source,
@@ -146,6 +141,17 @@ impl Heuristic {
             }
         }
         files.sort();
+        Ok(files)
+    }
+
+    /// Opens the databases in `dir` (every `.pdb` file there): they must be one partition of
+    /// one board's tiles.
+    pub fn open(dir: &Path) -> Result<Heuristic, Error> {
+        let bad = |why: String| Error::Database {
+            path: dir.to_path_buf(),
+            why,
+        };
+        let files = Heuristic::files(dir)?;
         if files.is_empty() {
             return Err(bad(
                 "no .pdb files here: build them with `tilespace pdb RxC --partition ... --out DIR`"

@@ -78,12 +78,35 @@ pub fn solve(h: &Heuristic, board: &Board, limits: Limits) -> Result<Solved, Err
     }
     let moves = Moves(search.path.clone());
     moves::verify(board, &moves, &Board::goal(h.shape, h.goal))?;
+    admissible_along(h, board, &moves)?;
     Ok(Solved {
         moves,
         expanded: search.expanded,
         start_bound,
         iterations,
     })
+}
+
+/// Refuses a solution along which the heuristic exceeds the moves left: were the solution
+/// optimal, each board on it would be exactly that many moves away, and a lower bound cannot
+/// exceed that; so either the heuristic is no lower bound or the solution is not optimal.
+fn admissible_along(h: &Heuristic, board: &Board, moves: &Moves) -> Result<(), Error> {
+    let mut b = board.clone();
+    let n = moves.len();
+    for (i, &dir) in moves.0.iter().enumerate() {
+        let left = (n - i) as u32;
+        let value = h.value(&b)?;
+        if value > left {
+            return Err(Error::Inadmissible(format!(
+                "they give {value} for {b}, which a solution of {n} moves leaves {left} moves from the goal"
+            )));
+        }
+        let to = dir
+            .step(b.shape(), b.blank())
+            .ok_or_else(|| Error::Check(format!("move {} leaves the board", i + 1)))?;
+        b = b.slide(to);
+    }
+    Ok(())
 }
 
 /// One board's search: the board, per view (a partition's sum, over the board or its mirror

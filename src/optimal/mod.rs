@@ -1,9 +1,11 @@
 //! Optimal answers beyond enumeration: pattern databases built by an exhaustive search of
-//! abstract spaces (`build`), kept in checked files (`database`), summed into an admissible
+//! abstract spaces (`build`), kept in checked files (`database`) whose entries are checked against their neighbours
+//! (`consistency`), summed into an admissible
 //! heuristic (`heuristic`) for IDA* (`ida`), and sampled distributions of boards too large to
 //! enumerate (`sample`).
 
 pub mod build;
+pub mod consistency;
 pub mod database;
 pub mod heuristic;
 pub mod ida;

@@ -16,6 +16,14 @@ impl Rng {
         Rng(seed)
     }
 
+    /// A generator no file can anticipate (seeded by the standard library's per-process random
+    /// keys): for choosing what to check of untrusted input.
+    pub fn unpredictable() -> Rng {
+        use std::hash::{BuildHasher, Hasher};
+        let keys = std::collections::hash_map::RandomState::new();
+        Rng(keys.build_hasher().finish())
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -34,11 +34,32 @@ pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, 
             path: path.to_path_buf(),
             source,
         }),
-        Ok(f) => csv::Reader::from_reader(f)
-            .deserialize()
-            .map(|r| r.map_err(read_err))
-            .collect(),
+        Ok(f) => {
+            let mut reader = csv::Reader::from_reader(f);
+            let headers = reader.headers().map_err(read_err)?;
+            if let Some(name) = repeated_column(headers) {
+                return Err(Error::Read {
+                    path: path.to_path_buf(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("the column `{name}` appears twice"),
+                    ),
+                });
+            }
+            reader.deserialize().map(|r| r.map_err(read_err)).collect()
+        }
     }
+}
+
+/// A column name that a CSV header holds twice (spaces around names ignored), if any: which
+/// of the two a reader takes is arbitrary, so such a file is refused.
+pub fn repeated_column(headers: &csv::StringRecord) -> Option<String> {
+    let mut seen = std::collections::HashSet::new();
+    headers
+        .iter()
+        .map(str::trim)
+        .find(|h| !seen.insert(*h))
+        .map(str::to_string)
 }
 
 /// The rows of a report, each passed through `check` (which says why a row cannot be one the

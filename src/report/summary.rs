@@ -201,9 +201,19 @@ pub fn class_name(class: u8) -> &'static str {
 /// Name of an analysis's report directory: `RxC`, `RxC-blank-R-C` for another goal blank, and
 /// `RxC-from-T-T-…` (the start's cells in reading order, 0 the blank) for a search from a board.
 pub fn report_name(a: &Analysis) -> String {
-    match &a.start {
-        None => a.shape.report_name(a.goal),
-        Some(b) => dir_from(a.shape, b),
+    report_name_of(a.shape, a.goal, a.start.as_ref())
+}
+
+/// `report_name` of the search of `shape` from `start` (the goal if `None`) to `goal`, before
+/// it runs.
+pub fn report_name_of(
+    shape: crate::puzzle::board::Shape,
+    goal: crate::puzzle::board::Cell,
+    start: Option<&crate::puzzle::board::Board>,
+) -> String {
+    match start {
+        None => shape.report_name(goal),
+        Some(b) => dir_from(shape, b),
     }
 }
 
@@ -255,6 +265,63 @@ pub fn read_depths(path: &Path) -> Result<Vec<DepthRow>, Error> {
     Ok(rows)
 }
 
+/// The `depths.csv` of `row`'s board under `results`, checked against the row: the states
+/// summed, the radius, the antipodes (the last layer), the depth sum and the widest layer must
+/// be the row's, or the board is named with what disagrees.
+pub fn read_depths_of(results: &Path, row: &SummaryRow) -> Result<Vec<DepthRow>, Error> {
+    let path = results.join(row.report_dir()?).join("depths.csv");
+    let depths = read_depths(&path)?;
+    let d = crate::analysis::distribution::Distribution {
+        layers: depths.iter().map(|d| d.states).collect(),
+    };
+    let states = d.total();
+    let last = d.layers[d.layers.len() - 1];
+    let (widest_depth, widest) = d.widest();
+    let disagreement = if states != row.states {
+        Some(format!(
+            "it sums to {states} states, the row says {}",
+            row.states
+        ))
+    } else if d.radius() != row.radius {
+        Some(format!(
+            "its radius is {}, the row says {}",
+            d.radius(),
+            row.radius
+        ))
+    } else if last != row.antipodes as u64 {
+        Some(format!(
+            "its last layer holds {last} states, the row says {} antipodes",
+            row.antipodes
+        ))
+    } else if d.depth_sum() != row.depth_sum {
+        Some(format!(
+            "its depths sum to {}, the row says {}",
+            d.depth_sum(),
+            row.depth_sum
+        ))
+    } else if (widest, widest_depth) != (row.max_width, row.depth_of_max_width) {
+        Some(format!(
+            "its widest layer is {widest} states at depth {widest_depth}, the row says {} at {}",
+            row.max_width, row.depth_of_max_width
+        ))
+    } else {
+        None
+    };
+    match disagreement {
+        None => Ok(depths),
+        Some(why) => Err(Error::Read {
+            path,
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "the distribution of {} disagrees with its row in summary.csv: {why} (a damaged report: analyse the board again)",
+                    row.label()
+                ),
+            ),
+        }),
+    }
+}
+
 #[derive(Deserialize)]
 struct AntipodeRow {
     #[allow(dead_code)]
@@ -300,12 +367,22 @@ pub struct ReportPaths {
 
 /// Where `write_all` puts the reports of `a` under `dir`.
 pub fn paths(dir: &Path, a: &Analysis) -> ReportPaths {
-    let board_dir = dir.join(report_name(a));
+    paths_named(dir, &report_name(a))
+}
+
+/// Where `write_all` puts the reports of the analysis whose `report_name` is `name`.
+pub fn paths_named(dir: &Path, name: &str) -> ReportPaths {
+    let board_dir = dir.join(name);
     ReportPaths {
         summary: dir.join("summary.csv"),
         depths: board_dir.join("depths.csv"),
         antipodes: board_dir.join("antipodes.csv"),
     }
+}
+
+/// `runs.csv` under `dir`, which `write_all` appends each run to.
+pub fn runs_path(dir: &Path) -> PathBuf {
+    dir.join("runs.csv")
 }
 
 /// Writes all three reports for `a` under `dir`, and adds the run to `runs.csv` there; returns
@@ -315,7 +392,7 @@ pub fn write_all(dir: &Path, a: &Analysis) -> Result<ReportPaths, Error> {
     write_depths(&p.depths, a)?;
     write_antipodes(&p.antipodes, a)?;
     upsert_summary(&p.summary, SummaryRow::from_analysis(a))?;
-    super::runs::append_run(&dir.join("runs.csv"), super::runs::RunRow::from_analysis(a))?;
+    super::runs::append_run(&runs_path(dir), super::runs::RunRow::from_analysis(a))?;
     Ok(p)
 }
 
@@ -353,12 +430,31 @@ pub fn upsert_summary(path: &Path, row: SummaryRow) -> Result<(), Error> {
     upsert_rows(path, vec![row], SummaryRow::key)
 }
 
-/// The rows of a `summary.csv`; none if the file does not exist.
+/// The rows of a `summary.csv`; none if the file does not exist. Two rows of one search (a
+/// file the tool did not write: it replaces a search's row) are refused.
 pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
-    super::rows::read_checked(
+    let rows = super::rows::read_checked(
         path,
         SummaryRow::check,
         |r| &r.board,
         "analyse the board again",
-    )
+    )?;
+    let mut seen = std::collections::HashMap::new();
+    for (i, r) in rows.iter().enumerate() {
+        if let Some(first) = seen.insert(r.key(), i) {
+            return Err(Error::Read {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "rows {} and {} are both of {} (a damaged report: remove one, or analyse the board again)",
+                        first + 1,
+                        i + 1,
+                        r.label()
+                    ),
+                ),
+            });
+        }
+    }
+    Ok(rows)
 }

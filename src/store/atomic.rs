@@ -3,10 +3,11 @@
 //!
 //! The temporary is created exclusively (never through an existing file or a planted symlink)
 //! under a name no other process can predict, `.NAME.tmp-PID-RANDOM` (the `tempfile` crate),
-//! with the permissions a plain `File::create` would give. The temporaries of a process that
-//! died (killed while writing a 10.9 GB table, say) are removed by the next write of the same
-//! name. A target that exists and is not a regular file (a device, a FIFO, a directory, a
-//! symlink) is refused rather than replaced by a file.
+//! with the permissions of the file it replaces, or those a plain `File::create` would give.
+//! The temporaries of a process that died (killed while writing a 10.9 GB table, say) are
+//! removed by the next write of the same name. A target that exists and is not a regular file
+//! (a device, a FIFO, a directory, a symlink), or is read-only, is refused rather than replaced
+//! by a file.
 
 use std::fs;
 use std::io::Write;
@@ -28,16 +29,23 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// Fails, naming the path, if `path` exists and is not a regular file: writing it would
-/// replace a device, a FIFO, a directory or a symlink with a file.
+/// Fails, naming the path, if `path` exists and is not a regular file (writing it would
+/// replace a device, a FIFO, a directory or a symlink with a file), or is read-only (a rename
+/// would replace it where a write is refused).
 pub fn check_target(path: &Path) -> Result<(), Error> {
+    let refuse = |kind, why: &str| Error::Write {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(kind, why.to_string()),
+    };
     match fs::symlink_metadata(path) {
-        Ok(m) if !m.file_type().is_file() => Err(Error::Write {
-            path: path.to_path_buf(),
-            source: std::io::Error::other(
-                "it is not a regular file (a device, FIFO, directory or symlink): not replaced",
-            ),
-        }),
+        Ok(m) if !m.file_type().is_file() => Err(refuse(
+            std::io::ErrorKind::Other,
+            "it is not a regular file (a device, FIFO, directory or symlink): not replaced",
+        )),
+        Ok(m) if m.permissions().readonly() => Err(refuse(
+            std::io::ErrorKind::PermissionDenied,
+            "it is read-only: not replaced (make it writable, or give another path)",
+        )),
         _ => Ok(()),
     }
 }
@@ -77,8 +85,12 @@ pub fn write_atomic_with(
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
     // The permissions `File::create` gives, 0o666 less the umask (tempfile's default is 0o600).
+    // A file replaced keeps its permissions.
     #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.permissions(match fs::metadata(path) {
+        Ok(m) => m.permissions(),
+        Err(_) => std::os::unix::fs::PermissionsExt::from_mode(0o666),
+    });
     // tempfile names the temporary in its errors; the target's name says enough.
     let unnamed = |e: std::io::Error| {
         let text = e.to_string();

@@ -69,6 +69,18 @@ pub fn file(dir: &Path) -> PathBuf {
     dir.join("checkpoint.tsc")
 }
 
+/// Whether a file named `name` in a checkpoint directory is the checkpoint's: one process's
+/// file, a distributed run's manifest and shards, their temporaries and the directory's lock.
+/// A run removes them as it goes, so no other output of the run may be one of them.
+pub fn owns(name: &str) -> bool {
+    let hidden = name.strip_prefix('.');
+    let file = hidden.map_or(name, |n| n.split(".tmp-").next().unwrap_or(n));
+    hidden == Some("checkpoint.lock")
+        || file == "checkpoint.tsc"
+        || file == "manifest.tsm"
+        || (file.starts_with("shard-") && file.ends_with(".tss"))
+}
+
 /// Removes the checkpoint of `dir` (after a finished run has written its reports), and the
 /// temporaries of saves of it cut short by a kill.
 pub fn remove(dir: &Path) -> Result<(), Error> {

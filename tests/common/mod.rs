@@ -36,3 +36,12 @@ pub fn read_csv(path: &Path) -> (Vec<String>, Vec<HashMap<String, String>>) {
         .collect();
     (header, rows)
 }
+
+/// Builds 3x3's 4-4 pattern databases into `dir/p`.
+pub fn pdb_3x3(dir: &Path) {
+    let o = tilespace(
+        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}

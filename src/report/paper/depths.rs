@@ -7,7 +7,7 @@ use std::path::Path;
 use super::grid::{self, Cell, Grid, Heading, Kind};
 use super::{Format, Rendered};
 use crate::error::Error;
-use crate::report::{read_depths, SummaryRow};
+use crate::report::{read_depths_of, SummaryRow};
 
 /// One board's distribution, with its names.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +25,7 @@ pub fn read_all(results: &Path, rows: &[SummaryRow]) -> Result<Vec<Distribution>
     rows.iter()
         .map(|r| {
             let name = r.report_dir()?;
-            let depths = read_depths(&results.join(&name).join("depths.csv"))?;
+            let depths = read_depths_of(results, r)?;
             Ok(Distribution {
                 label: r.label(),
                 name,
