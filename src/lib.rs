@@ -8,6 +8,7 @@
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
 //! - `index`: permutation ranks and the dense layout of one parity class;
 //! - `bfs`: the engine, over the index;
+//! - `dist`: the engine across ranks (MPI, or threads standing in for them in tests);
 //! - `store`: atomic files, checkpoints and saved tables;
 //! - `analysis`: complete analyses, the counting theorem, patterns, the memory guard;
 //! - `optimal`: pattern databases (exhaustive searches of abstract spaces), IDA* with their
@@ -32,8 +33,6 @@
 //! assert!(a.verified);
 //! assert!(tilespace::solvability(&a.antipodes[0], goal).solvable);
 //! ```
-
-#![warn(missing_docs)]
 
 pub mod analysis;
 pub mod bfs;

@@ -227,7 +227,7 @@ fn a_database_is_loaded_under_the_memory_guard() {
             "forged6",
         ],
         d,
-        "placements at distance 0 before byte",
+        "placements at distance 0 in its first",
     );
     let out = Command::new("sh")
         .args([

@@ -34,18 +34,22 @@ fn note(delta: isize) {
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         note(layout.size() as isize);
+        // SAFETY: the caller's contract, passed on unchanged.
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         note(layout.size() as isize);
+        // SAFETY: the caller's contract, passed on unchanged.
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         note(-(layout.size() as isize));
+        // SAFETY: the caller's contract, passed on unchanged.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         note(new_size as isize - layout.size() as isize);
+        // SAFETY: the caller's contract, passed on unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }

@@ -543,9 +543,8 @@ struct Batch<const T: usize> {
     cursor: Cursor,
 }
 
-/// States a batch holds. One target at a time tested 8, 16 and 32 targets after its prefetch
-/// gave 2x6 3.78 s, 3.61 s and 3.54 s; in pairs, 8, 16 and 32 states after, 3.14 s, 3.06 s and
-/// 3.02 s (medians of 3, 2 threads, other hours, the engine before batches).
+/// States a batch holds: its targets are tested a batch after their prefetch, the longer the
+/// better up to 32 (`docs/log/constants.md`).
 const BATCH: usize = 32;
 
 /// States a batch has room for: a batch is computed once it holds `BATCH`, and a word adds up
@@ -808,8 +807,8 @@ pub struct WordPlaces {
     /// row), or every slot unless the board has three columns; the others' one move is in
     /// `singles`. On three columns a push queues the two kinds apart, so that no state computes
     /// and offers a move its blank cannot make (a quarter of 3x4's vertical moves). On two,
-    /// where a move costs less to compute, the second queue cost 2x6 2% more instructions and
-    /// saved no time that could be measured: the pairs take every state there.
+    /// where a move costs less to compute, a second queue added instructions and saved no
+    /// time (`docs/log/constants.md`): the pairs take every state there.
     pairs: [u64; 32],
     /// The one vertical move of the state at each place p, as `verticals` (unused at the
     /// places of `pairs`).

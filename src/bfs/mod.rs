@@ -11,8 +11,8 @@
 //!   frontier as it goes;
 //! - **pull**: scan for unseen states of the next colour and mark those with a neighbour in the
 //!   frontier. Exact (an unseen state's neighbours are at depth d or more), and its cost is the
-//!   number of unseen states (about 21 ns each at 1 thread against 19 ns for a push
-//!   expansion), so it takes over once they are fewer than the frontier. Every task reads the
+//!   number of unseen states (each about as costly as a push expansion), so it takes over once
+//!   they are fewer than the frontier. Every task reads the
 //!   frontier, so a pull leaves it unsettled: the next pull settles it in each task's own slots
 //!   before marking there, and a list or push layer after a pull settles it in one pass first.
 //!
@@ -489,8 +489,8 @@ pub fn residues(
 
 /// The recount of `residues`, word by word (for words read from a file, too), following the
 /// place of each word's first slot in its rank (`Recount::place`, then `Recount::add`)
-/// instead of dividing for it. With a tally of fixed slots and `popcnt` (`add_all`), the time
-/// between 2x7's last layer and its reports fell from 6.7 s to 1.7 s.
+/// instead of dividing for it, with a tally of fixed slots and `popcnt` (`add_all`): a
+/// division a word made the recount of 2x7 a noticeable pause after its last layer.
 pub struct Recount {
     width: u64,
     colour0: Vec<u64>,

@@ -35,11 +35,10 @@ pub enum Scan {
 }
 
 /// A recorded layer is expanded from its list if it has fewer states than table words over
-/// this. A scan reads every word however small the frontier (2x6 at 2 threads: 6 ms for its
-/// 7.5 M words; 2x7: 0.49 s for 1.36·10^9), then expands each frontier state for about 6-8 ns;
-/// a listed state costs a sort and an unranking from scratch, 22-33 ns. Over the layers below
-/// 3 M states, ratios 8, 16, 32 and 64 took 2x6 283, 281, 248 and 257 ms and 3x4 227, 222, 202
-/// and 201 ms (medians of 3, 2 threads, interleaved).
+/// this. A scan reads every word however small the frontier, then expands each frontier state
+/// cheaply; a listed state costs a sort and an unranking from scratch, about four times as
+/// much: past a 32nd of the words, scanning wins (measured over the small layers of 2x6 and
+/// 3x4: `docs/log/constants.md`).
 pub const LIST_RATIO: u64 = 32;
 
 /// The most states of a layer worth recording, on a table of `table_words` words: a list is
@@ -63,9 +62,8 @@ pub fn record_next(frontier: u64, before: Option<u64>, cap: u64) -> bool {
 }
 
 /// Pull is chosen once the unseen states of the next colour, times this, are fewer than the
-/// frontier times `PUSH_COST`. Measured at 1 thread, less the scan both pay: a push expansion
-/// costs 19 ns on 2x6 and a pull test 21 ns; 10:10 and 21:19 gave the same times, 2x6 3.23 s and
-/// 3x4 3.55–3.64 s at 2 threads, against 3.29 s and 3.70 s with the 10:16 of the aliased engine.
+/// frontier times `PUSH_COST`: a push expansion and a pull test cost about the same, less the
+/// scan both pay (`docs/log/constants.md`).
 pub const PULL_COST: u64 = 10;
 /// The weight of a frontier state against `PULL_COST` for an unseen one, in the same choice.
 pub const PUSH_COST: u64 = 10;

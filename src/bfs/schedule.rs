@@ -1,6 +1,7 @@
 //! How the work of a layer is cut up and handed to threads: a value the caller passes, with
-//! defaults measured on this project's 2-core machine (see each field). Like the granularity of
-//! webgraph's parallel visits, it changes the speed, never the result.
+//! defaults measured on this project's 2-core machine (see each field and
+//! `docs/log/constants.md`). Like the granularity of webgraph's parallel visits, it changes the
+//! speed, never the result.
 
 use rayon::prelude::*;
 
@@ -10,11 +11,11 @@ use crate::index::space::StateSpace;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// States per parallel task of a table scan: large enough to amortise scheduling, small
-    /// enough to balance (2^14 to 2^20 gave the same 2x6 times within noise). At least 1.
+    /// enough to balance (a wide range gives the same times). At least 1.
     pub chunk: u64,
     /// Tables of at most this many states are scanned on one thread: a scan of 3x3 (181,440
-    /// states) takes microseconds, less than waking another thread for it (3x3 at 2 threads
-    /// took 6.2 ms against 4.9 ms at 1). 0 scans every table in parallel.
+    /// states) takes microseconds, less than waking another thread for it. 0 scans every
+    /// table in parallel.
     pub sequential_states: u64,
     /// Frontier states per parallel task when the frontier is a list. At least 1.
     pub list_chunk: usize,
@@ -75,10 +76,9 @@ impl Schedule {
     /// Taken in index order, the threads walk through the table in step, half of it apart at 2
     /// threads, and claim targets a fixed stride from where they are (a move of the blank from
     /// the top row lands a large weight away): in the growing layers, where most targets are
-    /// claimed, their claims met on the same words. Scattered, 3x4 at 2 threads took 140 and
-    /// 160 ms at depths 33 and 34 instead of 173 and 191 ms (three runs each, interleaved), the
-    /// whole search 2.29-2.38 s instead of 2.40-2.53 s; at 1 thread the order made no
-    /// difference (2x6 3.93-4.00 s against 3.88-4.02 s).
+    /// claimed, their claims met on the same words. Scattered, the growing layers of 3x4 at 2
+    /// threads take a sixth less time; at 1 thread the order makes no difference
+    /// (`docs/log/constants.md`).
     pub fn each_task_scattered<R: Send>(
         &self,
         space: &StateSpace,

@@ -3,8 +3,8 @@
 //! Encoding of a state's 2 bits:
 //! - `0b00`: unseen. Zeroed memory is therefore an empty search, and the allocation is one
 //!   anonymous mapping whose pages the OS hands out lazily, huge pages where it can (the
-//!   probes are random: with 4 KiB pages nearly every one also missed the TLB; 2x6 3.80 s ->
-//!   3.66 s, 3x4 3.83 s -> 3.72 s, kernel time halved, in interleaved runs).
+//!   probes are random: with 4 KiB pages nearly every one also misses the TLB, and the kernel
+//!   spends twice the time on the faults).
 //! - `0b01` (`FRONTIER`): in the layer being expanded or the one being built. The two have
 //!   opposite blank colours (every move flips the colour of the blank's cell), so the colour
 //!   tells them apart.
@@ -68,6 +68,7 @@ enum Store {
 // SAFETY: the words are atomics owned by `_store`, which lives as long as the table and is
 // never accessed otherwise; sharing `&AtomicU64` between threads is sound.
 unsafe impl Send for Table {}
+// SAFETY: as for `Send`.
 unsafe impl Sync for Table {}
 
 impl std::fmt::Debug for Table {
@@ -120,9 +121,8 @@ impl Table {
 
     /// Writes a zero into every page the table holds, pages spread over the threads: a page's
     /// first touch costs the kernel (and, on a virtual machine, the host) the zeroing of the
-    /// page, which takes ~5 ms for a huge page on the VM this was measured on. Left to the
-    /// search, the first small layers paid these one thread at a time, in random order
-    /// (2x6 at 1 thread: 4.7-10 ms a layer for depths 6-19, 0.3 s in all).
+    /// page, milliseconds for a huge page. Left to the search, the first small layers paid
+    /// these one thread at a time, in random order.
     fn first_touch(&self) {
         use rayon::prelude::*;
         const PAGE_WORDS: usize = 4096 / 8;
@@ -247,17 +247,9 @@ impl Table {
     /// which a loop keeps in a register where `&self` would be read again after every store).
     #[inline(always)]
     pub fn prefetch_in(words: &[AtomicU64], index: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint that never faults, whatever the address (no bounds
-        // check: it costs as much as the prefetch); the pointer is computed without `add`'s
-        // in-bounds requirement.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let word = words.as_ptr().wrapping_add((index / 32) as usize);
-            _mm_prefetch::<_MM_HINT_T0>(word as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (words, index);
+        // No bounds check (it costs as much as the prefetch): the pointer is computed without
+        // `add`'s in-bounds requirement, and a prefetch never faults.
+        prefetch(words.as_ptr().wrapping_add((index / 32) as usize));
     }
 
     /// Marks an unseen state with `code`; true if this call is the one that marked it.
@@ -399,6 +391,21 @@ fn count_bits_popcnt(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u
         n += u64::from(select(w).count_ones());
     }
     n
+}
+
+/// Asks the CPU to fetch the cache line at `at` without waiting for it (a hint: nothing on other
+/// architectures). Any address will do: a prefetch never faults and reads nothing the program
+/// sees.
+#[inline(always)]
+pub fn prefetch<T>(at: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(at as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }
 
 #[cfg(test)]

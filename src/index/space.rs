@@ -71,9 +71,8 @@ impl StateSpace {
     }
 
     /// The engine's orientation: fewer columns, so that a vertical move rotates a short window
-    /// (with 2 columns, one adjacent swap). Measured with this layout: 2x6 13.7 s as 6x2 against
-    /// 15.7 s as 2x6, 3x4 9.8 s as 4x3 against 10.8 s (2 threads): the engine is bound by
-    /// computation more than by the cache misses of vertical moves.
+    /// (with 2 columns, one adjacent swap): the engine is bound by computation more than by
+    /// the cache misses of vertical moves (`docs/log/constants.md`).
     pub fn prefers_transposed(user_shape: Shape) -> bool {
         user_shape.cols > user_shape.rows
     }

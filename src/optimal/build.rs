@@ -235,6 +235,10 @@ impl<W: Word> Search<W> {
         self.worker_any(layer, taken, entry, spare)
     }
 
+    /// `worker_any` compiled with the CPU's population count.
+    ///
+    /// # Safety
+    /// The CPU must have `popcnt` (`is_x86_feature_detected!("popcnt")`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn worker_popcnt(
@@ -445,7 +449,7 @@ impl<W: Word> Claims<'_, W> {
 
     #[inline(always)]
     fn push(&mut self, rank: u64, reached: u32, item: u64) {
-        prefetch(&self.words[rank as usize]);
+        crate::bfs::table::prefetch(&self.words[rank as usize]);
         self.pending.push((rank, reached, item));
     }
 
@@ -515,16 +519,4 @@ impl<A: Word> std::ops::Deref for Zeroed<A> {
         // valid; they are only accessed through atomic operations.
         unsafe { std::slice::from_raw_parts(self.pages.as_ptr() as *const A, self.len) }
     }
-}
-
-/// Asks for the cache line of `x` ahead of its use.
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it never faults and reads nothing the program sees.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(x as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
 }

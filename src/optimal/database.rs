@@ -49,7 +49,7 @@ const VERSION: u32 = 1;
 const HEADER: usize = 128;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 88;
-/// Bytes of entries read and checked at a time.
+/// Bytes of entries read at a time (the first part checked before the others are read).
 const READ_PART: usize = 1 << 24;
 /// Placements at distance 0 (one in a database) past which a file is refused while it is read.
 const MANY_ZEROS: usize = 4096;
@@ -218,21 +218,19 @@ impl Database {
             }
         })?;
         let mut body = Pages::zeroed(body_len).map_err(read)?;
-        // Read a part at a time, each part checked as it comes: a file of the right length
-        // whose entries are not a database's (a sparse file reads as zeros) is refused at its
-        // first part, not after the whole claim is in memory. (A few wrong entries are left to
-        // the checksum, whose message says what they are.)
-        let mut zeros = 0usize;
+        // Read a part at a time, the first checked before the rest is read: a file of the
+        // right length whose entries are not a database's (a sparse file reads as zeros) is
+        // refused there, not after the whole claim is in memory. (A few wrong entries are left
+        // to the checksum, whose message says what they are.)
         let count = head.count as usize;
         for (k, part) in body.chunks_mut(READ_PART).enumerate() {
             file.read_exact(part).map_err(read)?;
-            let entries = &part[..part.len().min(count.saturating_sub(k * READ_PART))];
-            zeros += entries.iter().filter(|&&e| e == 0).count();
-            if zeros > MANY_ZEROS {
+            let entries = &part[..part.len().min(count)];
+            if k == 0 && entries.iter().filter(|&&e| e == 0).count() > MANY_ZEROS {
                 return Err(bad(format!(
                     "its entries are not a database's: more than {MANY_ZEROS} placements at \
-                     distance 0 before byte {} (a sparse or overwritten file)",
-                    HEADER + (k + 1) * READ_PART
+                     distance 0 in its first {} bytes (a sparse or overwritten file)",
+                    part.len()
                 )));
             }
         }

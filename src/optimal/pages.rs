@@ -2,8 +2,8 @@
 //!
 //! Huge pages pay where an array is probed at random for long: with 4 KiB pages nearly every
 //! probe of a large array also misses the TLB. The builds' words get them. Databases do not:
-//! faulting huge pages in (the kernel compacts memory for them) made reading 4x4's 7-8
-//! databases 1.6 s -> 2.5 s, for 3% less search time on a 3x6 board of 1.7·10^8 nodes.
+//! faulting huge pages in (the kernel compacts memory for them) slowed their loading far more
+//! than it sped their searches (`docs/log/constants.md`).
 
 use std::ops::{Deref, DerefMut};
 
