@@ -503,6 +503,14 @@ fn small_defects_mended() {
     );
     with(3, "1e308");
     refused(&resume, d, "is not a time");
+    // A file longer than two boards' rows can be is refused before it is read into memory.
+    fs::write(d.join("pos.csv"), &good).unwrap();
+    let f = fs::OpenOptions::new()
+        .write(true)
+        .open(d.join("pos.csv"))
+        .unwrap();
+    f.set_len(1 << 30).unwrap();
+    refused(&resume, d, "not this sample's positions file");
     fs::write(d.join("pos.csv"), &good).unwrap();
     #[cfg(unix)]
     {

@@ -128,6 +128,7 @@ impl Journal {
             .into());
         }
         if resume {
+            check_length(path, drawn.len(), h.shape.cells())?;
             match atomic::read_regular(path) {
                 Ok(bytes) => {
                     let (rows, torn) = parse(path, &bytes, drawn, goal, h)?;
@@ -190,6 +191,28 @@ impl Journal {
     pub fn finish(self, solved: &[Position]) -> Result<(), Error> {
         atomic::write_atomic(&self.path, csv(solved).as_bytes())
     }
+}
+
+/// Refuses, before it is read into memory, a file longer than the rows of `boards` boards of
+/// `cells` cells can be (a board's text takes at most 3 bytes a cell, the numbers and commas
+/// 64), or one that would not fit in memory.
+fn check_length(path: &Path, boards: usize, cells: usize) -> Result<(), Error> {
+    let Ok(len) = std::fs::metadata(path).map(|m| m.len()) else {
+        return Ok(()); // a missing file is a sample not begun; others fail when read
+    };
+    let most = (HEADER.len() as u64 + 1)
+        .saturating_add((boards as u64).saturating_mul(3 * cells as u64 + 64));
+    let refuse = |why: String| Error::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
+    };
+    if len > most {
+        return Err(refuse(format!(
+            "{len} bytes, more than the rows of {boards} boards can take ({most}): not this sample's positions file"
+        )));
+    }
+    let memory = tilespace::analysis::memory::room_for(len as f64, None);
+    memory.map_err(|limit| refuse(format!("{len} bytes to read, {limit}")))
 }
 
 /// The checked rows of a positions file, each with the index of its drawn board, and whether
