@@ -77,7 +77,7 @@ fn json_schemas_are_stable() {
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 20] = [
+    let commands: [&[&str]; 21] = [
         &["analyze", "2x3", "-q", "--out", "r", "--json"],
         &["count", "3x3", "--json"],
         &["solvable", board, "--json"],
@@ -116,6 +116,7 @@ fn json_schemas_are_stable() {
             "-q",
             "--json",
         ],
+        &["pdb", "3x3", "--out", "p", "--verify", "--json"],
         &["solve", board, "--pdb", "p", "--json"],
         &["distance", board, "--pdb", "p", "--json"],
         &[
