@@ -72,49 +72,52 @@ fn main() -> ExitCode {
     let ranks: cli::Ranks = group.as_ref().map(|g| g as &dyn tilespace::dist::Group);
     #[cfg(not(feature = "mpi"))]
     let ranks: cli::Ranks = None;
-    // The first rank of a distributed run speaks; another only of a failure of its own files
-    // (a shard it could not read), prefixed with its rank: other errors are every rank's.
     let rank = ranks.map_or(0, |g| g.rank());
+    match cli::run(args, ranks) {
+        Ok(cli::Status::Done) => ExitCode::SUCCESS,
+        Ok(cli::Status::No) => ExitCode::from(1),
+        Err(err) => failed(&err, rank),
+    }
+}
+
+/// Says why the command failed on stderr, in one line, and gives the exit status. The first
+/// rank of a distributed run speaks; another only of a failure of its own files (a shard it
+/// could not read), prefixed with its rank: other errors are every rank's.
+fn failed(err: &anyhow::Error, rank: usize) -> ExitCode {
+    // A closed pipe (`tilespace ... | head`) is not an error.
+    if err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
+    }) {
+        return ExitCode::SUCCESS;
+    }
+    let own_files = matches!(
+        err.downcast_ref::<Error>(),
+        Some(
+            Error::Checkpoint { .. }
+                | Error::Read { .. }
+                | Error::Write { .. }
+                | Error::Table { .. }
+                | Error::Database { .. }
+        )
+    );
     let prefix = if rank == 0 {
         String::new()
     } else {
         format!("rank {rank}: ")
     };
-    match cli::run(args, ranks) {
-        Ok(cli::Status::Done) => ExitCode::SUCCESS,
-        Ok(cli::Status::No) => ExitCode::from(1),
-        Err(err) => {
-            // A closed pipe (`tilespace ... | head`) is not an error.
-            if err.chain().any(|e| {
-                e.downcast_ref::<std::io::Error>()
-                    .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
-            }) {
-                return ExitCode::SUCCESS;
-            }
-            let own_files = matches!(
-                err.downcast_ref::<Error>(),
-                Some(
-                    Error::Checkpoint { .. }
-                        | Error::Read { .. }
-                        | Error::Write { .. }
-                        | Error::Table { .. }
-                        | Error::Database { .. }
-                )
-            );
-            // Errors quote what the user gave and what files hold: printed on one line, cut
-            // and escaped (`cli::printable`).
-            let say = |text: String| eprintln!("tilespace: {prefix}{}", cli::printable(&text));
-            match err.downcast_ref::<cli::Stopped>() {
-                _ if rank != 0 && !own_files => {}
-                // Not a failure: the run stopped where asked and says how to go on.
-                Some(stopped) => say(stopped.to_string()),
-                // The library's errors name their cause in their own line; others are chains.
-                None if err.is::<Error>() => say(format!("error: {err}")),
-                None => say(format!("error: {err:#}")),
-            }
-            ExitCode::from(exit_code(&err))
-        }
+    // Errors quote what the user gave and what files hold: printed on one line, cut and
+    // escaped (`cli::printable`).
+    let say = |text: String| eprintln!("tilespace: {prefix}{}", cli::printable(&text));
+    match err.downcast_ref::<cli::Stopped>() {
+        _ if rank != 0 && !own_files => {}
+        // Not a failure: the run stopped where asked and says how to go on.
+        Some(stopped) => say(stopped.to_string()),
+        // The library's errors name their cause in their own line; others are chains.
+        None if err.is::<Error>() => say(format!("error: {err}")),
+        None => say(format!("error: {err:#}")),
     }
+    ExitCode::from(exit_code(err))
 }
 
 /// 2 for input the user can correct or a file that cannot be read or written, 1 for a failed

@@ -54,33 +54,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             progress.finish();
             report::write_all(out, &a)?;
         }
-        let antipodes = report::read_antipodes(&listed, shape)?;
-        let name = shape.report_name(goal);
-        let summary = out.join("summary.csv");
-        let row = report::read_summary(&summary)?
-            .into_iter()
-            .find(|r| r.start == "goal" && r.report_dir().is_ok_and(|d| d == name))
-            .ok_or_else(|| tilespace::Error::Read {
-                path: summary.clone(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)"),
-                ),
-            })?;
-        let radius = report::read_depths_of(out, &row)?.len() - 1;
-        if antipodes.len() != row.antipodes {
-            anyhow::bail!(tilespace::Error::Read {
-                path: listed.clone(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!(
-                        "{} antipodes, its row in summary.csv says {} (a damaged report: analyse the board again)",
-                        antipodes.len(),
-                        row.antipodes
-                    ),
-                ),
-            });
-        }
+        let (antipodes, radius) = read_reports(out, shape, goal)?;
         let rows: Vec<Pattern> = antipodes
             .iter()
             .enumerate()
@@ -137,6 +111,40 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
         super::print_json(&serde_json::json!({ "boards": docs }))?;
     }
     Ok(super::Status::Done)
+}
+
+/// The antipodes and the radius of the search of `shape` to `goal` from the reports under
+/// `out`, checked against its row of `summary.csv` (which must be there).
+fn read_reports(out: &std::path::Path, shape: Shape, goal: Cell) -> Result<(Vec<Board>, usize)> {
+    let name = shape.report_name(goal);
+    let listed = out.join(&name).join("antipodes.csv");
+    let antipodes = report::read_antipodes(&listed, shape)?;
+    let summary = out.join("summary.csv");
+    let row = report::read_summary(&summary)?
+        .into_iter()
+        .find(|r| r.start == "goal" && r.report_dir().is_ok_and(|d| d == name))
+        .ok_or_else(|| tilespace::Error::Read {
+            path: summary.clone(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)"),
+            ),
+        })?;
+    let radius = report::read_depths_of(out, &row)?.len() - 1;
+    if antipodes.len() != row.antipodes {
+        anyhow::bail!(tilespace::Error::Read {
+            path: listed.clone(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "{} antipodes, its row in summary.csv says {} (a damaged report: analyse the board again)",
+                    antipodes.len(),
+                    row.antipodes
+                ),
+            ),
+        });
+    }
+    Ok((antipodes, radius))
 }
 
 fn gong_row(shape: Shape, goal: Cell, antipodes: &[Board]) -> GongRow {

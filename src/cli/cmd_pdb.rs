@@ -79,31 +79,8 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
                 continue;
             }
         }
-        let label = format!("{shape} {}", p.label());
-        let progress = Progress::new(args.quiet, 0, &label);
         let started = Instant::now();
-        let last = std::sync::Mutex::new(Instant::now());
-        let built = pool.install(|| {
-            build(
-                p,
-                &|l| {
-                    let mut last = last.lock().expect("not poisoned");
-                    progress.set_length(l.total);
-                    progress.layer(LayerDone {
-                        depth: l.depth,
-                        states: l.states,
-                        seen: l.placements,
-                        way: None,
-                        seconds: last.elapsed().as_secs_f64(),
-                        busy: None,
-                    });
-                    *last = Instant::now();
-                },
-                Some(stop),
-            )
-        });
-        progress.finish();
-        let built = built?;
+        let built = pool.install(|| built_with_progress(p, args.quiet, stop))?;
         let seconds = started.elapsed().as_secs_f64();
         let db = Database::new(p.clone(), built)?;
         db.save(&args.out)?;
@@ -143,6 +120,35 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         }
     }
     Ok(super::Status::Done)
+}
+
+/// `pattern`'s database built, with a bar of its layers on stderr (none if `quiet`).
+fn built_with_progress(
+    p: &Pattern,
+    quiet: bool,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<tilespace::optimal::build::Built, Error> {
+    let progress = Progress::new(quiet, 0, &format!("{} {}", p.shape, p.label()));
+    let last = std::sync::Mutex::new(Instant::now());
+    let built = build(
+        p,
+        &|l| {
+            let mut last = last.lock().expect("not poisoned");
+            progress.set_length(l.total);
+            progress.layer(LayerDone {
+                depth: l.depth,
+                states: l.states,
+                seen: l.placements,
+                way: None,
+                seconds: last.elapsed().as_secs_f64(),
+                busy: None,
+            });
+            *last = Instant::now();
+        },
+        Some(stop),
+    );
+    progress.finish();
+    built
 }
 
 fn row(db: &Database, seconds: f64, built: bool, path: &std::path::Path) -> Row {

@@ -8,7 +8,7 @@ use anyhow::Result;
 use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{self, Limits};
-use tilespace::optimal::sample::{boards, estimate};
+use tilespace::optimal::sample::{boards, estimate, Estimate};
 use tilespace::Error;
 
 use super::args::SampleArgs;
@@ -35,15 +35,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         limit,
     })?;
     if let Some(path) = &args.positions {
-        let mut roles = tilespace::store::roles::Roles::new();
-        for dir in &args.pdb {
-            for file in Heuristic::files(dir)? {
-                roles.reads("a pattern database (--pdb)", &file);
-            }
-        }
-        roles
-            .writes("the positions file (--positions)", path)
-            .check()?;
+        apart_from_databases(path, &args.pdb)?;
     }
     let drawn = boards(h.shape, h.goal, args.count, seed);
     // With --positions, each solved board's row is in the file as soon as it is solved.
@@ -109,7 +101,50 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
         found[i] = Some(p);
     }
     let solved: Vec<Position> = found.into_iter().flatten().collect();
-    let wall = started.elapsed().as_secs_f64();
+    let run = Run {
+        seed,
+        resumed,
+        wall: started.elapsed().as_secs_f64(),
+        threads: pool.current_num_threads(),
+    };
+    print(&args, &h, &solved, &run)?;
+    if let Some(j) = journal {
+        j.finish(&solved)?;
+    }
+    Ok(super::Status::Done)
+}
+
+/// Refuses a positions file that is one of the databases read.
+fn apart_from_databases(positions: &std::path::Path, pdb: &[std::path::PathBuf]) -> Result<()> {
+    let mut roles = tilespace::store::roles::Roles::new();
+    for dir in pdb {
+        for file in Heuristic::files(dir)? {
+            roles.reads("a pattern database (--pdb)", &file);
+        }
+    }
+    roles
+        .writes("the positions file (--positions)", positions)
+        .check()?;
+    Ok(())
+}
+
+/// How the sample's run went, for its report.
+#[derive(Clone, Copy)]
+struct Run {
+    seed: u64,
+    resumed: usize,
+    wall: f64,
+    threads: usize,
+}
+
+/// Prints the sample's estimate (text or JSON) or its positions (`--csv`).
+fn print(args: &SampleArgs, h: &Heuristic, solved: &[Position], run: &Run) -> Result<()> {
+    let Run {
+        seed,
+        resumed,
+        wall,
+        threads,
+    } = *run;
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
     // Exact for any count of rows of up to 2^64 - 1 nodes each.
@@ -119,7 +154,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     if args.csv {
         std::io::stdout()
             .lock()
-            .write_all(positions::csv(&solved).as_bytes())?;
+            .write_all(positions::csv(solved).as_bytes())?;
     } else if args.json {
         #[derive(serde::Serialize)]
         struct Depth {
@@ -166,48 +201,58 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             nodes,
             search_seconds: searched,
             seconds: wall,
-            threads: pool.current_num_threads(),
+            threads,
             resumed,
-            positions: &solved,
+            positions: solved,
         })?;
     } else {
-        let mut out = std::io::stdout().lock();
-        writeln!(
-            out,
-            "{} (goal blank {goal}): {} uniformly random solvable boards (seed {seed}), each solved optimally",
-            h.shape, e.count
-        )?;
-        writeln!(
-            out,
-            "mean {:.3}, 95% confidence interval [{:.3}, {:.3}], standard deviation {:.3}",
-            e.mean, e.ci95.0, e.ci95.1, e.std_dev
-        )?;
-        writeln!(
-            out,
-            "IDA*: {nodes} nodes expanded ({:.0} per board), {searched:.1} s of search summed over the boards{}",
-            nodes as f64 / e.count as f64,
-            match e.count as usize - resumed {
-                0 => "; all read from the positions file".to_string(),
-                new => format!(
-                    "; {wall:.1} s wall on {} threads{}",
-                    pool.current_num_threads(),
-                    if resumed > 0 {
-                        format!(" for the {new} boards not already in the positions file")
-                    } else {
-                        String::new()
-                    }
-                ),
-            }
-        )?;
-        writeln!(out, "distance,boards,fraction")?;
-        for (d, &n) in e.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
-            writeln!(out, "{d},{n},{:.6}", n as f64 / e.count as f64)?;
+        print_text(h, &e, run, nodes, searched)?;
+    }
+    Ok(())
+}
+
+/// The estimate as text: the sample, the mean with its interval, the search, the distribution.
+fn print_text(h: &Heuristic, e: &Estimate, run: &Run, nodes: u128, searched: f64) -> Result<()> {
+    let Run {
+        seed,
+        resumed,
+        wall,
+        threads,
+    } = *run;
+    let goal = h.shape.cell_label(h.goal);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} (goal blank {goal}): {} uniformly random solvable boards (seed {seed}), each solved optimally",
+        h.shape, e.count
+    )?;
+    writeln!(
+        out,
+        "mean {:.3}, 95% confidence interval [{:.3}, {:.3}], standard deviation {:.3}",
+        e.mean, e.ci95.0, e.ci95.1, e.std_dev
+    )?;
+    writeln!(
+        out,
+        "IDA*: {nodes} nodes expanded ({:.0} per board), {searched:.1} s of search summed over the boards{}",
+        nodes as f64 / e.count as f64,
+        match e.count as usize - resumed {
+            0 => "; all read from the positions file".to_string(),
+            new => format!(
+                "; {wall:.1} s wall on {} threads{}",
+                threads,
+                if resumed > 0 {
+                    format!(" for the {new} boards not already in the positions file")
+                } else {
+                    String::new()
+                }
+            ),
         }
+    )?;
+    writeln!(out, "distance,boards,fraction")?;
+    for (d, &n) in e.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
+        writeln!(out, "{d},{n},{:.6}", n as f64 / e.count as f64)?;
     }
-    if let Some(j) = journal {
-        j.finish(&solved)?;
-    }
-    Ok(super::Status::Done)
+    Ok(())
 }
 
 /// A sample stopped (Ctrl-C), given up (--max-nodes) or failing to write (a full disk) with

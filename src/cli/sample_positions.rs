@@ -303,8 +303,20 @@ fn parse(
             },
         ));
     }
-    // The bounds, the costly part (a solution built per row), in parallel; the first row that
-    // fails is named.
+    check_bounds(&rows, goal, h, bad)?;
+    let rows = rows.into_iter().map(|(_, _, i, p)| (i, p)).collect();
+    Ok((rows, torn))
+}
+
+/// The bounds of each row's distance (see the module), in parallel: the costly part (a
+/// solution built per row). The first row that fails is named by `bad`.
+fn check_bounds(
+    rows: &[(usize, Board, usize, Position)],
+    goal: Cell,
+    h: &Heuristic,
+    bad: impl Fn(usize, String) -> Error + Sync,
+) -> Result<(), Error> {
+    let shape = h.shape;
     let checked: Vec<Result<(), Error>> = rows
         .par_iter()
         .map(|(n, board, _, p)| {
@@ -325,7 +337,5 @@ fn parse(
             Ok(())
         })
         .collect();
-    checked.into_iter().collect::<Result<(), Error>>()?;
-    let rows = rows.into_iter().map(|(_, _, i, p)| (i, p)).collect();
-    Ok((rows, torn))
+    checked.into_iter().collect()
 }
