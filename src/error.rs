@@ -107,3 +107,14 @@ pub enum Error {
     #[error("check failed: {0}")]
     Check(String),
 }
+
+impl Error {
+    /// A file whose contents are not what they must be: `Error::Read` of `path`, with `why` as
+    /// an `InvalidData` cause.
+    pub fn damaged(path: impl Into<PathBuf>, why: impl Into<String>) -> Error {
+        Error::Read {
+            path: path.into(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.into()),
+        }
+    }
+}

@@ -123,26 +123,14 @@ fn read_reports(out: &std::path::Path, shape: Shape, goal: Cell) -> Result<(Vec<
     let row = report::read_summary(&summary)?
         .into_iter()
         .find(|r| r.start == "goal" && r.report_dir().is_ok_and(|d| d == name))
-        .ok_or_else(|| tilespace::Error::Read {
-            path: summary.clone(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)"),
-            ),
-        })?;
+        .ok_or_else(|| tilespace::Error::damaged(summary.clone(), format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)")))?;
     let radius = report::read_depths_of(out, &row)?.len() - 1;
     if antipodes.len() != row.antipodes {
-        anyhow::bail!(tilespace::Error::Read {
-            path: listed.clone(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!(
+        anyhow::bail!(tilespace::Error::damaged(listed.clone(), format!(
                     "{} antipodes, its row in summary.csv says {} (a damaged report: analyse the board again)",
                     antipodes.len(),
                     row.antipodes
-                ),
-            ),
-        });
+                )));
     }
     Ok((antipodes, radius))
 }

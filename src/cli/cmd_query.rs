@@ -490,10 +490,7 @@ struct BoardText {
 /// The `board` column of a CSV file (lines starting with `#` are comments), with each row's
 /// line and its `optimal` column, if the file has one (a published length to check).
 fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
-    let bad = |why: String| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
-    };
+    let bad = |why: String| Error::damaged(path, why);
     let mut reader = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .from_reader(text.as_bytes());

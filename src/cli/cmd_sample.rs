@@ -139,12 +139,6 @@ struct Run {
 
 /// Prints the sample's estimate (text or JSON) or its positions (`--csv`).
 fn print(args: &SampleArgs, h: &Heuristic, solved: &[Position], run: &Run) -> Result<()> {
-    let Run {
-        seed,
-        resumed,
-        wall,
-        threads,
-    } = *run;
     let distances: Vec<u32> = solved.iter().map(|p| p.distance).collect();
     let e = estimate(&distances);
     // Exact for any count of rows of up to 2^64 - 1 nodes each.
@@ -182,7 +176,7 @@ fn print(args: &SampleArgs, h: &Heuristic, solved: &[Position], run: &Run) -> Re
         super::print_json(&Document {
             board: h.shape.to_string(),
             goal_blank: goal,
-            seed,
+            seed: run.seed,
             count: e.count,
             mean: e.mean,
             ci95: [e.ci95.0, e.ci95.1],
@@ -200,9 +194,9 @@ fn print(args: &SampleArgs, h: &Heuristic, solved: &[Position], run: &Run) -> Re
                 .collect(),
             nodes,
             search_seconds: searched,
-            seconds: wall,
-            threads,
-            resumed,
+            seconds: run.wall,
+            threads: run.threads,
+            resumed: run.resumed,
             positions: solved,
         })?;
     } else {

@@ -47,16 +47,10 @@ pub fn recheck(
         let p = found[i].as_ref().expect("chosen among the rows found");
         let distance = solve(i)?;
         if distance != p.distance {
-            return Err(Error::Read {
-                path: path.to_path_buf(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!(
+            return Err(Error::damaged(path, format!(
                         "{} is {distance} moves from the goal, not {} as the file says (solved again): a damaged or edited file",
                         p.board, p.distance
-                    ),
-                ),
-            });
+                    )));
         }
     }
     Ok(())
@@ -202,10 +196,7 @@ fn check_length(path: &Path, boards: usize, cells: usize) -> Result<(), Error> {
     };
     let most = (HEADER.len() as u64 + 1)
         .saturating_add((boards as u64).saturating_mul(3 * cells as u64 + 64));
-    let refuse = |why: String| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why),
-    };
+    let refuse = |why: String| Error::damaged(path, why);
     if len > most {
         return Err(refuse(format!(
             "{len} bytes, more than the rows of {boards} boards can take ({most}): not this sample's positions file"
@@ -224,13 +215,7 @@ fn parse(
     goal: Cell,
     h: &Heuristic,
 ) -> anyhow::Result<(Vec<(usize, Position)>, bool)> {
-    let bad = |line: usize, why: String| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("line {line}: {why}"),
-        ),
-    };
+    let bad = |line: usize, why: String| Error::damaged(path, format!("line {line}: {why}"));
     let text = std::str::from_utf8(bytes).map_err(|e| bad(1, format!("not UTF-8 text ({e})")))?;
     let torn = !text.is_empty() && !text.ends_with('\n');
     let complete = match text.rfind('\n') {

@@ -24,10 +24,7 @@ where
 
 /// The rows of a CSV report; none if the file does not exist.
 pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, Error> {
-    let read_err = |e: csv::Error| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
-    };
+    let read_err = |e: csv::Error| Error::damaged(path, e.to_string());
     match crate::store::atomic::open_regular(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![]),
         Err(source) => Err(Error::Read {
@@ -38,13 +35,10 @@ pub fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, 
             let mut reader = csv::Reader::from_reader(f);
             let headers = reader.headers().map_err(read_err)?;
             if let Some(name) = repeated_column(headers) {
-                return Err(Error::Read {
-                    path: path.to_path_buf(),
-                    source: std::io::Error::new(
-                        std::io::ErrorKind::InvalidData,
-                        format!("the column `{name}` appears twice"),
-                    ),
-                });
+                return Err(Error::damaged(
+                    path,
+                    format!("the column `{name}` appears twice"),
+                ));
             }
             reader.deserialize().map(|r| r.map_err(read_err)).collect()
         }
@@ -73,16 +67,15 @@ pub fn read_checked<T: serde::de::DeserializeOwned>(
 ) -> Result<Vec<T>, Error> {
     let rows: Vec<T> = read_rows(path)?;
     for (i, row) in rows.iter().enumerate() {
-        check(row).map_err(|why| Error::Read {
-            path: path.to_path_buf(),
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
+        check(row).map_err(|why| {
+            Error::damaged(
+                path,
                 format!(
                     "row {} ({}): {why} (a damaged report: {again})",
                     i + 1,
                     board(row)
                 ),
-            ),
+            )
         })?;
     }
     Ok(rows)

@@ -241,10 +241,7 @@ pub struct DepthRow {
 pub fn read_depths(path: &Path) -> Result<Vec<DepthRow>, Error> {
     require(path)?;
     let rows: Vec<DepthRow> = read_rows(path)?;
-    let bad = |why: &str| Error::Read {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string()),
-    };
+    let bad = |why: &str| Error::damaged(path, why.to_string());
     if rows.is_empty() {
         return Err(bad("no layers (a damaged report: analyse the board again)"));
     }
@@ -309,16 +306,10 @@ pub fn read_depths_of(results: &Path, row: &SummaryRow) -> Result<Vec<DepthRow>,
     };
     match disagreement {
         None => Ok(depths),
-        Some(why) => Err(Error::Read {
-            path,
-            source: std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!(
+        Some(why) => Err(Error::damaged(path, format!(
                     "the distribution of {} disagrees with its row in summary.csv: {why} (a damaged report: analyse the board again)",
                     row.label()
-                ),
-            ),
-        }),
+                ))),
     }
 }
 
@@ -442,18 +433,12 @@ pub fn read_summary(path: &Path) -> Result<Vec<SummaryRow>, Error> {
     let mut seen = std::collections::HashMap::new();
     for (i, r) in rows.iter().enumerate() {
         if let Some(first) = seen.insert(r.key(), i) {
-            return Err(Error::Read {
-                path: path.to_path_buf(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!(
+            return Err(Error::damaged(path, format!(
                         "rows {} and {} are both of {} (a damaged report: remove one, or analyse the board again)",
                         first + 1,
                         i + 1,
                         r.label()
-                    ),
-                ),
-            });
+                    )));
         }
     }
     Ok(rows)
