@@ -1,9 +1,13 @@
-//! The library's error type: each variant is one line a user can act on.
+//! The library's error type: each variant is one line a user can act on, with the facts a
+//! caller matches on (sizes as numbers, paths, the kind of damage) in fields of their own.
 
+use std::fmt;
 use std::path::PathBuf;
 
-/// Everything the library refuses or fails at. `exit_code` maps it for the CLI.
-#[derive(Debug, thiserror::Error)]
+/// Everything the library refuses or fails at. `kind` sorts it for a caller (the CLI picks its
+/// exit status from it); `Display` is the one line a user reads, and so is `Debug`.
+#[derive(thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A board size that is malformed, too small, or too large for what was asked.
     #[error("bad board size: {0}")]
@@ -14,28 +18,28 @@ pub enum Error {
     /// A goal blank cell that is malformed or off the board.
     #[error("bad goal blank: {0}")]
     Blank(String),
-    /// Any other argument out of range or malformed.
+    /// Any other argument of a library call out of range or malformed.
     #[error("bad argument: {0}")]
     Argument(String),
-    /// The search would not fit: what it needs (table and working memory) and what the limit is.
+    /// The search would not fit: what it needs (table and working memory) and the limit.
     #[error("{shape} is too large to enumerate here: its search needs {needed}, {limit}")]
     TooLarge {
         /// The board, `RxC`.
         shape: String,
-        /// The memory the search needs, for people (`11.2 GB`).
-        needed: String,
-        /// The limit and where it comes from, as a clause.
-        limit: String,
+        /// What the search needs.
+        needed: Needed,
+        /// The limit it exceeds.
+        limit: Limit,
     },
-    /// Other work that would not fit in memory: what it is, what it needs, and the limit.
-    #[error("{what} needs about {needed}, {limit}")]
+    /// Other work that would not fit in memory: what it is, the bytes it needs, and the limit.
+    #[error("{what} needs about {}, {limit}", human_bytes(*.needed as f64))]
     NoRoom {
         /// The work, as a phrase.
         what: String,
-        /// The memory it needs, for people.
-        needed: String,
-        /// The limit and where it comes from, as a clause.
-        limit: String,
+        /// The bytes it needs.
+        needed: u64,
+        /// The limit it exceeds.
+        limit: Limit,
     },
     /// A file that could not be written.
     #[error("cannot write {path}: {source}")]
@@ -45,29 +49,37 @@ pub enum Error {
         /// The OS's reason.
         source: std::io::Error,
     },
-    /// A file that could not be read, or whose contents are not what they must be.
+    /// A file that could not be read.
     #[error("cannot read {path}: {source}")]
     Read {
         /// The file.
         path: PathBuf,
-        /// The OS's reason, or what is wrong with the contents (`InvalidData`).
+        /// The OS's reason.
         source: std::io::Error,
     },
+    /// A file read whole whose contents are not what they must be (reports, positions, CSVs).
+    #[error("cannot read {path}: {damage}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        damage: Damage,
+    },
     /// A saved table that cannot be used: not one, another version, truncated, corrupted.
-    #[error("bad table {path}: {why}")]
+    #[error("bad table {path}: {damage}")]
     Table {
         /// The table's file.
         path: PathBuf,
         /// What is wrong with it.
-        why: String,
+        damage: Damage,
     },
     /// A pattern database that cannot be used: not one, another board, damaged.
-    #[error("bad pattern database {path}: {why}")]
+    #[error("bad pattern database {path}: {damage}")]
     Database {
         /// The database's file or directory.
         path: PathBuf,
         /// What is wrong with it.
-        why: String,
+        damage: Damage,
     },
     /// Pattern databases whose values exceed the moves a solution has left: not a lower bound,
     /// so no solution found with them can be called optimal (damaged or forged files).
@@ -82,12 +94,12 @@ pub enum Error {
     #[error("stopped on request: {0}")]
     Stopped(String),
     /// A checkpoint that cannot be used: missing, another board or version, damaged.
-    #[error("cannot resume from {path}: {why}")]
+    #[error("cannot resume from {path}: {damage}")]
     Checkpoint {
         /// The checkpoint's file or directory.
         path: PathBuf,
         /// What is wrong with it.
-        why: String,
+        damage: Damage,
     },
     /// A run stopped on request after saving a checkpoint of depth `depth` in `dir`.
     #[error("interrupted after depth {depth}: checkpoint saved in {}", dir.display())]
@@ -100,7 +112,7 @@ pub enum Error {
     /// Another rank of a distributed run failed (it reports why); this one stops with it.
     #[error("another rank failed while {0}")]
     OtherRank(String),
-    /// The board is in the other class: no solution exists (exit status 1, like `solvable`).
+    /// The board is in the other class: no solution exists.
     #[error("not solvable: {0}")]
     Unsolvable(String),
     /// A verification the tool performs on its own results failed: a bug, never bad input.
@@ -108,13 +120,263 @@ pub enum Error {
     Check(String),
 }
 
+/// What sort of failure an `Error` is, for a caller deciding what to do (or which status to
+/// exit with) without looking at its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Input that can be corrected: a board, a size, a goal, an argument.
+    Input,
+    /// The work does not fit in memory (or in the index).
+    Resources,
+    /// The operating system refused a read or a write.
+    Io,
+    /// A file whose contents are wrong: damaged, another kind or version, forged.
+    Damaged,
+    /// A search gave up at a limit the user set.
+    GaveUp,
+    /// Work stopped on request (with or without a checkpoint).
+    Stopped,
+    /// Another rank of a distributed run failed.
+    OtherRank,
+    /// The board has no solution (the other class).
+    Unsolvable,
+    /// One of the tool's checks of its own results failed: a bug.
+    Bug,
+}
+
 impl Error {
-    /// A file whose contents are not what they must be: `Error::Read` of `path`, with `why` as
-    /// an `InvalidData` cause.
-    pub fn damaged(path: impl Into<PathBuf>, why: impl Into<String>) -> Error {
-        Error::Read {
-            path: path.into(),
-            source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.into()),
+    /// What sort of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::Shape(_) | Error::Board(_) | Error::Blank(_) | Error::Argument(_) => {
+                ErrorKind::Input
+            }
+            Error::TooLarge { .. } | Error::NoRoom { .. } => ErrorKind::Resources,
+            Error::Write { .. } | Error::Read { .. } => ErrorKind::Io,
+            Error::Damaged { .. }
+            | Error::Table { .. }
+            | Error::Database { .. }
+            | Error::Checkpoint { .. }
+            | Error::Inadmissible(_) => ErrorKind::Damaged,
+            Error::GaveUp(_) => ErrorKind::GaveUp,
+            Error::Stopped(_) | Error::Interrupted { .. } => ErrorKind::Stopped,
+            Error::OtherRank(_) => ErrorKind::OtherRank,
+            Error::Unsolvable(_) => ErrorKind::Unsolvable,
+            Error::Check(_) => ErrorKind::Bug,
         }
     }
+
+    /// A file whose contents are not what they must be (`Error::Damaged`), for `why`.
+    pub fn damaged(path: impl Into<PathBuf>, why: impl Into<Damage>) -> Error {
+        Error::Damaged {
+            path: path.into(),
+            damage: why.into(),
+        }
+    }
+
+    /// The file this error is about: one read, written or refused.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        match self {
+            Error::Write { path, .. }
+            | Error::Read { path, .. }
+            | Error::Damaged { path, .. }
+            | Error::Table { path, .. }
+            | Error::Database { path, .. }
+            | Error::Checkpoint { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// The line a user reads (a library user printing it with `{:?}`, or `main` returning it,
+/// sees the same): the variant's fields are there to match on.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// What is wrong with a file: its kind, and the words that say where and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// The kind of damage.
+    pub kind: DamageKind,
+    /// What is wrong, as a clause ("truncated or padded: 12 bytes, expected 16").
+    pub what: String,
+}
+
+/// The kinds of damage a file can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DamageKind {
+    /// Not the length its header implies: cut short, padded, or longer than it may be.
+    Length,
+    /// A checksum does not match what it covers.
+    Checksum,
+    /// Another kind of file, format version, board or search than the one asked for.
+    Mismatch,
+    /// Contents that contradict themselves or what they must be.
+    Contents,
+    /// Not there at all.
+    Missing,
+}
+
+impl Damage {
+    /// Damage of `kind`, described by `what`.
+    pub fn new(kind: DamageKind, what: impl Into<String>) -> Damage {
+        Damage {
+            kind,
+            what: what.into(),
+        }
+    }
+
+    /// A file of the wrong length.
+    pub fn length(what: impl Into<String>) -> Damage {
+        Damage::new(DamageKind::Length, what)
+    }
+
+    /// A checksum that does not match.
+    pub fn checksum(what: impl Into<String>) -> Damage {
+        Damage::new(DamageKind::Checksum, what)
+    }
+
+    /// A file or directory that is not there.
+    pub fn missing(what: impl Into<String>) -> Damage {
+        Damage::new(DamageKind::Missing, what)
+    }
+
+    /// Another kind, version, board or search.
+    pub fn mismatch(what: impl Into<String>) -> Damage {
+        Damage::new(DamageKind::Mismatch, what)
+    }
+}
+
+/// Contents that are wrong otherwise (`DamageKind::Contents`).
+impl From<String> for Damage {
+    fn from(what: String) -> Damage {
+        Damage::new(DamageKind::Contents, what)
+    }
+}
+
+impl From<&str> for Damage {
+    fn from(what: &str) -> Damage {
+        Damage::from(what.to_string())
+    }
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+/// What a search needs that it cannot have.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Needed {
+    /// Bytes of memory.
+    Bytes(u64),
+    /// Bytes of memory on each of `ranks` ranks.
+    PerRank {
+        /// Bytes a rank needs.
+        bytes: u64,
+        /// Ranks of the search.
+        ranks: usize,
+    },
+    /// Bytes of address space on each rank, of which it touches its share.
+    AddressSpace(u64),
+    /// More states than the index can address.
+    BeyondIndex,
+}
+
+impl fmt::Display for Needed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Needed::Bytes(b) => f.write_str(&human_bytes(b as f64)),
+            Needed::PerRank { bytes, ranks } => {
+                write!(f, "{} on each of {ranks} ranks", human_bytes(bytes as f64))
+            }
+            Needed::AddressSpace(b) => write!(
+                f,
+                "{:.1} GB of address space on each rank (of which it uses its share)",
+                b as f64 * 1e-9
+            ),
+            Needed::BeyondIndex => f.write_str("more than the index can address"),
+        }
+    }
+}
+
+/// The limit work would exceed.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// `--max-memory`, in bytes.
+    MaxMemory(u64),
+    /// The bytes of memory left now, and under what (`available`: the kernel's estimate of
+    /// memory available; or the cgroup's or the address-space limit).
+    Available {
+        /// Bytes left.
+        bytes: u64,
+        /// What leaves them, as words after "is".
+        under: &'static str,
+    },
+    /// The index handles boards of at most this many cells.
+    Cells(usize),
+    /// The bytes a rank has (if known), and the ranks the search would need (`None`: a rank
+    /// has less than its buffers and working memory, so no number of ranks would do).
+    Rank {
+        /// Bytes a rank may use.
+        bytes: Option<u64>,
+        /// The fewest ranks that would do.
+        ranks_needed: Option<u64>,
+    },
+    /// Mapping the table's address space failed, for this reason.
+    Mapping(String),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::MaxMemory(b) => write!(f, "over --max-memory {}", human_bytes(*b as f64)),
+            Limit::Available { bytes, under } => {
+                write!(f, "but only {} is {under}", human_bytes(*bytes as f64))
+            }
+            Limit::Cells(n) => write!(f, "and the index handles at most {n} cells"),
+            Limit::Rank {
+                bytes,
+                ranks_needed,
+            } => {
+                let have = bytes.map_or("too little".into(), |b| human_bytes(b as f64));
+                match ranks_needed {
+                    None => write!(
+                        f,
+                        "but a rank has {have}, less than its buffers and working memory"
+                    ),
+                    Some(n) => write!(f, "but a rank has {have}: it needs at least {n} such ranks"),
+                }
+            }
+            Limit::Mapping(why) => write!(
+                f,
+                "and mapping it failed ({why}; vm.overcommit_memory=2 refuses it)"
+            ),
+        }
+    }
+}
+
+/// Bytes in a human unit: `60.0 MB`, `10.9 GB`, `2.6 TB`, `1.2e30 B`.
+pub fn human_bytes(bytes: f64) -> String {
+    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
+    let mut v = bytes;
+    for unit in UNITS {
+        if v < 1000.0 {
+            return if unit == "B" {
+                format!("{v:.0} B")
+            } else {
+                format!("{v:.1} {unit}")
+            };
+        }
+        v /= 1000.0;
+    }
+    format!("{bytes:.1e} B")
 }

@@ -2,11 +2,10 @@
 
 mod cli;
 
-use std::io::ErrorKind;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tilespace::Error;
+use tilespace::{Error, ErrorKind};
 
 /// Exit status of a panic: EX_SOFTWARE, an internal error (sysexits.h).
 const BUG: i32 = 70;
@@ -87,20 +86,11 @@ fn failed(err: &anyhow::Error, rank: usize) -> ExitCode {
     // A closed pipe (`tilespace ... | head`) is not an error.
     if err.chain().any(|e| {
         e.downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     }) {
         return ExitCode::SUCCESS;
     }
-    let own_files = matches!(
-        err.downcast_ref::<Error>(),
-        Some(
-            Error::Checkpoint { .. }
-                | Error::Read { .. }
-                | Error::Write { .. }
-                | Error::Table { .. }
-                | Error::Database { .. }
-        )
-    );
+    let own_files = err.downcast_ref::<Error>().and_then(Error::path).is_some();
     let prefix = if rank == 0 {
         String::new()
     } else {
@@ -127,9 +117,9 @@ fn exit_code(err: &anyhow::Error) -> u8 {
     if err.downcast_ref::<cli::Stopped>().is_some() {
         return 130;
     }
-    match err.downcast_ref::<Error>() {
-        Some(Error::Check(_) | Error::Unsolvable(_)) => 1,
-        Some(Error::Interrupted { .. } | Error::Stopped(_)) => 130,
+    match err.downcast_ref::<Error>().map(Error::kind) {
+        Some(ErrorKind::Bug | ErrorKind::Unsolvable) => 1,
+        Some(ErrorKind::Stopped) => 130,
         _ => 2,
     }
 }

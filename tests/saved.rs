@@ -154,7 +154,9 @@ fn a_table_truncated_while_open_is_an_error() {
         .set_len(64)
         .unwrap();
     match table.distance(&far) {
-        Err(Error::Table { why, .. }) => assert!(why.contains("changed while in use"), "{why}"),
+        Err(Error::Table { damage, .. }) => {
+            assert!(damage.what.contains("changed while in use"), "{damage}")
+        }
         other => panic!("{other:?}"),
     }
 }

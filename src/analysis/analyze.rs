@@ -6,7 +6,7 @@ use crate::analysis::distribution::Distribution;
 use crate::analysis::memory;
 use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
 
-use crate::error::Error;
+use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::count::reachable_u64;
@@ -313,8 +313,9 @@ pub(crate) fn claim_checkpoint_dir(
     if resume && !dir.is_dir() {
         return Err(Error::Checkpoint {
             path: dir.to_path_buf(),
-            why: "no checkpoint there (no such directory; start a run with --checkpoint DIR)"
-                .into(),
+            damage: Damage::missing(
+                "no checkpoint there (no such directory; start a run with --checkpoint DIR)",
+            ),
         });
     }
     crate::store::atomic::check_writable(dir)?;

@@ -2,7 +2,7 @@
 
 use crate::bfs::policy::LIST_RATIO;
 use crate::bfs::Schedule;
-use crate::error::Error;
+use crate::error::{Error, Limit, Needed};
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::counts;
 
@@ -141,22 +141,7 @@ fn meminfo(key: &str) -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// Bytes in a human unit: `60.0 MB`, `10.9 GB`, `2.6 TB`, `1.2e30 B`.
-pub fn human_bytes(bytes: f64) -> String {
-    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
-    let mut v = bytes;
-    for unit in UNITS {
-        if v < 1000.0 {
-            return if unit == "B" {
-                format!("{v:.0} B")
-            } else {
-                format!("{v:.1} {unit}")
-            };
-        }
-        v /= 1000.0;
-    }
-    format!("{bytes:.1e} B")
-}
+pub use crate::error::human_bytes;
 
 /// A number and the unit after it (`1.5G` gives 1.5 and `G`), or None without a number.
 fn number_and_unit(text: &str) -> Option<(f64, &str)> {
@@ -221,32 +206,29 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
         // Before its size is computed: (RC)! of a 1000x1000 board takes a while.
         return Err(Error::TooLarge {
             shape: shape.to_string(),
-            needed: "more than the index can address".into(),
-            limit: format!(
-                "and the index handles at most {} cells",
-                crate::index::rank::MAX_TILES + 1
-            ),
+            needed: Needed::BeyondIndex,
+            limit: Limit::Cells(crate::index::rank::MAX_TILES + 1),
         });
     }
     let needed = needed_bytes(shape);
     room_for(needed, max_memory).map_err(|limit| Error::TooLarge {
         shape: shape.to_string(),
-        needed: human_bytes(needed),
+        needed: Needed::Bytes(needed.round() as u64),
         limit,
     })
 }
 
 /// `Ok` if `needed` bytes fit under `--max-memory` and in the memory available now; otherwise
-/// the limit they exceed, in words ("over --max-memory 1.0 GB", "but only 2.1 GB is available").
-pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), String> {
+/// the limit they exceed.
+pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), Limit> {
     if let Some(max) = max_memory {
         if needed > max as f64 {
-            return Err(format!("over --max-memory {}", human_bytes(max as f64)));
+            return Err(Limit::MaxMemory(max));
         }
     }
-    if let Some((avail, what)) = available() {
-        if needed > avail as f64 {
-            return Err(format!("but only {} is {what}", human_bytes(avail as f64)));
+    if let Some((bytes, under)) = available() {
+        if needed > bytes as f64 {
+            return Err(Limit::Available { bytes, under });
         }
     }
     Ok(())
@@ -296,14 +278,15 @@ pub fn check_sharded(
         return Ok(());
     }
     let per_rank = rank_bytes(shape, ranks, buffers);
-    let have = limit.map_or("too little".into(), human_bytes);
     Err(Error::TooLarge {
         shape: shape.to_string(),
-        needed: format!("{} on each of {ranks} ranks", human_bytes(per_rank)),
-        limit: if needed_ranks == u64::MAX {
-            format!("but a rank has {have}, less than its buffers and working memory")
-        } else {
-            format!("but a rank has {have}: it needs at least {needed_ranks} such ranks")
+        needed: Needed::PerRank {
+            bytes: per_rank.round() as u64,
+            ranks,
+        },
+        limit: Limit::Rank {
+            bytes: limit.map(|l| l as u64),
+            ranks_needed: (needed_ranks != u64::MAX).then_some(needed_ranks),
         },
     })
 }

@@ -8,11 +8,8 @@ use crate::analysis::analyze::{claim_checkpoint_dir, report_then_save, Found, Jo
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
-use crate::bfs::LayerDone;
-use crate::dist::{
-    agreed, search_sharded, search_sharded_with, Budget, Group, ShardDriver, ShardOutcome,
-    ShardState, ShardedSearch,
-};
+use crate::bfs::{Driver, LayerDone, Outcome, SearchState};
+use crate::dist::{agreed, search_sharded, search_sharded_with, Budget, Group, ShardedSearch};
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
@@ -44,9 +41,8 @@ pub fn analyze_sharded(
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, agree_reports(group), |_, _| Ok(())),
     };
-    let driver = ShardDriver {
+    let driver = Driver {
         schedule: options.schedule,
-        budget,
         progress,
         hook: None,
     };
@@ -59,7 +55,7 @@ pub fn analyze_sharded(
             budget,
             progress,
         )?,
-        Some(ck) => checkpointed(&job, group, ck, driver)?,
+        Some(ck) => checkpointed(&job, group, ck, budget, driver)?,
     };
     let space = &job.space;
     let spans = found.partition.spans(group.rank());
@@ -148,7 +144,8 @@ fn checkpointed(
     job: &Job,
     group: &dyn Group,
     ck: CheckpointOptions,
-    driver: ShardDriver,
+    budget: Budget,
+    driver: Driver,
 ) -> Result<ShardedSearch, Error> {
     let space = &job.space;
     let (rank, ranks) = (group.rank(), group.size());
@@ -178,7 +175,7 @@ fn checkpointed(
         )?;
         check_shards(group, space, &shard).map_err(|why| Error::Checkpoint {
             path: ck.dir.to_path_buf(),
-            why,
+            damage: why.into(),
         })?;
         (Some(shard), manifest.seconds)
     } else {
@@ -186,7 +183,7 @@ fn checkpointed(
     };
     let clock = Instant::now();
     let last_save = Slot::new(Instant::now());
-    let hook = |state: &ShardState| -> Result<bool, Error> {
+    let hook = |state: &SearchState| -> Result<bool, Error> {
         let stop = group.max(u64::from(ck.stop.load(std::sync::atomic::Ordering::SeqCst))) != 0;
         let due = stop || last_save.get().elapsed() >= ck.every;
         if group.max(u64::from(due)) == 0 {
@@ -210,16 +207,16 @@ fn checkpointed(
         last_save.set(Instant::now());
         Ok(stop)
     };
-    let driver = ShardDriver {
+    let driver = Driver {
         hook: Some(&hook),
         ..driver
     };
-    match search_sharded_with(space, job.start_index, group, driver, resume)? {
-        ShardOutcome::Done(mut s) => {
+    match search_sharded_with(space, job.start_index, group, budget, driver, resume)? {
+        Outcome::Done(mut s) => {
             s.seconds += before;
             Ok(s)
         }
-        ShardOutcome::Stopped { depth } => Err(Error::Interrupted {
+        Outcome::Stopped { depth } => Err(Error::Interrupted {
             depth,
             dir: ck.dir.to_path_buf(),
         }),
@@ -230,7 +227,7 @@ fn checkpointed(
 /// passed its checksums, which a crafted file recomputes): every rank holds the same layer
 /// counts, and the shards together mark as many states as they count and hold the frontier in
 /// exactly the last layer. A collective: every rank gets the same answer.
-fn check_shards(group: &dyn Group, space: &StateSpace, shard: &ShardState) -> Result<(), String> {
+fn check_shards(group: &dyn Group, space: &StateSpace, shard: &SearchState) -> Result<(), String> {
     use crate::bfs::table::FRONTIER;
     let mine = checksum(shard.layers.iter().copied());
     let flags = u64::from(shard.unsettled) | u64::from(shard.pulling) << 1;

@@ -29,6 +29,8 @@
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::bfs::bits::bit_instructions;
+
 /// Code of the states of the layer being expanded and of the one being built.
 pub const FRONTIER: u64 = 1;
 
@@ -371,26 +373,11 @@ impl Table {
     }
 }
 
-/// The bits set in `select(word)` over `words`, with `popcnt` where the CPU has it (checked at
-/// run time): the default x86-64 target counts a word's bits in about 15 instructions.
-fn count_bits(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: this CPU has the instruction the function is compiled to use.
-        return unsafe { count_bits_popcnt(words, select) };
+bit_instructions! {
+    /// The bits set in `select(word)` over `words` (with `popcnt` where the CPU has it).
+    fn count_bits[][](words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
+        words.map(|w| u64::from(select(w).count_ones())).sum()
     }
-    words.map(|w| u64::from(select(w).count_ones())).sum()
-}
-
-/// `count_bits` compiled with `popcnt`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn count_bits_popcnt(words: impl Iterator<Item = u64>, select: impl Fn(u64) -> u64) -> u64 {
-    let mut n = 0;
-    for w in words {
-        n += u64::from(select(w).count_ones());
-    }
-    n
 }
 
 /// Asks the CPU to fetch the cache line at `at` without waiting for it (a hint: nothing on other

@@ -12,6 +12,7 @@ use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
+use super::BadArgument;
 use super::Stopped;
 
 /// The boards of the seeds, with the figures Gong quotes: (board, Gong's name, worst case, mean).
@@ -175,7 +176,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
         None => None,
         Some(text) => {
             let [shape] = args.boards[..] else {
-                bail!(tilespace::Error::Argument(
+                bail!(BadArgument(
                     "--from takes exactly one board size, the start board's".into()
                 ));
             };
@@ -183,7 +184,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
         }
     };
     if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
-        bail!(tilespace::Error::Argument(
+        bail!(BadArgument(
             "--save-table saves one search from the goal: give one board size and one --blank, \
              without --from"
                 .into()
@@ -192,14 +193,14 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
     let lines = jobs.iter().any(|(shape, _)| shape.is_line());
     let files = args.save_table.is_some() || args.checkpoint.is_some() || args.resume.is_some();
     if lines && files {
-        bail!(tilespace::Error::Argument(
+        bail!(BadArgument(
             "a line (1xN) is searched without a table: --save-table, --checkpoint and --resume do \
              not apply"
                 .into()
         ));
     }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
-        bail!(tilespace::Error::Argument(
+        bail!(BadArgument(
             "--checkpoint and --resume follow one run: give one board size and one --blank".into()
         ));
     }

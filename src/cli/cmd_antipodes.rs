@@ -12,6 +12,7 @@ use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AntipodesArgs;
 use super::progress::Progress;
+use super::BadArgument;
 
 pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     let out = &args.run.out;
@@ -24,7 +25,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             }
         }
         if jobs.is_empty() {
-            anyhow::bail!(tilespace::Error::Argument(format!(
+            anyhow::bail!(BadArgument(format!(
                 "no boards analysed in {}: name boards, e.g. `tilespace antipodes 2x5`",
                 out.display()
             )));

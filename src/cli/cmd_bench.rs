@@ -108,40 +108,14 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
     if !args.json {
-        writeln!(
-            out,
-            "{:<6} {:>7} {:>4} {:>9} {:>9} {:>18} {:>10} {:>10} {:>7} {:>6}",
-            "board",
-            "threads",
-            "runs",
-            "median s",
-            "min s",
-            "mean ± σ s",
-            "states/s",
-            "TEPS",
-            "speedup",
-            "effic."
-        )?;
+        print_heading(&mut out)?;
     }
     for &shape in &args.boards {
         let mut timed = Timed::default();
         for &t in &threads {
             let row = timed.time(shape, t, &args)?;
             if !args.json {
-                writeln!(
-                    out,
-                    "{:<6} {:>7} {:>4} {:>9.4} {:>9.4} {:>18} {:>10} {:>10} {:>7.3} {:>6.3}",
-                    row.board,
-                    row.threads,
-                    row.runs,
-                    row.median_seconds,
-                    row.min_seconds,
-                    format!("{:.4} ± {:.4}", row.mean_seconds, row.stddev_seconds),
-                    rate(row.states_per_second as f64),
-                    rate(row.teps as f64),
-                    row.speedup,
-                    row.efficiency
-                )?;
+                print_row(&mut out, &row)?;
             }
             rows.push(row);
         }
@@ -186,6 +160,44 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         )?;
     }
     Ok(super::Status::Done)
+}
+
+/// The heading of the table of rows printed as they are measured.
+fn print_heading(out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "{:<6} {:>7} {:>4} {:>9} {:>9} {:>18} {:>10} {:>10} {:>7} {:>6}",
+        "board",
+        "threads",
+        "runs",
+        "median s",
+        "min s",
+        "mean ± σ s",
+        "states/s",
+        "TEPS",
+        "speedup",
+        "effic."
+    )?;
+    Ok(())
+}
+
+/// One row of the table, as it is measured.
+fn print_row(out: &mut impl Write, row: &BenchRow) -> Result<()> {
+    writeln!(
+        out,
+        "{:<6} {:>7} {:>4} {:>9.4} {:>9.4} {:>18} {:>10} {:>10} {:>7.3} {:>6.3}",
+        row.board,
+        row.threads,
+        row.runs,
+        row.median_seconds,
+        row.min_seconds,
+        format!("{:.4} ± {:.4}", row.mean_seconds, row.stddev_seconds),
+        rate(row.states_per_second as f64),
+        rate(row.teps as f64),
+        row.speedup,
+        row.efficiency
+    )?;
+    Ok(())
 }
 
 /// `12.3 M`: a rate in SI units.

@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::CommandFactory;
 
 use super::args::{Cli, CompletionsArgs, ManArgs};
+use super::BadArgument;
 
 pub fn completions(args: CompletionsArgs) -> Result<super::Status> {
     let mut cmd = Cli::command();
@@ -55,7 +56,7 @@ pub fn man(args: ManArgs) -> Result<super::Status> {
                 .find(|(n, _)| *n == name)
                 .ok_or_else(|| {
                     let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
-                    tilespace::Error::Argument(format!(
+                    BadArgument(format!(
                         "no subcommand {name:?}; the subcommands are {}",
                         names.join(", ")
                     ))

@@ -13,6 +13,7 @@ use tilespace::{Error, LayerDone};
 
 use super::args::PdbArgs;
 use super::progress::Progress;
+use super::BadArgument;
 
 /// One database, as reported.
 #[derive(serde::Serialize)]
@@ -49,7 +50,7 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         .fold(0.0, f64::max);
     memory::room_for(needed, args.max_memory).map_err(|limit| Error::NoRoom {
         what: format!("building the largest database of {shape}"),
-        needed: memory::human_bytes(needed),
+        needed: needed.round() as u64,
         limit,
     })?;
     if args.out.exists() && !args.out.is_dir() {
@@ -175,7 +176,7 @@ fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
         let name = entry.map_err(read)?.file_name();
         let name = name.to_string_lossy();
         if name.ends_with(".pdb") && !ours.iter().any(|o| *o == name) {
-            anyhow::bail!(Error::Argument(format!(
+            anyhow::bail!(BadArgument(format!(
                 "{} holds {name}, of another board, goal or partition: `solve --pdb` reads every database of a directory, so use another --out or remove it",
                 dir.display()
             )));
@@ -198,7 +199,7 @@ fn verify(args: &PdbArgs) -> Result<super::Status> {
     }
     let files = tilespace::optimal::heuristic::Heuristic::files(&args.out)?;
     if files.is_empty() {
-        anyhow::bail!(Error::Argument(format!(
+        anyhow::bail!(BadArgument(format!(
             "{}: no .pdb files to verify",
             args.out.display()
         )));

@@ -12,6 +12,7 @@ use tilespace::store::atomic::write_atomic;
 use tilespace::Error;
 
 use super::args::{PlotArgs, PlotFormat};
+use super::BadArgument;
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
     let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
@@ -33,7 +34,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
         let mean = row
             .mean_depth_exact
             .parse::<tilespace::Fraction>()
-            .map_err(Error::Argument)?;
+            .map_err(BadArgument)?;
         all.push(Series {
             label: row.label(),
             title: format!(

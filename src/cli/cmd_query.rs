@@ -13,6 +13,7 @@ use tilespace::store::saved::SavedTable;
 use tilespace::{Board, Cell, Error, GoalBlank, Shape};
 
 use super::args::QueryArgs;
+use super::BadArgument;
 
 /// Where the answers come from.
 enum Source {
@@ -38,35 +39,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         Source::Pdb(h) => (Some(h.shape), "the pattern databases"),
         Source::Construct { .. } => (args.shape, "--shape"),
     };
-    // Every board is parsed before any answer is printed; a bad line of --input is named, and
-    // with --keep-going reported and skipped (the status is then 2, after the answers).
-    let mut boards = vec![];
-    let mut published = vec![];
-    let mut skipped = 0usize;
-    for BoardText {
-        line,
-        text,
-        published: length,
-    } in board_texts(&args)?
-    {
-        match Board::parse_for(&text, shape, whose) {
-            Ok(b) => {
-                boards.push(b);
-                published.push(length);
-            }
-            Err(e) => {
-                let e = match (line, &args.input) {
-                    (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
-                    _ => e.into(),
-                };
-                if !args.keep_going {
-                    return Err(e);
-                }
-                eprintln!("tilespace: skipped: {e:#}");
-                skipped += 1;
-            }
-        }
-    }
+    let (boards, published, mut skipped) = parse_boards(&args, shape, whose)?;
     if let Source::Construct { .. } = source {
         check_memory(&boards, args.json)?;
     }
@@ -129,12 +102,51 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
     }
     if skipped > 0 {
-        anyhow::bail!(Error::Argument(format!(
+        anyhow::bail!(BadArgument(format!(
             "{skipped} board{} skipped (named above); the others were answered",
             if skipped == 1 { "" } else { "s" }
         )));
     }
     Ok(super::Status::of(all_solvable))
+}
+
+/// Every board, parsed before any answer is printed, with the optimal length given beside it
+/// (`--input`'s `optimal` column), and how many were skipped: a bad line of `--input` is named,
+/// and with `--keep-going` reported and skipped (the status is then 2, after the answers).
+#[allow(clippy::type_complexity)]
+fn parse_boards(
+    args: &QueryArgs,
+    shape: Option<Shape>,
+    whose: &str,
+) -> Result<(Vec<Board>, Vec<Option<usize>>, usize)> {
+    let mut boards = vec![];
+    let mut published = vec![];
+    let mut skipped = 0usize;
+    for BoardText {
+        line,
+        text,
+        published: length,
+    } in board_texts(args)?
+    {
+        match Board::parse_for(&text, shape, whose) {
+            Ok(b) => {
+                boards.push(b);
+                published.push(length);
+            }
+            Err(e) => {
+                let e = match (line, &args.input) {
+                    (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
+                    _ => e.into(),
+                };
+                if !args.keep_going {
+                    return Err(e);
+                }
+                eprintln!("tilespace: skipped: {e:#}");
+                skipped += 1;
+            }
+        }
+    }
+    Ok((boards, published, skipped))
 }
 
 /// Refuses, before any work, boards whose constructive solutions would not fit in the memory
@@ -163,7 +175,7 @@ fn check_memory(boards: &[Board], json: bool) -> Result<()> {
                 boards.len(),
                 largest.shape()
             ),
-            needed: tilespace::analysis::memory::human_bytes(needed),
+            needed: needed.round() as u64,
             limit,
         })
     })
@@ -179,7 +191,7 @@ struct Named<'a> {
 /// `shape` with goal blank `goal`; `hint` ends the blank's message.
 fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) -> Result<()> {
     if let Some(other) = args.shape.filter(|&s| s != shape) {
-        anyhow::bail!(Error::Argument(format!(
+        anyhow::bail!(BadArgument(format!(
             "--shape {other}: {} for {shape}",
             named.is
         )));
@@ -187,7 +199,7 @@ fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) 
     if let Some(blank) = args.blank {
         let cell = blank.resolve(shape)?;
         if cell != goal {
-            anyhow::bail!(Error::Argument(format!(
+            anyhow::bail!(BadArgument(format!(
                 "--blank {}: {} goal blank is {}{hint}",
                 shape.cell_label(cell),
                 named.owner,
@@ -224,14 +236,14 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
             agrees(args, table.shape, table.goal, named, "")?;
             Source::Table(Box::new(table))
         }
-        None if args.optimal => anyhow::bail!(Error::Argument(
+        None if args.optimal => anyhow::bail!(BadArgument(
             "--optimal needs --pdb DIR (pattern databases, from `tilespace pdb`) or --table FILE"
                 .into()
         )),
         None if solve => Source::Construct {
             goal: args.blank.unwrap_or(GoalBlank::Last),
         },
-        None => anyhow::bail!(Error::Argument(
+        None => anyhow::bail!(BadArgument(
             "distance needs --table FILE (written by `analyze RxC --save-table FILE`); \
              `solve` without a table gives a solution that is not optimal"
                 .into()
@@ -473,9 +485,7 @@ fn board_texts(args: &QueryArgs) -> Result<Vec<BoardText>> {
         }
     }
     if texts.is_empty() {
-        anyhow::bail!(Error::Argument(
-            "no boards: give BOARD or --input FILE".into()
-        ));
+        anyhow::bail!(BadArgument("no boards: give BOARD or --input FILE".into()));
     }
     Ok(texts)
 }

@@ -13,11 +13,12 @@ use tilespace::Error;
 
 use super::args::SampleArgs;
 use super::sample_positions::{self as positions, Journal, Position};
+use super::BadArgument;
 
 pub fn run(args: SampleArgs) -> Result<super::Status> {
     let h = Heuristic::open_all(&args.pdb)?;
     if args.board != h.shape {
-        anyhow::bail!(Error::Argument(format!(
+        anyhow::bail!(BadArgument(format!(
             "{}: the pattern databases in {} are for {}",
             args.board,
             args.pdb[0].display(),
@@ -31,7 +32,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     let room = count as f64 * (2.0 * h.shape.cells() as f64 + 64.0);
     tilespace::analysis::memory::room_for(room, None).map_err(|limit| Error::NoRoom {
         what: format!("a sample of {} boards", args.count),
-        needed: tilespace::analysis::memory::human_bytes(room),
+        needed: room.round() as u64,
         limit,
     })?;
     if let Some(path) = &args.positions {

@@ -5,9 +5,9 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::report::paper::{self, Column, Format, Rendered};
-use tilespace::Error;
 
 use super::args::{TableArgs, TableFormat};
+use super::BadArgument;
 
 pub fn run(args: TableArgs) -> Result<super::Status> {
     let format = match (args.json, args.format) {
@@ -20,7 +20,7 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         let path = args.results.join("theorem.csv");
         let rows = tilespace::report::read_theorem(&path)?;
         if rows.is_empty() {
-            anyhow::bail!(Error::Argument(format!(
+            anyhow::bail!(BadArgument(format!(
                 "no boards in {}: run `tilespace theorem RxC --out {}` first",
                 path.display(),
                 args.results.display()

@@ -55,6 +55,13 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
+/// An argument the command line refuses (exit status 2): a value out of range, options that
+/// contradict each other, a file that does not fit what was asked. The library's own
+/// refusals are its `Error`s; these are the tool's.
+#[derive(Debug, thiserror::Error)]
+#[error("bad argument: {0}")]
+pub struct BadArgument(pub String);
+
 /// The ranks this process shares a distributed run with: `None` for an ordinary run.
 pub type Ranks<'a> = Option<&'a dyn tilespace::dist::Group>;
 
@@ -63,7 +70,7 @@ pub type Ranks<'a> = Option<&'a dyn tilespace::dist::Group>;
 pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
     if let (Some(group), false) = (ranks, matches!(cli.command, Command::Analyze(_))) {
         if group.size() > 1 {
-            anyhow::bail!(tilespace::Error::Argument(
+            anyhow::bail!(BadArgument(
                 "only `analyze` runs across MPI ranks: run the other commands without mpirun"
                     .into()
             ));
@@ -240,7 +247,7 @@ pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::Summ
     let summary = results.join("summary.csv");
     let rows = tilespace::report::read_summary(&summary)?;
     if rows.is_empty() {
-        anyhow::bail!(tilespace::Error::Argument(format!(
+        anyhow::bail!(BadArgument(format!(
             "no boards in {}: run `tilespace analyze RxC --out {}` first",
             summary.display(),
             results.display()
@@ -265,7 +272,7 @@ pub fn chosen(
             .find(|r| r.report_dir().is_ok_and(|d| &d == name))
             .ok_or_else(|| {
                 let names: Vec<String> = rows.iter().filter_map(|r| r.report_dir().ok()).collect();
-                tilespace::Error::Argument(format!(
+                BadArgument(format!(
                     "--boards: {name} is not in the results (they have {})",
                     names.join(", ")
                 ))

@@ -24,6 +24,8 @@ use tilespace::puzzle::board::{Board, Cell};
 use tilespace::store::{atomic, lock};
 use tilespace::Error;
 
+use super::BadArgument;
+
 /// Resumed rows solved again at random, each costing about one board's search.
 pub const RESOLVED: usize = 4;
 
@@ -107,14 +109,14 @@ impl Journal {
     ) -> anyhow::Result<(Journal, Vec<Option<Position>>)> {
         atomic::check_target(path)?;
         let held = lock::try_exclusive(path)?.ok_or_else(|| {
-            Error::Argument(format!(
+            BadArgument(format!(
                 "{}: another sample is writing this file",
                 path.display()
             ))
         })?;
         let mut found = vec![None; drawn.len()];
         if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-            return Err(Error::Argument(format!(
+            return Err(BadArgument(format!(
                 "{} already holds rows of a sample: continue it with --resume, or give another \
                  --positions path",
                 path.display()

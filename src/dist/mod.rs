@@ -37,10 +37,7 @@ pub mod timed;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 
-pub use search::{
-    search_sharded, search_sharded_with, Budget, ShardDriver, ShardHook, ShardOutcome, ShardState,
-    ShardedSearch,
-};
+pub use search::{search_sharded, search_sharded_with, Budget, ShardedSearch};
 
 /// The collective operations a distributed search needs. Every rank of the group calls each
 /// operation the same number of times, in the same order.

@@ -1,20 +1,19 @@
-//! One BFS over the ranks of a group, each holding a shard of the table (see `dist`).
+//! One BFS over the ranks of a group, each holding a shard of the table (see `dist`): the
+//! `Place` of a sharded search, its layers built in rounds of exchange.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use super::timed::Timed;
 use super::Group;
-use crate::bfs::layer::{self, claim_all, Codes, Found, LayerScan};
-use crate::bfs::policy::{self, Scan, Way};
-use crate::bfs::shard::Partition;
+use crate::bfs::driver::{self, keep, Finished, Place, Recording};
+use crate::bfs::layer::{claim_all, Found, Kernels, LayerScan};
+use crate::bfs::policy::{Scan, Way};
+use crate::bfs::shard::{Mine, Partition};
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::Task;
-use crate::bfs::{
-    settle, shard_expander, shard_lister, shard_puller, Busy, ColourCounts, LayerDone, Schedule,
-};
-use crate::error::Error;
+use crate::bfs::{Busy, Driver, LayerDone, Outcome, Schedule, SearchState, Task};
+use crate::error::{Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
 /// How many cross-shard targets a rank buffers before an exchange.
@@ -59,51 +58,6 @@ pub struct ShardedSearch {
     pub table: Table,
 }
 
-/// A rank's state at a layer boundary: what a checkpoint saves to go on exactly from there.
-#[derive(Debug)]
-pub struct ShardState {
-    /// States per depth so far (global counts).
-    pub layers: Vec<u64>,
-    /// This shard's part of the frontier, if the frontier was recorded (on every rank or none).
-    pub frontier: Option<Vec<u64>>,
-    /// The layers are pulled (from now on).
-    pub pulling: bool,
-    /// The last layer was pulled, so the one before it still holds `FRONTIER`.
-    pub unsettled: bool,
-    /// This rank's shard.
-    pub table: Table,
-}
-
-/// Called on every rank at every layer boundary but the last, with this rank's state;
-/// `Ok(true)` stops the search there. It may use the group (every rank calls it at the same
-/// point).
-pub type ShardHook<'a> = &'a dyn Fn(&ShardState) -> Result<bool, Error>;
-
-/// The caller's side of a sharded search.
-#[derive(Clone, Copy)]
-pub struct ShardDriver<'a> {
-    /// How layers are built, as in a search on one process.
-    pub schedule: Schedule,
-    /// How much may be in flight between ranks at once.
-    pub budget: Budget,
-    /// Called on every rank after each layer, with the global counts.
-    pub progress: &'a (dyn Fn(LayerDone) + Sync),
-    /// Called at each layer boundary (checkpoints, stopping).
-    pub hook: Option<ShardHook<'a>>,
-}
-
-/// How a sharded search with a hook ended.
-#[derive(Debug)]
-pub enum ShardOutcome {
-    /// The search reached its last layer.
-    Done(ShardedSearch),
-    /// The hook asked to stop after this depth.
-    Stopped {
-        /// The last depth completed.
-        depth: u32,
-    },
-}
-
 /// The BFS from `start` over the ranks of `group`, this rank holding its shard of the table.
 /// Every rank of the group must call it with the same arguments.
 pub fn search_sharded(
@@ -114,232 +68,163 @@ pub fn search_sharded(
     budget: Budget,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<ShardedSearch, Error> {
-    let driver = ShardDriver {
+    let driver = Driver {
         schedule,
-        budget,
         progress,
         hook: None,
     };
-    match search_sharded_with(space, start, group, driver, None)? {
-        ShardOutcome::Done(s) => Ok(s),
-        ShardOutcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
+    match search_sharded_with(space, start, group, budget, driver, None)? {
+        Outcome::Done(s) => Ok(s),
+        Outcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
     }
 }
 
-/// `search_sharded` with a hook at layer boundaries, continuing from `resume` (this rank's
-/// state, as a checkpoint saved it) if given.
+/// `search_sharded` with a hook at layer boundaries (called on every rank, with this rank's
+/// state), continuing from `resume` (this rank's state, as a checkpoint saved it) if given.
 pub fn search_sharded_with(
     space: &StateSpace,
     start: u64,
     group: &dyn Group,
-    driver: ShardDriver,
-    resume: Option<ShardState>,
-) -> Result<ShardOutcome, Error> {
+    budget: Budget,
+    driver: Driver,
+    resume: Option<SearchState>,
+) -> Result<Outcome<ShardedSearch>, Error> {
     let clock = Instant::now();
     let timed = Timed::new(group);
-    let group: &dyn Group = &timed;
-    let (schedule, budget) = (driver.schedule, driver.budget);
     let partition = Partition::new(space, group.size());
-    let spans = partition.spans(group.rank());
-    let mut state = match resume {
+    let state = match resume {
         Some(state) => state,
         None => {
-            let begun = ShardState::begin(space, start, &partition, group.rank());
-            super::agreed(group, "mapping its table", begun)?
+            let begun = begin(space, start, &partition, group.rank());
+            super::agreed(&timed, "mapping its table", begun)?
         }
     };
-    let moves = layer::moves(space);
-    let places = layer::WordPlaces::new(space);
-    let start_colour = space.shape.colour(space.split(start).0);
-    let mut colours = ColourCounts::new(space, start_colour, &state.layers);
-    (driver.progress)(LayerDone {
-        depth: state.layers.len() as u32 - 1,
-        states: *state.layers.last().expect("a layer"),
-        seen: colours.seen(),
-        way: None,
-        seconds: 0.0,
-        busy: None,
-    });
-    loop {
-        let layer_clock = Instant::now();
-        let waited = timed.waited();
-        let depth = state.layers.len() as u32 - 1;
-        let colour = start_colour ^ (depth as usize & 1);
-        let unseen = colours.unseen(colour ^ 1);
-        if unseen == 0 {
-            break;
-        }
-        let frontier = state.layers[depth as usize];
-        let table_words = space.states().div_ceil(32);
-        // Global figures only, so that every rank makes the same choice.
-        let boundary = policy::Boundary {
-            listed: state.frontier.as_ref().map(|_| frontier),
-            frontier,
-            unseen,
-            table_words,
-            pulling: state.pulling,
-        };
-        let (way, pulling) = policy::choose(Scan::Auto, boundary);
-        state.pulling = pulling;
-        if way != Way::Pull && state.unsettled {
-            // Claims are about to write the colour of the layer a pull left holding FRONTIER.
-            let code = Codes::at(depth).before;
-            settle(
-                space,
-                &state.table,
-                &spans,
-                colour ^ 1,
-                code,
-                false,
-                &schedule,
-            );
-        }
-        let scan = LayerScan {
-            space,
-            moves: &moves,
-            places: &places,
-            table: &state.table,
-            colour: if way == Way::Pull { colour ^ 1 } else { colour },
-            codes: Codes::at(depth),
-            // The next layer is recorded if it cannot exceed the cap one machine would have (a
-            // state has at most 4 neighbours): the ranks need not agree to give a list up.
-            record: 4 * frontier <= policy::record_cap(schedule.record_cap, table_words),
-            mine: partition.mine(group.rank()),
-        };
-        let exchange = Exchange {
-            scan: &scan,
-            partition: &partition,
-            group,
-            budget,
-        };
-        let tasks = schedule.tasks_of_spans(&spans);
-        let found = match (way, state.frontier.as_mut()) {
-            (Way::Pull, _) => {
-                let pull = shard_puller(space.shape.cols);
-                exchange.pull(tasks, |task, asks| pull(&scan, task, asks))
-            }
-            (Way::List, Some(list)) => {
-                list.par_sort_unstable();
-                let expand = shard_lister(space.shape.cols);
-                let parts: Vec<&[u64]> = list.chunks(schedule.list_chunk.max(1)).collect();
-                exchange.push(parts, |part, out| expand(&scan, part, out))
-            }
-            _ => {
-                let expand = shard_expander(space.shape.cols);
-                exchange.push(tasks, |task, out| expand(&scan, task, out))
-            }
-        };
-        let states = group.sum(found.states);
-        // This rank's work on the layer: its time less the time in collectives.
-        let work = layer_clock
-            .elapsed()
-            .saturating_sub(timed.waited() - waited);
-        let nanos = work.as_nanos() as u64;
-        let busy = Busy {
-            max: group.max(nanos) as f64 * 1e-9,
-            mean: group.sum(nanos) as f64 * 1e-9 / group.size() as f64,
-        };
-        if states == 0 {
-            return Err(Error::Check(format!(
-                "the search from {start} stopped at depth {depth} with {unseen} states unseen"
-            )));
-        }
-        state.unsettled = way == Way::Pull;
-        state.frontier = scan.record.then_some(found.marked);
-        state.layers.push(states);
-        colours.add(colour ^ 1, states);
-        (driver.progress)(LayerDone {
-            depth: depth + 1,
-            states,
-            seen: colours.seen(),
-            way: Some(way),
-            seconds: layer_clock.elapsed().as_secs_f64(),
-            busy: Some(busy),
-        });
-        if let Some(hook) = driver.hook {
-            if hook(&state)? {
-                return Ok(ShardOutcome::Stopped { depth: depth + 1 });
-            }
-        }
-    }
-    let antipodes = finish(space, group, &state, start_colour, &spans, schedule);
+    let place = Sharded {
+        group: &timed,
+        spans: partition.spans(group.rank()),
+        partition,
+        budget,
+        kernels: Kernels::new(space.shape.cols),
+    };
+    let Finished { state, antipodes } = match driver::run(space, &place, driver, Scan::Auto, state)?
+    {
+        Outcome::Done(finished) => finished,
+        Outcome::Stopped { depth } => return Ok(Outcome::Stopped { depth }),
+    };
     let table = state.table;
-    let seen = group.sum(table.seen());
-    let threads = group.sum(rayon::current_num_threads() as u64) as usize;
-    let table_bytes = group.sum(table.bytes());
-    Ok(ShardOutcome::Done(ShardedSearch {
+    Ok(Outcome::Done(ShardedSearch {
         layers: state.layers,
         antipodes,
-        seen,
+        seen: timed.sum(table.seen()),
         seconds: clock.elapsed().as_secs_f64(),
-        threads,
-        table_bytes,
-        partition,
+        threads: timed.sum(rayon::current_num_threads() as u64) as usize,
+        table_bytes: timed.sum(table.bytes()),
+        partition: place.partition,
         table,
     }))
 }
 
-impl ShardState {
-    /// Rank `rank`'s state before the first layer: the start alone holds `FRONTIER`, in the
-    /// shard that holds it.
-    pub fn begin(
-        space: &StateSpace,
-        start: u64,
-        partition: &Partition,
-        rank: usize,
-    ) -> Result<ShardState, Error> {
-        let states = space.states();
-        let table = Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
-            shape: space.user_shape.to_string(),
-            needed: format!(
-                "{:.1} GB of address space on each rank (of which it uses its share)",
-                states.div_ceil(32) as f64 * 8e-9
-            ),
-            limit: format!("and mapping it failed ({e}; vm.overcommit_memory=2 refuses it)"),
-        })?;
-        let owned = partition.owner(start) == rank;
-        if owned {
-            table.visit(start, FRONTIER);
-        }
-        Ok(ShardState {
-            layers: vec![1],
-            frontier: Some(if owned { vec![start] } else { vec![] }),
-            pulling: false,
-            unsettled: false,
-            table,
-        })
+/// Rank `rank`'s state before the first layer: the start alone holds `FRONTIER`, in the shard
+/// that holds it.
+pub fn begin(
+    space: &StateSpace,
+    start: u64,
+    partition: &Partition,
+    rank: usize,
+) -> Result<SearchState, Error> {
+    let states = space.states();
+    let table = Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
+        shape: space.user_shape.to_string(),
+        needed: Needed::AddressSpace(states.div_ceil(32) * 8),
+        limit: Limit::Mapping(e.to_string()),
+    })?;
+    let owned = partition.owner(start) == rank;
+    if owned {
+        table.visit(start, FRONTIER);
     }
+    Ok(SearchState {
+        start,
+        layers: vec![1],
+        frontier: Some(if owned { vec![start] } else { vec![] }),
+        pulling: false,
+        unsettled: false,
+        table,
+    })
 }
 
-/// Settles the last layer, which still holds `FRONTIER` (and the one before it, after a pull),
-/// listing the last: the antipodes of all shards, ascending, on every rank.
-fn finish(
-    space: &StateSpace,
-    group: &dyn Group,
-    state: &ShardState,
-    start_colour: usize,
-    spans: &[(u64, u64)],
-    schedule: Schedule,
-) -> Vec<u64> {
-    let depth = state.layers.len() as u32 - 1;
-    let colour = start_colour ^ (depth as usize & 1);
-    let codes = Codes::at(depth);
-    let table = &state.table;
-    if state.unsettled {
-        settle(
-            space,
-            table,
-            spans,
-            colour ^ 1,
-            codes.before,
-            false,
-            &schedule,
-        );
+/// This rank's shard of a group's table: its layers built in rounds of exchange with the
+/// other ranks, every count summed over them.
+struct Sharded<'a> {
+    group: &'a Timed<'a>,
+    partition: Partition,
+    spans: Vec<(u64, u64)>,
+    budget: Budget,
+    kernels: Kernels,
+}
+
+impl Place for Sharded<'_> {
+    fn spans(&self) -> &[(u64, u64)] {
+        &self.spans
     }
-    let last = settle(space, table, spans, colour, codes.done, true, &schedule);
-    let mut antipodes = group.all_gather(last.marked);
-    antipodes.sort_unstable();
-    antipodes
+
+    fn mine(&self) -> Mine {
+        self.partition.mine(self.group.rank())
+    }
+
+    fn total(&self, n: u64) -> u64 {
+        self.group.sum(n)
+    }
+
+    fn everywhere(&self, yes: bool) -> bool {
+        self.group.max(u64::from(!yes)) == 0
+    }
+
+    fn build(
+        &self,
+        scan: &LayerScan,
+        way: Way,
+        list: Option<&mut Vec<u64>>,
+        recording: Option<&Recording>,
+        schedule: &Schedule,
+    ) -> Vec<Found> {
+        let exchange = Exchange {
+            scan,
+            partition: &self.partition,
+            group: self.group,
+            budget: self.budget,
+            recording,
+        };
+        let tasks = schedule.tasks_of_spans(&self.spans);
+        let k = self.kernels;
+        let found = match (way, list) {
+            (Way::Pull, _) => exchange.pull(tasks, |task, asks| (k.pull_shard)(scan, task, asks)),
+            (Way::List, Some(list)) => {
+                list.par_sort_unstable();
+                let parts: Vec<&[u64]> = list.chunks(schedule.list_chunk.max(1)).collect();
+                exchange.push(parts, |part, out| (k.list_shard)(scan, part, out))
+            }
+            _ => exchange.push(tasks, |task, out| (k.push_shard)(scan, task, out)),
+        };
+        vec![found]
+    }
+
+    fn waited(&self) -> Duration {
+        self.group.waited()
+    }
+
+    fn busy(&self, work: Duration) -> Option<Busy> {
+        let nanos = work.as_nanos() as u64;
+        Some(Busy {
+            max: self.group.max(nanos) as f64 * 1e-9,
+            mean: self.group.sum(nanos) as f64 * 1e-9 / self.group.size() as f64,
+        })
+    }
+
+    fn gather(&self, mine: Vec<u64>) -> Vec<u64> {
+        let mut all = self.group.all_gather(mine);
+        all.sort_unstable();
+        all
+    }
 }
 
 /// What a layer's rounds of exchange share: the scan, who owns what, the group and the
@@ -349,6 +234,7 @@ struct Exchange<'a> {
     partition: &'a Partition,
     group: &'a dyn Group,
     budget: Budget,
+    recording: Option<&'a Recording>,
 }
 
 impl Exchange<'_> {
@@ -367,7 +253,13 @@ impl Exchange<'_> {
         let mut found = Found::default();
         loop {
             // To each owner, the neighbours asked about; beside them, which state asked.
-            let queries = rounds.scan(budget, &mut found, &pull, |&(_, n)| of.rank_of(n));
+            let queries = rounds.scan(
+                budget,
+                &mut found,
+                &pull,
+                |&(_, n)| of.rank_of(n),
+                self.recording,
+            );
             let (asked, askers): (Vec<Vec<u64>>, Vec<Vec<u64>>) = queries
                 .into_iter()
                 .map(|q| q.into_iter().map(|(state, n)| (n, state)).unzip())
@@ -388,7 +280,10 @@ impl Exchange<'_> {
                 .flat_map(|(states, yes)| states.iter().zip(yes).filter(|(_, &y)| y != 0))
                 .map(|(&s, _)| s)
                 .collect();
-            found.add(claim_all(scan.table, &marked, scan.record));
+            found.add(keep(
+                self.recording,
+                claim_all(scan.table, &marked, scan.record),
+            ));
             if !rounds.more(group) {
                 return found;
             }
@@ -410,11 +305,18 @@ impl Exchange<'_> {
         );
         let mut found = Found::default();
         loop {
-            let out = rounds.scan(budget, &mut found, &expand, |&n| of.rank_of(n));
+            let out = rounds.scan(
+                budget,
+                &mut found,
+                &expand,
+                |&n| of.rank_of(n),
+                self.recording,
+            );
             let inbox = group.exchange_flat(out);
+            let recording = self.recording;
             let parts: Vec<Found> = inbox
                 .par_chunks(1 << 16)
-                .map(|part| claim_all(scan.table, part, scan.record))
+                .map(|part| keep(recording, claim_all(scan.table, part, scan.record)))
                 .collect();
             parts.into_iter().for_each(|p| found.add(p));
             if !rounds.more(group) {
@@ -453,6 +355,7 @@ impl<W: Copy + Send + Sync> Rounds<W> {
         found: &mut Found,
         f: &(impl Fn(W, &mut Vec<T>) -> Found + Sync),
         to: impl Fn(&T) -> u32 + Sync,
+        recording: Option<&Recording>,
     ) -> Vec<Vec<T>> {
         let mut buffered: Vec<Vec<T>> = (0..self.ranks).map(|_| vec![]).collect();
         let mut count = 0;
@@ -462,7 +365,7 @@ impl<W: Copy + Send + Sync> Rounds<W> {
                 .par_iter()
                 .map(|&piece| {
                     let mut out = vec![];
-                    let marked = f(piece, &mut out);
+                    let marked = keep(recording, f(piece, &mut out));
                     let mut sorted: Vec<Vec<T>> = (0..self.ranks).map(|_| vec![]).collect();
                     for t in out {
                         sorted[to(&t) as usize].push(t);

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 
 use rayon::prelude::*;
 
+use crate::bfs::bits::bit_instructions;
 use crate::error::Error;
 use crate::index::partial::Arrangements;
 use crate::optimal::pages::Pages;
@@ -185,7 +186,7 @@ impl<W: Word> Search<W> {
             let taken = AtomicUsize::new(0);
             let parts: Vec<Parts> = (0..rayon::current_num_threads())
                 .into_par_iter()
-                .map(|_| self.worker(&frontier, &taken, entry, &spare))
+                .map(|_| worker(&self, &frontier, &taken, entry, &spare))
                 .collect();
             // The lists just expanded are emptied and kept for the next layer's parts.
             let mut emptied = std::mem::take(&mut frontier);
@@ -222,35 +223,7 @@ impl<W: Word> Search<W> {
         Ok(Built { entries, layers })
     }
 
-    /// Expands the parts of `layer` not yet `taken` (a counter shared by the workers): the
-    /// regions claimed for the next layer (whose placements reached first get `entry`) and how
-    /// many placements were reached first. With the CPU's population count where there is one
-    /// (ranks count cells with it).
-    fn worker(&self, layer: &[Vec<u64>], taken: &AtomicUsize, entry: u64, spare: &Spare) -> Parts {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the feature (detected above).
-            return unsafe { self.worker_popcnt(layer, taken, entry, spare) };
-        }
-        self.worker_any(layer, taken, entry, spare)
-    }
-
-    /// `worker_any` compiled with the CPU's population count.
-    ///
-    /// # Safety
-    /// The CPU must have `popcnt` (`is_x86_feature_detected!("popcnt")`).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn worker_popcnt(
-        &self,
-        layer: &[Vec<u64>],
-        taken: &AtomicUsize,
-        entry: u64,
-        spare: &Spare,
-    ) -> Parts {
-        self.worker_any(layer, taken, entry, spare)
-    }
-
+    /// The body of `worker`, inlined into both of its copies.
     #[inline(always)]
     fn worker_any(
         &self,
@@ -343,6 +316,21 @@ struct Packing {
     items: usize,
     /// Whether the last tile moved is kept.
     last: bool,
+}
+
+bit_instructions! {
+    /// Expands the parts of `layer` not yet `taken` (a counter shared by the workers): the
+    /// regions claimed for the next layer (whose placements reached first get `entry`) and how
+    /// many placements were reached first (ranks count cells with the CPU's population count).
+    fn worker[W: Word][W](
+        search: &Search<W>,
+        layer: &[Vec<u64>],
+        taken: &AtomicUsize,
+        entry: u64,
+        spare: &Spare,
+    ) -> Parts {
+        search.worker_any(layer, taken, entry, spare)
+    }
 }
 
 impl Packing {

@@ -181,7 +181,7 @@ mod tests {
             forged.swap(128 + a, 128 + b);
             reseal(&mut forged);
             let why = Database::from_bytes(&forged).unwrap_err();
-            assert!(why.contains("contradict"), "{why}");
+            assert!(why.what.contains("contradict"), "{why}");
         }
         assert!(tried >= 3);
     }

@@ -34,7 +34,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{Damage, Error};
 use crate::index::partial::Arrangements;
 use crate::optimal::build::{Built, UNREACHED};
 use crate::optimal::pages::Pages;
@@ -199,9 +199,9 @@ impl Database {
             path: path.to_path_buf(),
             source,
         };
-        let bad = |why| Error::Database {
+        let bad = |why: Damage| Error::Database {
             path: path.to_path_buf(),
-            why,
+            damage: why,
         };
         let mut file = crate::store::atomic::open_regular(path).map_err(read)?;
         let len = file.metadata().map_err(read)?.len();
@@ -213,7 +213,7 @@ impl Database {
         crate::analysis::memory::room_for(body_len as f64, None).map_err(|limit| {
             Error::NoRoom {
                 what: format!("the pattern database {}", path.display()),
-                needed: crate::analysis::memory::human_bytes(body_len as f64),
+                needed: body_len as u64,
                 limit,
             }
         })?;
@@ -227,11 +227,11 @@ impl Database {
             file.read_exact(part).map_err(read)?;
             let entries = &part[..part.len().min(count)];
             if k == 0 && entries.iter().filter(|&&e| e == 0).count() > MANY_ZEROS {
-                return Err(bad(format!(
+                return Err(bad(Damage::from(format!(
                     "its entries are not a database's: more than {MANY_ZEROS} placements at \
                      distance 0 in its first {} bytes (a sparse or overwritten file)",
                     part.len()
-                )));
+                ))));
             }
         }
         if file.read(&mut [0u8; 1]).map_err(read)? != 0 {
@@ -241,7 +241,7 @@ impl Database {
     }
 
     /// The database of a file image, or what is wrong with it.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Database, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Database, Damage> {
         let head = Head::read(bytes, bytes.len() as u64)?;
         let body = Pages::copy(&bytes[HEADER..]).map_err(|e| e.to_string())?;
         head.with_body(body)
@@ -260,10 +260,10 @@ struct Head {
 
 impl Head {
     /// The header of a file of `len` bytes that begins with `bytes`.
-    fn read(bytes: &[u8], len: u64) -> Result<Head, String> {
+    fn read(bytes: &[u8], len: u64) -> Result<Head, Damage> {
         let h = HeaderReader::open(bytes, MAGIC, VERSION, FIELDS, "pattern database")?;
         if bytes.len() < HEADER {
-            return Err(format!("truncated: {len} bytes"));
+            return Err(Damage::length(format!("truncated: {len} bytes")));
         }
         let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
             .map_err(|e| format!("bad board in header: {e}"))?;
@@ -285,17 +285,18 @@ impl Head {
             return Err(format!(
                 "header says {} placements, {pattern} of {shape} has {count}",
                 h.u64(32)
-            ));
+            )
+            .into());
         }
         let want = count
             .div_ceil(8)
             .checked_mul(8)
             .and_then(|d| d.checked_add(HEADER as u64));
         if want != Some(len) {
-            return Err(format!(
+            return Err(Damage::length(format!(
                 "truncated or padded: {len} bytes, expected {}",
                 want.map_or("more than a u64".into(), |w| w.to_string())
-            ));
+            )));
         }
         Ok(Head {
             pattern,
@@ -308,9 +309,11 @@ impl Head {
     }
 
     /// The database, if `body` (the bytes after the header) is what the header says.
-    fn with_body(self, mut body: Pages) -> Result<Database, String> {
+    fn with_body(self, mut body: Pages) -> Result<Database, Damage> {
         if checksum(le_words(&body)) != self.sum {
-            return Err("the entries are corrupted (checksum mismatch)".into());
+            return Err(Damage::checksum(
+                "the entries are corrupted (checksum mismatch)",
+            ));
         }
         let count = self.count as usize;
         if body[count..].iter().any(|&b| b != 0) {

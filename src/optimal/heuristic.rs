@@ -149,7 +149,7 @@ impl Heuristic {
     pub fn open(dir: &Path) -> Result<Heuristic, Error> {
         let bad = |why: String| Error::Database {
             path: dir.to_path_buf(),
-            why,
+            damage: why.into(),
         };
         let files = Heuristic::files(dir)?;
         if files.is_empty() {

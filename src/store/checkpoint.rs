@@ -32,7 +32,7 @@ use rayon::prelude::*;
 
 use crate::bfs::table::Table;
 use crate::bfs::SearchState;
-use crate::error::Error;
+use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::header::{
     checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
@@ -193,22 +193,22 @@ pub struct Loaded {
 /// mismatch is an error naming the reason.
 pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error> {
     let path = file(dir);
-    let bad = |why: String| Error::Checkpoint {
+    let bad = |why: Damage| Error::Checkpoint {
         path: path.clone(),
-        why,
+        damage: why,
     };
     let f = crate::store::atomic::open_regular(&path).map_err(|e| {
         bad(if e.kind() == std::io::ErrorKind::NotFound {
-            "no checkpoint there (start a run with --checkpoint DIR)".into()
+            Damage::missing("no checkpoint there (start a run with --checkpoint DIR)")
         } else {
-            e.to_string()
+            e.to_string().into()
         })
     })?;
-    let length = f.metadata().map_err(|e| bad(e.to_string()))?.len();
+    let length = f.metadata().map_err(|e| bad(e.to_string().into()))?.len();
     let mut r = BufReader::with_capacity(8 << 20, f);
     let mut head = [0u8; HEADER];
     r.read_exact(&mut head)
-        .map_err(|e| bad(format!("truncated ({e})")))?;
+        .map_err(|e| bad(Damage::length(format!("truncated ({e})"))))?;
     let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(&bad)?;
     check_matches(&h, space, start).map_err(&bad)?;
     check_length(&h, space, length).map_err(&bad)?;
@@ -230,7 +230,7 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
 
 /// Why the file's length is not the one its header's counts give, if so: checked before
 /// anything is allocated, so that a small file claiming a huge frontier is refused at once.
-fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(), String> {
+fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(), Damage> {
     let n_layers = u64::from(h.u32(48));
     let flen = match h.u64(56) {
         u64::MAX => 0,
@@ -242,9 +242,9 @@ fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(),
         .try_fold(HEADER as u64, |sum, &n| sum.checked_add(n.checked_mul(8)?));
     match want {
         Some(want) if want == length => Ok(()),
-        Some(want) => Err(format!(
+        Some(want) => Err(Damage::length(format!(
             "truncated or padded: {length} bytes, its header says {want}"
-        )),
+        ))),
         None => Err("impossible layer or frontier counts".into()),
     }
 }
@@ -254,7 +254,7 @@ fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(),
 /// start with the start alone and are never empty; the table marks exactly as many states as
 /// the layers hold, and holds `FRONTIER` in exactly the last layer (and the one before it
 /// after a pull); a recorded frontier is that many distinct states holding `FRONTIER`.
-fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), String> {
+fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damage> {
     use crate::bfs::table::FRONTIER;
     let (seen, frontier) = (state.table.seen(), state.table.count(FRONTIER));
     check_counts(
@@ -312,7 +312,7 @@ pub(crate) fn check_counts(
 }
 
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
-fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), String> {
+fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), Damage> {
     check_board(h, space)?;
     if h.u64(32) != start {
         return Err("it is a search from another start board".into());
@@ -325,20 +325,19 @@ fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(),
 
 /// Why the board fields that checkpoints and their shards start with (rows, cols, goal blank at
 /// bytes 12..24; class and orientation at 24 and 25) are not those of `space`, if so.
-pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), String> {
+pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Damage> {
     let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
     let ours = space.user_shape;
     if (rows, cols) != (ours.rows, ours.cols) {
-        return Err(format!(
-            "it is a checkpoint of {rows}x{cols}, not of {ours}"
-        ));
+        return Err(format!("it is a checkpoint of {rows}x{cols}, not of {ours}").into());
     }
     if goal != space.user_goal.0 {
         return Err(format!(
             "its goal blank is {}, not {}",
             ours.cell_label(crate::puzzle::board::Cell(goal)),
             ours.cell_label(space.user_goal)
-        ));
+        )
+        .into());
     }
     if h.byte(24) != space.class {
         return Err("it is a search from another start board".into());
@@ -358,7 +357,7 @@ struct Body {
 
 /// Reads the layer counts, the frontier and the table after the header `h`, checking their
 /// lengths and checksum.
-fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<Body, String> {
+fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<Body, Damage> {
     let short = |e: std::io::Error| format!("truncated ({e})");
     let n_layers = h.u32(48) as usize;
     let flen = h.u64(56);
@@ -387,7 +386,7 @@ fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<
         sums.push(checksum(chunk.iter().copied()));
     }
     if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
-        return Err("longer than its header says".into());
+        return Err(Damage::length("longer than its header says"));
     }
     let data = body_checksum(
         &layers,
@@ -395,7 +394,9 @@ fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<
         sums.into_par_iter(),
     );
     if data != h.u64(72) {
-        return Err("the data is corrupted (checksum mismatch)".into());
+        return Err(Damage::checksum(
+            "the data is corrupted (checksum mismatch)",
+        ));
     }
     Ok(Body {
         layers,
@@ -451,7 +452,7 @@ mod tests {
         let refused = |state: &SearchState| -> String {
             save(dir.path(), &space, state, 1.0).unwrap();
             match load(dir.path(), &space, start) {
-                Err(Error::Checkpoint { why, .. }) => why,
+                Err(Error::Checkpoint { damage, .. }) => damage.what,
                 Err(e) => panic!("wrong error: {e}"),
                 Ok(_) => panic!("a crafted checkpoint was accepted"),
             }
@@ -469,7 +470,7 @@ mod tests {
         bytes[FIELDS..FIELDS + 8].copy_from_slice(&sum.to_le_bytes());
         std::fs::write(&path, &bytes).unwrap();
         let why = match load(dir.path(), &space, start) {
-            Err(Error::Checkpoint { why, .. }) => why,
+            Err(Error::Checkpoint { damage, .. }) => damage.what,
             _ => panic!("a huge frontier was accepted"),
         };
         assert!(why.contains("its header says"), "{why}");

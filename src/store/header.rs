@@ -2,6 +2,8 @@
 //! at fixed offsets (little-endian), and a checksum of everything before it; plus the checksum
 //! both files use for their data.
 
+use crate::error::Damage;
+
 /// A 64-bit checksum of words (a multiply-xorshift mix, order-sensitive).
 pub fn checksum(words: impl Iterator<Item = u64>) -> u64 {
     let mut c = Checksum::new();
@@ -125,19 +127,21 @@ impl<'a> HeaderReader<'a> {
         version: u32,
         fields: usize,
         what: &str,
-    ) -> Result<HeaderReader<'a>, String> {
+    ) -> Result<HeaderReader<'a>, Damage> {
         if bytes.len() < fields + 8 || &bytes[..8] != magic {
-            return Err(format!("not a tilespace {what}"));
+            return Err(Damage::mismatch(format!("not a tilespace {what}")));
         }
         let r = HeaderReader { bytes };
         if r.u32(8) != version {
-            return Err(format!(
+            return Err(Damage::mismatch(format!(
                 "format version {} (this tilespace reads version {version})",
                 r.u32(8)
-            ));
+            )));
         }
         if checksum(le_words(&bytes[..fields])) != r.u64(fields) {
-            return Err("the header is corrupted (checksum mismatch)".into());
+            return Err(Damage::checksum(
+                "the header is corrupted (checksum mismatch)",
+            ));
         }
         Ok(r)
     }
@@ -176,9 +180,11 @@ mod tests {
         assert_eq!(r.u64(32), checksum(le_words(&head[..32])));
         assert!(HeaderReader::open(&head, b"TSTEST\0\0", 4, 32, "test")
             .unwrap_err()
+            .what
             .contains("version 3"));
         assert!(HeaderReader::open(&head, b"TSOTHER\0", 3, 32, "test")
             .unwrap_err()
+            .what
             .contains("not a tilespace test"));
         assert!(HeaderReader::open(&head[..20], b"TSTEST\0\0", 3, 32, "test").is_err());
         for i in 12..40 {

@@ -42,7 +42,7 @@ use std::sync::atomic::Ordering;
 
 use crate::bfs::table::{depth_mod4, settled, Table};
 use crate::bfs::{residues_agree, Recount};
-use crate::error::Error;
+use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::store::header::{
@@ -148,13 +148,67 @@ pub struct SavedTable {
     words_at: u64,
 }
 
+/// The board, goal and space a table's header describes, and its radius, checked against each
+/// other and against what the tool saves (`bad` makes the error of a header that is wrong).
+fn header_space(
+    h: &HeaderReader,
+    bad: impl Fn(Damage) -> Error,
+) -> Result<(Shape, Cell, StateSpace, u32), Error> {
+    let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
+        .map_err(|e| bad(format!("bad shape in header: {e}").into()))?;
+    if shape.is_line() {
+        return Err(bad(format!(
+            "header says {shape}, a line, which has no table"
+        )
+        .into()));
+    }
+    let goal = Cell(h.u32(20) as usize);
+    let (class, transposed) = (h.byte(28), h.byte(29) != 0);
+    if goal.0 >= shape.cells() {
+        return Err(bad("bad goal blank in header".into()));
+    }
+    // Tables are saved from searches from the goal only (`--save-table` refuses `--from`),
+    // so their class is the goal's: a header saying otherwise would make every answer
+    // wrong.
+    if class != 0 {
+        return Err(bad(
+            "bad class in header (a saved table holds the goal's class)".into(),
+        ));
+    }
+    if transposed != StateSpace::prefers_transposed(shape) {
+        return Err(bad("bad orientation in header".into()));
+    }
+    let space = StateSpace::oriented(shape, goal, class, transposed)?;
+    let states = h.u64(32);
+    if states != space.states() {
+        return Err(bad(format!(
+            "header says {states} states, {shape} has {}",
+            space.states()
+        )
+        .into()));
+    }
+    // A descent stops after `radius` steps: a forged radius must not let a forged table
+    // walk (and store) a path of billions of boards. No board is farther from the goal
+    // than its constructive solution (`construct`: about 2 moves per unit of (R+C)·R·C);
+    // five times that is a bound no honest table reaches.
+    let radius = h.u32(24);
+    let most = 10 * (shape.rows + shape.cols) * shape.cells() + 100;
+    if radius as usize > most {
+        return Err(bad(format!(
+            "the header's radius {radius} is impossible for {shape}"
+        )
+        .into()));
+    }
+    Ok((shape, goal, space, radius))
+}
+
 impl SavedTable {
     /// Opens and checks a saved table: magic, version, header checksum, length, and the
     /// checksum of every word. Any mismatch is a clear error, never a wrong answer.
     pub fn open(path: &Path) -> Result<SavedTable, Error> {
-        let bad = |why: String| Error::Table {
+        let bad = |why: Damage| Error::Table {
             path: path.to_path_buf(),
-            why,
+            damage: why,
         };
         let read = |source| Error::Read {
             path: path.to_path_buf(),
@@ -167,62 +221,23 @@ impl SavedTable {
             .read_to_end(&mut head)
             .map_err(read)?;
         let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "table").map_err(|why| {
-            bad(if why.starts_with("format version") {
-                why + ": save it again"
-            } else {
-                why
+            bad(match why.kind {
+                DamageKind::Mismatch if why.what.starts_with("format version") => {
+                    Damage::mismatch(why.what + ": save it again")
+                }
+                _ => why,
             })
         })?;
-        let shape = Shape::new(h.u32(12) as usize, h.u32(16) as usize)
-            .map_err(|e| bad(format!("bad shape in header: {e}")))?;
-        if shape.is_line() {
-            return Err(bad(format!(
-                "header says {shape}, a line, which has no table"
-            )));
-        }
-        let goal = Cell(h.u32(20) as usize);
-        let (class, transposed) = (h.byte(28), h.byte(29) != 0);
-        if goal.0 >= shape.cells() {
-            return Err(bad("bad goal blank in header".into()));
-        }
-        // Tables are saved from searches from the goal only (`--save-table` refuses `--from`),
-        // so their class is the goal's: a header saying otherwise would make every answer
-        // wrong.
-        if class != 0 {
-            return Err(bad(
-                "bad class in header (a saved table holds the goal's class)".into(),
-            ));
-        }
-        if transposed != StateSpace::prefers_transposed(shape) {
-            return Err(bad("bad orientation in header".into()));
-        }
-        let space = StateSpace::oriented(shape, goal, class, transposed)?;
-        let states = h.u64(32);
+        let (shape, goal, space, radius) = header_space(&h, bad)?;
+        let states = space.states();
         let words = states.div_ceil(32) as usize;
-        if states != space.states() {
-            return Err(bad(format!(
-                "header says {states} states, {shape} has {}",
-                space.states()
-            )));
-        }
-        // A descent stops after `radius` steps: a forged radius must not let a forged table
-        // walk (and store) a path of billions of boards. No board is farther from the goal
-        // than its constructive solution (`construct`: about 2 moves per unit of (R+C)·R·C);
-        // five times that is a bound no honest table reaches.
-        let radius = h.u32(24);
-        let most = 10 * (shape.rows + shape.cols) * shape.cells() + 100;
-        if radius as usize > most {
-            return Err(bad(format!(
-                "the header's radius {radius} is impossible for {shape}"
-            )));
-        }
         let n_layers = radius as usize + 1;
         let want = HEADER + 8 * n_layers + words * 8;
         let length = file.metadata().map_err(read)?.len();
         if length != want as u64 {
-            return Err(bad(format!(
+            return Err(bad(Damage::length(format!(
                 "truncated or padded: {length} bytes, expected {want}"
-            )));
+            ))));
         }
         let mut bytes = vec![0u8; 8 * n_layers];
         file.read_exact(&mut bytes).map_err(read)?;
@@ -237,7 +252,9 @@ impl SavedTable {
         let recount = Recount::new(&space, start_colour);
         let (sum, residues) = read_words(&mut file, words, &layers, &recount).map_err(read)?;
         if sum != h.u64(40) {
-            return Err(bad("the table is corrupted (checksum mismatch)".into()));
+            return Err(bad(Damage::checksum(
+                "the table is corrupted (checksum mismatch)",
+            )));
         }
         if !residues_agree(&layers, residues) {
             return Err(bad(
@@ -262,7 +279,7 @@ impl SavedTable {
         read_at(&self.file, &mut word, self.words_at + index / 32 * 8).map_err(|e| {
             Error::Table {
                 path: self.path.clone(),
-                why: format!("changed while in use: {e}"),
+                damage: Damage::mismatch(format!("changed while in use: {e}")),
             }
         })?;
         Ok((u64::from_le_bytes(word) >> (2 * (index % 32))) & 3)
@@ -296,15 +313,17 @@ impl SavedTable {
         let goal = Board::goal(self.shape, self.goal);
         let mut path = vec![board.clone()];
         let mut here = board.clone();
-        let wrong = |why: String| Error::Table {
+        let wrong = |why: Damage| Error::Table {
             path: self.path.clone(),
-            why,
+            damage: why,
         };
         // Depth parity: how the blank's colour differs from the goal's.
         let goal_colour = self.shape.colour(self.goal);
         let code = self.code_of(&here)?.expect("checked");
         if code < 2 {
-            return Err(wrong(format!("{here} is not settled: the table is wrong")));
+            return Err(wrong(
+                format!("{here} is not settled: the table is wrong").into(),
+            ));
         }
         let parity = (self.shape.colour(here.blank()) ^ goal_colour) as u32;
         let mut depth4 = depth_mod4(code, parity);
@@ -319,14 +338,14 @@ impl SavedTable {
                 }
             }
             let next = next.ok_or_else(|| {
-                wrong(format!(
-                    "no neighbour of {here} is one move closer: the table is wrong"
-                ))
+                wrong(
+                    format!("no neighbour of {here} is one move closer: the table is wrong").into(),
+                )
             })?;
             if path.len() as u32 > self.radius {
-                return Err(wrong(
-                    "a descent longer than the radius: the table is wrong".into(),
-                ));
+                return Err(wrong(Damage::from(
+                    "a descent longer than the radius: the table is wrong",
+                )));
             }
             depth4 = (depth4 + 3) % 4;
             here = next;
@@ -336,10 +355,13 @@ impl SavedTable {
         // answer against a table forged beyond what opening it can see.
         let bound = crate::puzzle::construct::manhattan(board, self.goal);
         if path.len() - 1 < bound {
-            return Err(wrong(format!(
-                "{board} in {} moves, under its Manhattan bound {bound}: the table is wrong",
-                path.len() - 1
-            )));
+            return Err(wrong(
+                format!(
+                    "{board} in {} moves, under its Manhattan bound {bound}: the table is wrong",
+                    path.len() - 1
+                )
+                .into(),
+            ));
         }
         Ok(path)
     }

@@ -23,8 +23,8 @@ use std::sync::atomic::Ordering;
 
 use crate::bfs::shard::Partition;
 use crate::bfs::table::Table;
-use crate::dist::ShardState;
-use crate::error::Error;
+use crate::bfs::SearchState;
+use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
 use crate::store::checkpoint::check_board;
@@ -111,7 +111,12 @@ fn board_fields(h: HeaderWriter, space: &StateSpace, flags: [u8; 2]) -> HeaderWr
 }
 
 /// Saves this rank's state; returns the checksum of its data, for the manifest.
-pub fn save_shard(dir: &Path, of: ShardOf, state: &ShardState, seconds: f64) -> Result<u64, Error> {
+pub fn save_shard(
+    dir: &Path,
+    of: ShardOf,
+    state: &SearchState,
+    seconds: f64,
+) -> Result<u64, Error> {
     let (layers, table) = (&state.layers, &state.table);
     let words = table.held().flatten();
     let data = checksum(
@@ -192,37 +197,42 @@ pub fn load_manifest(
     ranks: usize,
 ) -> Result<Manifest, Error> {
     let path = manifest_file(dir);
-    let bad = |why: String| Error::Checkpoint {
+    let bad = |why: Damage| Error::Checkpoint {
         path: path.clone(),
-        why,
+        damage: why,
     };
     let bytes = crate::store::atomic::read_regular(&path).map_err(|e| {
         bad(if e.kind() == std::io::ErrorKind::NotFound {
-            "no checkpoint of a distributed run there (start one with --checkpoint DIR)".into()
+            Damage::missing(
+                "no checkpoint of a distributed run there (start one with --checkpoint DIR)",
+            )
         } else {
-            e.to_string()
+            e.to_string().into()
         })
     })?;
     let h = HeaderReader::open(&bytes, MANIFEST_MAGIC, VERSION, MANIFEST_FIELDS, "manifest")
         .map_err(&bad)?;
     check_board(&h, space).map_err(&bad)?;
     if h.u64(40) != start {
-        return Err(bad("it is a search from another start board".into()));
+        return Err(bad(Damage::mismatch(
+            "it is a search from another start board",
+        )));
     }
     let saved_ranks = h.u32(28) as usize;
     if saved_ranks != ranks {
         return Err(bad(format!(
             "it was saved by {saved_ranks} ranks; resume it with {saved_ranks} (this run has \
              {ranks})"
-        )));
+        )
+        .into()));
     }
     let body = &bytes[MANIFEST_HEADER.min(bytes.len())..];
     if body.len() != 8 * ranks {
-        return Err(bad("truncated or padded".into()));
+        return Err(bad(Damage::length("truncated or padded")));
     }
     let sums: Vec<u64> = le_words(body).collect();
     if checksum(sums.iter().copied()) != h.u64(56) {
-        return Err(bad("the shard checksums are corrupted".into()));
+        return Err(bad(Damage::checksum("the shard checksums are corrupted")));
     }
     Ok(Manifest {
         depth: h.u32(32),
@@ -232,22 +242,22 @@ pub fn load_manifest(
 }
 
 /// Reads this rank's state from the shard the manifest names.
-pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardState, Error> {
+pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<SearchState, Error> {
     let path = shard_file(dir, of.rank, of.ranks(), manifest.depth);
-    let bad = |why: String| Error::Checkpoint {
+    let bad = |why: Damage| Error::Checkpoint {
         path: path.clone(),
-        why,
+        damage: why,
     };
-    let f = crate::store::atomic::open_regular(&path).map_err(|e| bad(e.to_string()))?;
+    let f = crate::store::atomic::open_regular(&path).map_err(|e| bad(e.to_string().into()))?;
     let mut r = BufReader::with_capacity(8 << 20, f);
-    let short = |e: std::io::Error| bad(format!("truncated ({e})"));
+    let short = |e: std::io::Error| bad(Damage::length(format!("truncated ({e})")));
     let mut head = [0u8; SHARD_HEADER];
     r.read_exact(&mut head).map_err(short)?;
     let h = HeaderReader::open(&head, SHARD_MAGIC, VERSION, SHARD_FIELDS, "shard").map_err(&bad)?;
     check_board(&h, of.space).map_err(&bad)?;
     let fields = (h.u32(28), h.u32(32), h.u64(40), h.u64(48), h.u64(56));
     let spans = of.partition.spans(of.rank);
-    let table = Table::sparse(of.space.states(), &spans).map_err(|e| bad(e.to_string()))?;
+    let table = Table::sparse(of.space.states(), &spans).map_err(|e| bad(e.to_string().into()))?;
     let held = table.bytes() / 8;
     let shift = u64::from(of.partition.shift());
     let want = (of.ranks() as u32, of.rank as u32, shift, held, of.start);
@@ -258,19 +268,19 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
     }
     let n_layers = h.u32(64) as usize;
     if n_layers != manifest.depth as usize + 1 {
-        return Err(bad("its depth is not the manifest's".into()));
+        return Err(bad(Damage::mismatch("its depth is not the manifest's")));
     }
     // Before the layer counts are allocated: a small file cannot claim 2^32 layers.
     let length = r
         .get_ref()
         .metadata()
-        .map_err(|e| bad(e.to_string()))?
+        .map_err(|e| bad(e.to_string().into()))?
         .len();
     let want = (SHARD_HEADER + 8 * n_layers) as u64 + 8 * held;
     if length != want {
-        return Err(bad(format!(
+        return Err(bad(Damage::length(format!(
             "truncated or padded: {length} bytes, its header says {want}"
-        )));
+        ))));
     }
     let mut bytes = vec![0u8; n_layers * 8];
     r.read_exact(&mut bytes).map_err(short)?;
@@ -287,13 +297,16 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<ShardS
         }
     }
     if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
-        return Err(bad("longer than its header says".into()));
+        return Err(bad(Damage::length("longer than its header says")));
     }
     let data = data.value();
     if data != h.u64(80) || data != manifest.sums[of.rank] {
-        return Err(bad("the data is corrupted (checksum mismatch)".into()));
+        return Err(bad(Damage::checksum(
+            "the data is corrupted (checksum mismatch)",
+        )));
     }
-    Ok(ShardState {
+    Ok(SearchState {
+        start: of.start,
         layers,
         // Not saved: the layer after a resume is built by a scan (same result).
         frontier: None,

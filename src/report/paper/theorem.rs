@@ -42,69 +42,8 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
             warnings: vec![],
         });
     }
-    let start =
-        |r: &TheoremRow| Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)));
-    let board = |r: &TheoremRow| Cell::with_tex(&r.board, grid::tex_board(&r.board));
     if format == Format::Latex {
-        let failed = rows.iter().any(|r| !all_checks(r));
-        let mut headings = vec![
-            heading("board", "Board", Kind::Text),
-            heading("class", "Class", Kind::Text),
-            heading("start", "Start", Kind::Text),
-            heading("states", "States", Kind::Count),
-            heading("radius", "Radius", Kind::Count),
-        ];
-        if failed {
-            headings.push(heading("failed", "Failed", Kind::Text));
-        }
-        let body = rows
-            .iter()
-            .map(|r| {
-                let mut cells = vec![
-                    board(r),
-                    Cell::text(&r.class),
-                    start(r),
-                    Cell::count(r.states),
-                    Cell::count(r.radius),
-                ];
-                if failed {
-                    let mut why = vec![];
-                    if r.states != r.expected {
-                        why.push("count");
-                    }
-                    if !r.component {
-                        why.push("component");
-                    }
-                    if !r.parity_test_agrees {
-                        why.push("parity test");
-                    }
-                    cells.push(Cell::text(&why.join(", ")));
-                }
-                cells
-            })
-            .collect();
-        let checks = if failed {
-            "Failed: the checks that did not hold (count: the states are $(RC)!/2$; component: the \
-             class was reached completely; parity test: the sign test gives every state its class)."
-        } else {
-            "Each class was reached completely from its start (it is one connected component), \
-             with $(RC)!/2$ states ($N$ for a line of $N$ cells), and the sign test gives every \
-             state of it its class."
-        };
-        let g = Grid {
-            headings,
-            rows: body,
-            caption: format!(
-                "The counting theorem, checked by enumeration (tilespace): both parity classes of \
-                 each board, each searched from its start. Radius: the most moves from the start. {checks}"
-            ),
-            label: "tab:tilespace-theorem".into(),
-            ..Grid::default()
-        };
-        return Ok(super::fitted(
-            g.latex("tilespace table --theorem --format latex"),
-            &g,
-        ));
+        return Ok(latex(rows));
     }
     let g = Grid {
         headings: vec![
@@ -148,4 +87,67 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
         },
         warnings: vec![],
     })
+}
+
+/// `rows` as a LaTeX table whose caption states the checks (or a column lists the failures).
+fn latex(rows: &[TheoremRow]) -> Rendered {
+    let start =
+        |r: &TheoremRow| Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)));
+    let board = |r: &TheoremRow| Cell::with_tex(&r.board, grid::tex_board(&r.board));
+    let failed = rows.iter().any(|r| !all_checks(r));
+    let mut headings = vec![
+        heading("board", "Board", Kind::Text),
+        heading("class", "Class", Kind::Text),
+        heading("start", "Start", Kind::Text),
+        heading("states", "States", Kind::Count),
+        heading("radius", "Radius", Kind::Count),
+    ];
+    if failed {
+        headings.push(heading("failed", "Failed", Kind::Text));
+    }
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                board(r),
+                Cell::text(&r.class),
+                start(r),
+                Cell::count(r.states),
+                Cell::count(r.radius),
+            ];
+            if failed {
+                let mut why = vec![];
+                if r.states != r.expected {
+                    why.push("count");
+                }
+                if !r.component {
+                    why.push("component");
+                }
+                if !r.parity_test_agrees {
+                    why.push("parity test");
+                }
+                cells.push(Cell::text(&why.join(", ")));
+            }
+            cells
+        })
+        .collect();
+    let checks = if failed {
+        "Failed: the checks that did not hold (count: the states are $(RC)!/2$; component: the \
+         class was reached completely; parity test: the sign test gives every state its class)."
+    } else {
+        "Each class was reached completely from its start (it is one connected component), \
+         with $(RC)!/2$ states ($N$ for a line of $N$ cells), and the sign test gives every \
+         state of it its class."
+    };
+    let g = Grid {
+        headings,
+        rows: body,
+        caption: format!(
+            "The counting theorem, checked by enumeration (tilespace): both parity classes of \
+             each board, each searched from its start. Radius: the most moves from the start. {checks}"
+        ),
+        label: "tab:tilespace-theorem".into(),
+        ..Grid::default()
+    };
+    super::fitted(g.latex("tilespace table --theorem --format latex"), &g)
 }

@@ -1,0 +1,435 @@
+//! The layer loop, written once for every place a table can live.
+//!
+//! `run` takes a search from one layer boundary to the next until the last: it reads the
+//! boundary (the frontier's size, the unseen states of the next colour), lets `policy` choose
+//! how to build the layer and whether to record it, builds it where the table lives, counts it,
+//! tells the caller (`LayerDone`), calls the hook, and at the end settles and lists the last
+//! layer. Where the table lives is a `Place`, a type parameter (monomorphised: the hot loops
+//! are the place's, called once per task):
+//! - `bfs::local::Local`: one table in this process, its tasks on the rayon pool;
+//! - `dist::search::Sharded`: this rank's shard of a group's table, layers built in rounds of
+//!   exchange with the other ranks.
+//!
+//! Every decision the loop makes is taken from global figures (the layer counts, the table's
+//! size), so the ranks of a group take the same ones without talking; what a place holds is
+//! summed by `Place::total` (a collective on ranks).
+//!
+//! How the planned extensions plug in without a third loop:
+//! - **a second move metric** (the blank slides any distance) is another table coding and
+//!   neighbour set: its graph is not bipartite, so a layer is found by its depth mod 3 instead
+//!   of a code and the blank's colour. It becomes a second type parameter of `run`, a `Metric`
+//!   trait holding what is metric-specific here: the codes of a depth (`Codes::at`), which
+//!   states are unseen before a layer (`ColourCounts`, by colour; by count for a metric whose
+//!   layers mix colours) and the scans (`layer::Kernels`). The places stay as they are: they
+//!   build with whatever scans the metric gives.
+//! - **a table kept on disk** is a third `Place`: its `build` streams the table's blocks in
+//!   index order through memory (a push writes targets outside the block to sorted runs
+//!   merged into the next pass; a pull reads the frontier of the blocks a block's neighbours
+//!   fall in), and its `total`, `gather` and `busy` are those of one process.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use crate::bfs::layer::{self, Codes, Found, LayerScan, WordPlaces};
+use crate::bfs::policy::{self, Scan, Way};
+use crate::bfs::recount::settle;
+use crate::bfs::schedule::Schedule;
+use crate::bfs::shard::Mine;
+use crate::bfs::state::SearchState;
+use crate::error::Error;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::Cell;
+
+/// What the engine tells its caller after each layer.
+#[derive(Clone, Copy, Debug)]
+pub struct LayerDone {
+    /// The depth just completed.
+    pub depth: u32,
+    /// States at this depth.
+    pub states: u64,
+    /// States at this depth or less.
+    pub seen: u64,
+    /// How the layer was built (`None` for the start layer).
+    pub way: Option<Way>,
+    /// Seconds the layer took to build.
+    pub seconds: f64,
+    /// Across ranks: how busy they were building it (`None` on one machine).
+    pub busy: Option<Busy>,
+}
+
+/// Seconds the ranks of a distributed search spent working on a layer (its time less the time
+/// in collectives): the busiest rank's and the mean over ranks. Every layer waits for its
+/// busiest rank, so Σ mean / Σ max over a run is its load balance (1 is perfect).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Busy {
+    /// The busiest rank's work, in seconds.
+    pub max: f64,
+    /// The mean rank's work, in seconds.
+    pub mean: f64,
+}
+
+/// Called after every layer but the last, with the search's state at that boundary (on ranks,
+/// this rank's: it may use the group, which every rank calls at the same point); `Ok(true)`
+/// stops the search there.
+pub type Hook<'a> = &'a dyn Fn(&SearchState) -> Result<bool, Error>;
+
+/// The caller's side of a search: its granularity, a callback after each layer, and a hook at
+/// each layer boundary (checkpoints, stopping).
+#[derive(Clone, Copy)]
+pub struct Driver<'a> {
+    /// How layers are built (list, push or pull) and in what tasks.
+    pub schedule: Schedule,
+    /// Told of each layer as it completes (on ranks, with the global counts).
+    pub progress: &'a (dyn Fn(LayerDone) + Sync),
+    /// Called at each layer boundary (checkpoints, stopping); none for a plain search.
+    pub hook: Option<Hook<'a>>,
+}
+
+impl<'a> Driver<'a> {
+    /// The default schedule, a progress callback, no hook.
+    pub fn new(progress: &'a (dyn Fn(LayerDone) + Sync)) -> Driver<'a> {
+        Driver {
+            schedule: Schedule::default(),
+            progress,
+            hook: None,
+        }
+    }
+}
+
+/// How a search with a hook ended.
+#[derive(Debug)]
+pub enum Outcome<T> {
+    /// The search reached its last layer.
+    Done(T),
+    /// The hook asked to stop after this depth.
+    Stopped {
+        /// The last depth completed.
+        depth: u32,
+    },
+}
+
+/// Where the table of a search lives, and how a layer is built there.
+pub trait Place {
+    /// The spans of the index whose states this place holds (ascending, starting on words).
+    fn spans(&self) -> &[(u64, u64)];
+    /// Which neighbours a scan here claims itself (all of them, in one table).
+    fn mine(&self) -> Mine;
+    /// `n`, a count of this place, summed over every place of the search.
+    fn total(&self, n: u64) -> u64;
+    /// Whether `yes` holds at every place.
+    fn everywhere(&self, yes: bool) -> bool;
+    /// Builds this place's part of the next layer by `way`, from the frontier's `list` if
+    /// `way` is `List`: what its tasks found, each kept by `recording` (`keep`).
+    fn build(
+        &self,
+        scan: &LayerScan,
+        way: Way,
+        list: Option<&mut Vec<u64>>,
+        recording: Option<&Recording>,
+        schedule: &Schedule,
+    ) -> Vec<Found>;
+    /// Time spent so far waiting for other places.
+    fn waited(&self) -> Duration;
+    /// How busy the places were on a layer this one worked `work` on (`None` for one place).
+    fn busy(&self, work: Duration) -> Option<Busy>;
+    /// The indices of `mine` (this place's) and every other place's, ascending.
+    fn gather(&self, mine: Vec<u64>) -> Vec<u64>;
+}
+
+/// A search run to its end: its state after the last layer and the last layer's indices.
+pub struct Finished {
+    /// The state: the layers, and the table (here, its part) with every state settled.
+    pub state: SearchState,
+    /// Indices of the states at the maximum depth, over all places, ascending.
+    pub antipodes: Vec<u64>,
+}
+
+/// Runs the search `state` is the boundary of, at `place`, to its end or until the hook stops
+/// it, building unrecorded layers as `scan` says. A layer's indices are recorded when it is
+/// predicted to have at most `policy::record_cap` states (`policy::record_next`), and given up
+/// if it has more at any place.
+pub fn run<P: Place>(
+    space: &StateSpace,
+    place: &P,
+    driver: Driver,
+    scan: Scan,
+    mut state: SearchState,
+) -> Result<Outcome<Finished>, Error> {
+    let schedule = &driver.schedule;
+    let moves = layer::moves(space);
+    let places = WordPlaces::new(space);
+    let start_colour = space.shape.colour(space.split(state.start).0);
+    let table_words = space.states().div_ceil(32);
+    let cap = policy::record_cap(schedule.record_cap, table_words);
+    let mut colours = ColourCounts::new(space, start_colour, &state.layers);
+    (driver.progress)(LayerDone {
+        depth: state.depth(),
+        states: state.layers[state.depth() as usize],
+        seen: colours.seen(),
+        way: None,
+        seconds: 0.0,
+        busy: None,
+    });
+    loop {
+        let clock = Instant::now();
+        let waited = place.waited();
+        let depth = state.depth();
+        let colour = start_colour ^ (depth as usize & 1);
+        let unseen = colours.unseen(colour ^ 1);
+        if unseen == 0 {
+            // Every state of the next layer's colour is seen: this is the last layer.
+            break;
+        }
+        let frontier = state.layers[depth as usize];
+        let way = choose(scan, &mut state, unseen, table_words);
+        if way != Way::Pull {
+            // Claims are about to write the colour of the layer before this one: if a pull
+            // left it holding FRONTIER, it is settled first.
+            settle_unsettled(space, place, &state, colour, schedule);
+        }
+        let before = depth.checked_sub(1).map(|d| state.layers[d as usize]);
+        let recording = policy::record_next(frontier, before, cap).then(|| Recording::new(cap));
+        let layer_scan = LayerScan {
+            space,
+            moves: &moves,
+            places: &places,
+            table: &state.table,
+            colour: if way == Way::Pull { colour ^ 1 } else { colour },
+            codes: Codes::at(depth),
+            record: recording.is_some(),
+            mine: place.mine(),
+        };
+        let frontier_list = state.frontier.as_mut();
+        let found = place.build(
+            &layer_scan,
+            way,
+            frontier_list,
+            recording.as_ref(),
+            schedule,
+        );
+        let here: u64 = found.iter().map(|f| f.states).sum();
+        let states = place.total(here);
+        let busy = place.busy(clock.elapsed().saturating_sub(place.waited() - waited));
+        if states == 0 {
+            // Only a class the moves do not connect could leave unseen states behind, and the
+            // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
+            return Err(Error::Check(format!(
+                "the search from {} stopped at depth {depth} with {unseen} states unseen",
+                state.start
+            )));
+        }
+        state.unsettled = way == Way::Pull;
+        // Every place recorded the layer whole, or none keeps its part.
+        let kept = recording.is_some_and(|r| place.everywhere(r.kept()));
+        // The list expanded is freed before the one found is put together.
+        state.frontier = None;
+        state.frontier = kept.then(|| concatenate(found, here));
+        state.layers.push(states);
+        colours.add(colour ^ 1, states);
+        (driver.progress)(LayerDone {
+            depth: depth + 1,
+            states,
+            seen: colours.seen(),
+            way: Some(way),
+            seconds: clock.elapsed().as_secs_f64(),
+            busy,
+        });
+        if let Some(hook) = driver.hook {
+            if hook(&state)? {
+                return Ok(Outcome::Stopped { depth: depth + 1 });
+            }
+        }
+    }
+    let antipodes = finish(space, place, &state, start_colour, schedule);
+    Ok(Outcome::Done(Finished { state, antipodes }))
+}
+
+/// How to build the layer after `state`'s frontier, with `unseen` states of its colour left
+/// (`policy::choose`, from global figures only, so that every place makes the same choice);
+/// `state` notes whether the layers are pulled from now on.
+fn choose(scan: Scan, state: &mut SearchState, unseen: u64, table_words: u64) -> Way {
+    let frontier = state.layers[state.depth() as usize];
+    let (way, pulling) = policy::choose(
+        scan,
+        policy::Boundary {
+            listed: state.frontier.as_ref().map(|_| frontier),
+            frontier,
+            unseen,
+            table_words,
+            pulling: state.pulling,
+        },
+    );
+    state.pulling = pulling;
+    way
+}
+
+/// Settles the last layer, which still holds `FRONTIER` (and the one before it, after a pull),
+/// listing it: the antipodes of every place, ascending.
+fn finish<P: Place>(
+    space: &StateSpace,
+    place: &P,
+    state: &SearchState,
+    start_colour: usize,
+    schedule: &Schedule,
+) -> Vec<u64> {
+    let depth = state.depth();
+    let colour = start_colour ^ (depth as usize & 1);
+    settle_unsettled(space, place, state, colour, schedule);
+    let done = Codes::at(depth).done;
+    let last = settle(
+        space,
+        &state.table,
+        place.spans(),
+        colour,
+        done,
+        true,
+        schedule,
+    );
+    place.gather(last.marked)
+}
+
+/// Settles the layer before the frontier (whose blank colour is `colour`) if a pull left it
+/// holding `FRONTIER`.
+fn settle_unsettled<P: Place>(
+    space: &StateSpace,
+    place: &P,
+    state: &SearchState,
+    colour: usize,
+    schedule: &Schedule,
+) {
+    if state.unsettled {
+        let code = Codes::at(state.depth()).before;
+        settle(
+            space,
+            &state.table,
+            place.spans(),
+            colour ^ 1,
+            code,
+            false,
+            schedule,
+        );
+    }
+}
+
+/// How many states of each blank colour the class has and the search has seen.
+pub struct ColourCounts {
+    /// States whose blank has each colour: m!/2 per cell.
+    total: [u64; 2],
+    seen: [u64; 2],
+}
+
+impl ColourCounts {
+    /// The counts after `layers`, for a search from a state whose blank has `start_colour`.
+    pub fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
+        let mut total = [0u64; 2];
+        for b in 0..space.shape.cells() {
+            total[space.shape.colour(Cell(b))] += space.half;
+        }
+        // Layer d has the colour of the start's blank flipped d times.
+        let mut seen = [0u64; 2];
+        for (d, n) in layers.iter().enumerate() {
+            seen[start_colour ^ (d & 1)] += n;
+        }
+        ColourCounts { total, seen }
+    }
+
+    /// States of this blank colour not seen yet.
+    pub fn unseen(&self, colour: usize) -> u64 {
+        self.total[colour] - self.seen[colour]
+    }
+
+    /// `states` more of this colour are seen.
+    pub fn add(&mut self, colour: usize, states: u64) {
+        self.seen[colour] += states;
+    }
+
+    /// States seen, of both colours.
+    pub fn seen(&self) -> u64 {
+        self.seen[0] + self.seen[1]
+    }
+}
+
+/// The recording of a layer's indices at one place, given up once they outgrow the room it was
+/// given: its tasks' lists are kept while they fit, so the lists of a layer never take more
+/// than the room (and the lists of the tasks running).
+pub struct Recording {
+    room: AtomicU64,
+    given_up: AtomicBool,
+}
+
+impl Recording {
+    /// Room for `cap` indices.
+    fn new(cap: u64) -> Recording {
+        Recording {
+            room: AtomicU64::new(cap),
+            given_up: AtomicBool::new(false),
+        }
+    }
+
+    /// What a task found, with its list if it still fits (the recording is given up otherwise).
+    fn keep(&self, mut found: Found) -> Found {
+        let n = found.marked.len() as u64;
+        if n > 0
+            && (self.given_up.load(Relaxed)
+                || self
+                    .room
+                    .fetch_update(Relaxed, Relaxed, |room| room.checked_sub(n))
+                    .is_err())
+        {
+            self.given_up.store(true, Relaxed);
+            found.marked = Vec::new();
+        }
+        found
+    }
+
+    /// Every task's list was kept: the layer is recorded whole here.
+    fn kept(&self) -> bool {
+        !self.given_up.load(Relaxed)
+    }
+}
+
+/// What a task found, kept by `recording` if the layer is recorded (as it is otherwise: its
+/// scan listed nothing).
+pub fn keep(recording: Option<&Recording>, found: Found) -> Found {
+    match recording {
+        Some(r) => r.keep(found),
+        None => found,
+    }
+}
+
+/// The lists of `found` in one, of `states` indices, each part freed once copied (so they take
+/// the memory of one list and a part, not of two).
+fn concatenate(found: Vec<Found>, states: u64) -> Vec<u64> {
+    let mut all = Vec::with_capacity(states as usize);
+    for part in found {
+        all.extend_from_slice(&part.marked);
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A recording keeps lists while they fit its room, and once one does not, keeps none.
+    #[test]
+    fn a_recording_is_given_up_when_its_lists_outgrow_the_room() {
+        let found = |n: u64| Found {
+            states: n,
+            marked: (0..n).collect(),
+        };
+        let r = Recording::new(10);
+        assert_eq!(r.keep(found(4)).marked.len(), 4);
+        assert_eq!(r.keep(found(0)).marked.len(), 0);
+        assert_eq!(r.keep(found(6)).marked.len(), 6);
+        assert!(r.kept());
+        let over = r.keep(found(1));
+        assert_eq!((over.states, over.marked.len()), (1, 0));
+        assert!(!r.kept());
+        let r = Recording::new(10);
+        assert!(r.keep(found(11)).marked.is_empty());
+        // Given up, a list that would fit is dropped too (the layer's list is incomplete).
+        assert!(r.keep(found(1)).marked.is_empty());
+        assert!(!r.kept());
+    }
+}

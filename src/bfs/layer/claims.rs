@@ -1,0 +1,103 @@
+//! Claims of neighbours for the next layer, buffered so that their words are prefetched.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::batch::ROOM;
+use super::scan::Found;
+use crate::bfs::table::Table;
+
+/// Claims of neighbours for the next layer: the count (and, if `record`, the indices) of the
+/// states this task marked.
+///
+/// A target is first tested with a plain load, and most are seen already. Whether one is unseen
+/// is a coin toss the branch predictor loses, so the test does not branch: every target is
+/// written to a small buffer, whose end advances only past unseen ones, and the buffer is
+/// claimed (atomically, see `Table::claim_unseen`) when full, in a loop whose branches almost always
+/// go the same way.
+pub(super) struct Claims<'a> {
+    table: &'a Table,
+    found: u64,
+    record: bool,
+    marked: Vec<u64>,
+    pending: [u64; PENDING],
+    waiting: usize,
+}
+
+/// Targets buffered before they are claimed: room for a batch's targets (`offer_all`).
+const PENDING: usize = 4 * ROOM;
+
+impl<'a> Claims<'a> {
+    pub(super) fn new(table: &'a Table, record: bool) -> Self {
+        Claims {
+            table,
+            found: 0,
+            record,
+            marked: vec![],
+            pending: [0; PENDING],
+            waiting: 0,
+        }
+    }
+
+    /// Buffers `index` if it is unseen now.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, index: u64) {
+        self.buffer(index, self.table.get(index) == 0);
+    }
+
+    /// Offers every target of `targets`, at most `PENDING - 4` (`offer` with the buffer's end kept
+    /// in a register, and room made for all of them first: no test in the loop).
+    #[inline(always)]
+    pub(super) fn offer_all(&mut self, targets: &[u64]) {
+        // `buffer` may add one more.
+        if self.waiting + targets.len() > PENDING - 4 {
+            self.claim();
+        }
+        let words = self.table.span(0, self.table.index_words());
+        let mut waiting = self.waiting;
+        for &index in targets {
+            let unseen = (words[(index / 32) as usize].load(Relaxed) >> (2 * (index % 32))) & 3;
+            self.pending[waiting % PENDING] = index;
+            waiting += usize::from(unseen == 0);
+        }
+        self.waiting = waiting;
+    }
+
+    /// Buffers `index` to be claimed (a pull marks the state it tests).
+    #[inline(always)]
+    pub(super) fn push(&mut self, index: u64) {
+        self.buffer(index, true);
+    }
+
+    /// Writes `index` past the buffer's end and moves the end past it if `keep`, without a
+    /// branch; claims the buffer when it might not take four more.
+    #[inline(always)]
+    pub(super) fn buffer(&mut self, index: u64, keep: bool) {
+        self.pending[self.waiting % PENDING] = index;
+        self.waiting += usize::from(keep);
+        if self.waiting > PENDING - 4 {
+            self.claim();
+        }
+    }
+
+    #[inline(never)]
+    fn claim(&mut self) {
+        for &index in &self.pending[..self.waiting] {
+            // Every index buffered was unseen when offered (or, for a pull, is an unseen state
+            // of the task's own).
+            let won = self.table.claim_unseen(index);
+            self.found += u64::from(won);
+            if self.record && won {
+                self.marked.push(index);
+            }
+        }
+        self.waiting = 0;
+    }
+
+    pub(super) fn finish(mut self) -> Found {
+        self.claim();
+        Found {
+            states: self.found,
+            marked: self.marked,
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! One BFS layer: expand frontier states into the next layer.
+//!
+//! The table is sequence-major (see `space`): the states sharing a tile sequence are adjacent.
+//! A frontier is found by scanning the table word by word (32 states a word, matched against
+//! `FRONTIER` and the blank colour of the layer in a few bit operations; words without a
+//! `FRONTIER` slot are skipped four at a time), or, for small layers, taken from the list of
+//! their indices. A state's Lehmer digits come from `Indexer::seek_digits` (scans go in rank
+//! order, so it mostly writes the last digits from a table). Neighbour indices come without
+//! re-ranking, from the digits alone:
+//! - a horizontal move keeps the sequence: same rank, the next or previous slot, nearly always
+//!   in the same word. A push claims those for a whole word at once, with the word's settling,
+//!   in one atomic step (`word_slides`, `Table::settle_and_mark`);
+//! - a vertical move rotates a window of C consecutive sequence entries (one tile moves past
+//!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
+//!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a
+//!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
+//!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
+//!   instructions); with two or three columns the change is a linear form of the window's
+//!   digits with weights precomputed per move (`short_delta`), and with three a batch reads
+//!   it from a table by the window's digits instead (`delta_tables`). Its target is often far
+//!   away in the table: a push computes the targets of a batch of frontier states and prefetches
+//!   their words, and tests them while the next batch is computed (`Batch`). With three
+//!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
+//!   from the others (`WordPlaces::pairs`): no state computes a move its blank cannot make.
+//!
+//! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
+//! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
+//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `push`, `pull`, `settle`
+//! and `list` (the ways to build a layer), and `kernels` (the one dispatch on the column count).
+
+mod batch;
+mod claims;
+mod kernels;
+mod list;
+mod neighbours;
+mod pull;
+mod push;
+mod scan;
+mod settle;
+mod turn;
+mod words;
+
+pub use kernels::Kernels;
+pub use list::{expand_list, expand_list_shard};
+pub use neighbours::{for_each_neighbour, Single};
+pub use pull::{expand_pull, pull_shard};
+pub use push::{claim_all, expand_scan, expand_shard};
+pub use scan::{Codes, Found, LayerScan};
+pub use settle::settle_scan;
+pub use turn::{moves, BlankMoves, Turn};
+pub use words::{colour_masks, word_slides, Vertical, WordPlaces, WordSlides};

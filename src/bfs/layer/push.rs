@@ -1,0 +1,204 @@
+//! Push: settle the frontier and claim its unseen neighbours.
+
+use std::sync::atomic::AtomicU64;
+
+use super::batch::Batch;
+use super::claims::Claims;
+use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, Slots};
+use crate::bfs::bits::bit_instructions;
+use crate::bfs::schedule::Task;
+use crate::bfs::shard::Mine;
+use crate::bfs::table::{Table, FRONTIER};
+
+/// A push: settles frontier states and claims their unseen neighbours; on a shard, the
+/// neighbours outside it (`scan.mine`) go to `remote` instead, for their owners to claim.
+pub(super) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
+    scan: &'s LayerScan<'a>,
+    claims: Claims<'a>,
+    /// States with both vertical moves (every state, on more than three columns), and those
+    /// with one (`WordPlaces::pairs`).
+    batch: Batch<2>,
+    pub(super) singles: Batch<1>,
+    /// The slides inside a word, claimed with the word's settling.
+    in_words: Found,
+    remote: R,
+}
+
+impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, COLS, SHARDED, R> {
+    pub(super) fn new(scan: &'s LayerScan<'a>, remote: R) -> Self {
+        Push {
+            scan,
+            claims: Claims::new(scan.table, scan.record),
+            batch: Batch::new(),
+            singles: Batch::new(),
+            in_words: Found::default(),
+            remote,
+        }
+    }
+
+    /// Claims `n` here, or sends it to its owner. On a shard, most targets are local (a
+    /// horizontal move nearly always is): this branch is predicted; on one machine it is
+    /// compiled away.
+    #[inline(always)]
+    pub(super) fn target(&mut self, n: u64) {
+        Self::route(self.scan.mine, &mut self.claims, &mut self.remote, n);
+    }
+
+    /// `target`, from the parts of a push it uses.
+    #[inline(always)]
+    fn route(mine: Mine, claims: &mut Claims, remote: &mut R, n: u64) {
+        if !SHARDED || mine.holds(n) {
+            claims.offer(n);
+        } else {
+            remote(n);
+        }
+    }
+
+    /// Queues the vertical moves of state (`rank`, slot `j`).
+    #[inline(always)]
+    pub(super) fn vertical(&mut self, rank: u64, j: usize) {
+        if self.batch.add(rank, j) {
+            self.flush(false);
+        }
+    }
+
+    /// Computes the vertical targets of a batch (the states with one vertical move, if
+    /// `singles`) and claims (or sends) those of the batch before.
+    #[inline(always)]
+    pub(super) fn flush(&mut self, singles: bool) {
+        let LayerScan {
+            space,
+            places,
+            table,
+            ..
+        } = *self.scan;
+        let targets = if singles {
+            self.singles.flush(space, places, table).as_flattened()
+        } else {
+            self.batch
+                .flush::<COLS>(space, places, table)
+                .as_flattened()
+        };
+        Self::offer(self.scan.mine, &mut self.claims, &mut self.remote, targets);
+    }
+
+    /// Claims (or sends) a batch's `targets`.
+    #[inline(always)]
+    pub(super) fn offer(mine: Mine, claims: &mut Claims, remote: &mut R, targets: &[u64]) {
+        if SHARDED {
+            for &n in targets {
+                Self::route(mine, claims, remote, n);
+            }
+        } else {
+            claims.offer_all(targets);
+        }
+    }
+
+    pub(super) fn finish(mut self) -> Found {
+        // The last states' targets, then the batch before them.
+        for singles in [false, false, true, true] {
+            self.flush(singles);
+        }
+        let mut found = self.claims.finish();
+        found.add(self.in_words);
+        found
+    }
+}
+
+impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
+    for Push<'_, '_, COLS, SHARDED, R>
+{
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        holds_frontier(word)
+    }
+
+    /// Settles the frontier's slots of the word and marks the unseen targets of the slides
+    /// inside it, in one atomic step (only this task reads the frontier's slots, and claims
+    /// write the other colour); claims the slides that leave the word.
+    #[inline(always)]
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+        let LayerScan {
+            places,
+            codes,
+            record,
+            ..
+        } = *self.scan;
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            let slides = places.slides[q % 32];
+            let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
+            let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
+            self.in_words.add_slots(w, marks, record);
+            if frontier & slides.right_out != 0 {
+                self.target(w as u64 * 32 + 32);
+            }
+            if frontier & slides.left_out != 0 {
+                self.target(w as u64 * 32 - 1);
+            }
+        }
+        frontier
+    }
+
+    #[inline(always)]
+    fn states(&mut self, _: &[(u8, u8); 64], rank0: u64, q: u64, _: u64, mask: u64) {
+        if COLS != 3 {
+            if self.batch.add_word(rank0, q, mask) {
+                self.flush(false);
+            }
+            return;
+        }
+        let pairs = mask & self.scan.places.pairs[(q % 32) as usize];
+        if self.batch.add_word(rank0, q, pairs) {
+            self.flush(false);
+        }
+        if self.singles.add_word(rank0, q, mask ^ pairs) {
+            self.flush(true);
+        }
+    }
+}
+
+bit_instructions! {
+    /// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER` whose blank has
+    /// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
+    pub fn expand_scan[const COLS: usize][COLS](scan: &LayerScan, task: Task) -> Found {
+        push_scan::<COLS, false>(scan, task, |_| {})
+    }
+}
+
+/// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`) are
+/// appended to `remote` instead, for their owners to claim.
+pub fn expand_shard<const COLS: usize>(
+    scan: &LayerScan,
+    task: Task,
+    remote: &mut Vec<u64>,
+) -> Found {
+    push_scan::<COLS, true>(scan, task, |n| remote.push(n))
+}
+
+#[inline(always)]
+fn push_scan<const COLS: usize, const SHARDED: bool>(
+    scan: &LayerScan,
+    task: Task,
+    remote: impl FnMut(u64),
+) -> Found {
+    let mut push = Push::<COLS, SHARDED, _>::new(scan, remote);
+    for_each_slot(
+        scan.space,
+        scan.places,
+        scan.table,
+        task,
+        scan.colour,
+        &mut push,
+    );
+    push.finish()
+}
+
+/// Claims `indices` (targets other shards sent to this one): the states newly marked.
+pub fn claim_all(table: &Table, indices: &[u64], record: bool) -> Found {
+    let mut claims = Claims::new(table, record);
+    for &n in indices {
+        claims.offer(n);
+    }
+    claims.finish()
+}

@@ -1,0 +1,157 @@
+//! The scan skeleton: what a layer's tasks share, what each found, and the word-by-word walk
+//! that hands slots to a push, a pull or a settling.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::turn::BlankMoves;
+use super::words::WordPlaces;
+use crate::bfs::schedule::Task;
+use crate::bfs::shard::Mine;
+use crate::bfs::table::{settled, Table, FRONTIER};
+use crate::index::space::StateSpace;
+
+/// What one task of a layer found: the states it marked (or settled), and their indices if the
+/// layer is recorded.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// States marked (or settled).
+    pub states: u64,
+    /// Their indices, if the layer is recorded.
+    pub marked: Vec<u64>,
+}
+
+impl Found {
+    /// Adds the slots of word `w` set in `mask` (low bits): counted, and listed if `record`.
+    #[inline(always)]
+    pub(super) fn add_slots(&mut self, w: usize, mut mask: u64, record: bool) {
+        self.states += u64::from(mask.count_ones());
+        while record && mask != 0 {
+            self.marked
+                .push(w as u64 * 32 + u64::from(mask.trailing_zeros() / 2));
+            mask &= mask - 1;
+        }
+    }
+
+    /// Adds what another task found.
+    pub fn add(&mut self, other: Found) {
+        self.states += other.states;
+        self.marked.extend(other.marked);
+    }
+}
+
+/// Everything a scan of one layer shares across its tasks.
+#[derive(Clone, Copy)]
+pub struct LayerScan<'a> {
+    /// The index.
+    pub space: &'a StateSpace,
+    /// The blank's moves from each cell, precomputed.
+    pub moves: &'a [BlankMoves],
+    /// What the slots of a word are, by the place of its first slot in its rank.
+    pub places: &'a WordPlaces,
+    /// The table being filled.
+    pub table: &'a Table,
+    /// The blank colour of the states a scan looks at: the frontier's for push, the next
+    /// layer's for pull.
+    pub colour: usize,
+    /// The codes this step writes.
+    pub codes: Codes,
+    /// List the states found (the next layer is small enough to be expanded from a list).
+    pub record: bool,
+    /// Which states this table holds: all of them on one machine, a rank's blocks otherwise
+    /// (tested only by the shard scans).
+    pub mine: Mine,
+}
+
+/// What a scan does with the words and slots `for_each_slot` finds.
+pub(super) trait Slots {
+    /// Whether the scan looks at a word holding `word`: for the others `select` would do
+    /// nothing and choose nothing.
+    fn busy(word: u64) -> bool;
+    /// The low bits of the slots of word `w` (`cell`) to visit, given the word's first slot's
+    /// place q in its rank (`0..n`), the word's value and the low bits of its slots in the task
+    /// whose blank has the scan's colour (it may also settle or mark slots of the word).
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64;
+    /// Visits the slots `mask` (low bits), chosen by `select`, of the word whose first slot is
+    /// slot q of rank `rank0`, at index `start` (`split`: `WordPlaces::split`).
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64);
+}
+
+/// Hands `visitor.states` the slots its `select` chooses in each word of `lo..hi`, in index order.
+#[inline(always)]
+pub(super) fn for_each_slot<S: Slots>(
+    space: &StateSpace,
+    places: &WordPlaces,
+    table: &Table,
+    Task { lo, hi }: Task,
+    colour: usize,
+    visitor: &mut S,
+) {
+    let width = space.width();
+    let (start_mask, split, skip) = (&places.colour[colour], &places.split, &places.skip);
+    let (first, last) = (lo / 32, (hi - 1) / 32);
+    let words = table.span(first as usize, last as usize + 1);
+    // The task's first and last words may hold other tasks' slots.
+    let (lo_mask, hi_mask) = (
+        !0u64 << (2 * (lo % 32)),
+        !0u64 >> (2 * (31 - (hi - 1) % 32)),
+    );
+    // The sequence rank and slot q of word k's first slot, followed word by word (a division
+    // only here).
+    let (mut rank0, mut q) = (first * 32 / width, first * 32 % width);
+    let mut k = 0;
+    while k < words.len() {
+        // Words with nothing to do are skipped four at a time: in a sparse layer most are (a
+        // scan of 2x7 reads 340 M words).
+        while k + 4 <= words.len() && !words[k..k + 4].iter().any(|x| S::busy(x.load(Relaxed))) {
+            let (carry, next_q) = skip[(q % 32) as usize];
+            (rank0, q) = (rank0 + u64::from(carry), u64::from(next_q));
+            k += 4;
+        }
+        if k == words.len() {
+            break;
+        }
+        let value = words[k].load(Relaxed);
+        if S::busy(value) {
+            let mut candidates = start_mask[(q % 32) as usize];
+            if k == 0 {
+                candidates &= lo_mask;
+            }
+            if k == words.len() - 1 {
+                candidates &= hi_mask;
+            }
+            let w = first as usize + k;
+            let mask = visitor.select(&words[k], w, q as usize, value, candidates);
+            visitor.states(split, rank0, q, w as u64 * 32, mask);
+        }
+        let (carry, next_q) = split[((q + 32) % 64) as usize];
+        (rank0, q) = (rank0 + u64::from(carry), u64::from(next_q));
+        k += 1;
+    }
+}
+
+/// Whether a word holds a `FRONTIER` slot (of either colour): the words a push or a settling
+/// pass looks at.
+#[inline(always)]
+pub(super) fn holds_frontier(word: u64) -> bool {
+    Table::matching(word, FRONTIER) != 0
+}
+
+/// The codes a layer step writes: the frontier's (layer d) once it is expanded, and that of
+/// layer d-1, whose states a pull layer left holding `FRONTIER`.
+#[derive(Clone, Copy, Debug)]
+pub struct Codes {
+    /// The code of the frontier (layer d) once expanded.
+    pub done: u64,
+    /// The code of layer d - 1.
+    pub before: u64,
+}
+
+impl Codes {
+    /// The codes of a step that expands layer `depth`.
+    pub fn at(depth: u32) -> Codes {
+        Codes {
+            done: settled(depth),
+            before: settled(depth.wrapping_sub(1)),
+        }
+    }
+}

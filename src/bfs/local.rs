@@ -1,0 +1,312 @@
+//! The search on one table in this process, its tasks on the rayon pool: the `Place` of a
+//! search that is not sharded.
+
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::bfs::driver::{self, keep, Busy, Driver, Finished, Outcome, Place, Recording};
+use crate::bfs::layer::{Found, Kernels, LayerScan};
+use crate::bfs::policy::{Scan, Way};
+use crate::bfs::schedule::Schedule;
+use crate::bfs::shard::Mine;
+use crate::bfs::state::SearchState;
+use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::LayerDone;
+use crate::bfs::Search;
+use crate::error::Error;
+use crate::index::space::StateSpace;
+
+/// One table holding every state, its layers built by tasks on the rayon pool.
+struct Local {
+    spans: [(u64, u64); 1],
+    kernels: Kernels,
+}
+
+impl Place for Local {
+    fn spans(&self) -> &[(u64, u64)] {
+        &self.spans
+    }
+
+    fn mine(&self) -> Mine {
+        Mine::all()
+    }
+
+    fn total(&self, n: u64) -> u64 {
+        n
+    }
+
+    fn everywhere(&self, yes: bool) -> bool {
+        yes
+    }
+
+    fn build(
+        &self,
+        scan: &LayerScan,
+        way: Way,
+        list: Option<&mut Vec<u64>>,
+        recording: Option<&Recording>,
+        schedule: &Schedule,
+    ) -> Vec<Found> {
+        match (way, list) {
+            (Way::List, Some(frontier)) => {
+                frontier.par_sort_unstable();
+                let expand = self.kernels.list;
+                frontier
+                    .par_chunks(schedule.list_chunk.max(1))
+                    .map(|part| keep(recording, expand(scan, part)))
+                    .collect()
+            }
+            _ => {
+                let k = &self.kernels;
+                let expand = if way == Way::Pull { k.pull } else { k.push };
+                schedule.each_task_scattered(scan.space, |task| keep(recording, expand(scan, task)))
+            }
+        }
+    }
+
+    fn waited(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn busy(&self, _: Duration) -> Option<Busy> {
+        None
+    }
+
+    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
+        mine.par_sort_unstable();
+        mine
+    }
+}
+
+/// Runs the BFS from the state `start` (an index of `space`) on the current rayon pool: the
+/// layers are its distances. Continues from `resume` if given (its start must be `start`).
+pub fn search(
+    space: &StateSpace,
+    start: u64,
+    driver: Driver,
+    resume: Option<SearchState>,
+) -> Result<Outcome<Search>, Error> {
+    search_with(space, start, driver, Scan::Auto, resume)
+}
+
+/// `search` without a hook, which always runs to the end.
+pub fn search_from(
+    space: &StateSpace,
+    start: u64,
+    schedule: Schedule,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Search, Error> {
+    let driver = Driver {
+        schedule,
+        progress,
+        hook: None,
+    };
+    match search_with(space, start, driver, Scan::Auto, None)? {
+        Outcome::Done(s) => Ok(s),
+        Outcome::Stopped { .. } => unreachable!("without a hook a search never stops"),
+    }
+}
+
+/// One BFS from `start`, or from where `resume` left it, building unrecorded layers as `scan`
+/// says (see `driver::run`).
+fn search_with(
+    space: &StateSpace,
+    start: u64,
+    driver: Driver,
+    scan: Scan,
+    resume: Option<SearchState>,
+) -> Result<Outcome<Search>, Error> {
+    let clock = Instant::now();
+    let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
+    let place = Local {
+        spans: [(0, space.states())],
+        kernels: Kernels::new(space.shape.cols),
+    };
+    Ok(match driver::run(space, &place, driver, scan, state)? {
+        Outcome::Stopped { depth } => Outcome::Stopped { depth },
+        Outcome::Done(Finished { state, antipodes }) => Outcome::Done(Search {
+            layers: state.layers,
+            antipodes,
+            seconds: clock.elapsed().as_secs_f64(),
+            threads: rayon::current_num_threads(),
+            table: state.table,
+        }),
+    })
+}
+
+impl SearchState {
+    /// The state before the first layer: the start alone, recorded, holding `FRONTIER`.
+    fn begin(space: &StateSpace, start: u64) -> SearchState {
+        let table = Table::new(space.states());
+        table.visit(start, FRONTIER);
+        SearchState {
+            start,
+            layers: vec![1],
+            frontier: Some(vec![start]),
+            pulling: false,
+            unsettled: false,
+            table,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::{Cell, Shape};
+
+    const RECORD_CAP: u64 = 1 << 22;
+
+    fn recording(cap: u64) -> Schedule {
+        Schedule {
+            record_cap: cap,
+            ..Schedule::default()
+        }
+    }
+
+    fn searched(space: &StateSpace, start: u64, cap: u64, scan: Scan) -> Search {
+        let driver = Driver {
+            schedule: recording(cap),
+            ..Driver::new(&|_| {})
+        };
+        match search_with(space, start, driver, scan, None) {
+            Ok(Outcome::Done(s)) => s,
+            _ => panic!("the search failed"),
+        }
+    }
+
+    /// Caps that recorded layers outgrow (given up mid-layer, over many small tasks: 3x3 gives
+    /// up layers at caps 5, 37 and 177, its table's words over `LIST_RATIO`) and caps they fit
+    /// give the layers and antipodes of a search that records nothing.
+    #[test]
+    fn recordings_given_up_or_kept_give_the_same_search() {
+        for (r, c) in [(3, 3), (2, 5)] {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let start = space.goal_index();
+            let scanned = searched(&space, start, 0, Scan::Auto);
+            for cap in [1, 5, 37, 200, 1500] {
+                let driver = Driver {
+                    schedule: Schedule {
+                        chunk: 64,
+                        sequential_states: 0,
+                        list_chunk: 2,
+                        record_cap: cap,
+                    },
+                    ..Driver::new(&|_| {})
+                };
+                let Ok(Outcome::Done(s)) = search_with(&space, start, driver, Scan::Auto, None)
+                else {
+                    panic!("{shape} cap {cap}: the search failed");
+                };
+                assert_eq!(s.layers, scanned.layers, "{shape} cap {cap}");
+                assert_eq!(s.antipodes, scanned.antipodes, "{shape} cap {cap}");
+            }
+        }
+    }
+
+    /// Push only, pull only and the automatic choice, with nothing recorded on the way (so the
+    /// scans build every layer and the last is read off the table), all give the layers and
+    /// antipodes of the search that expands recorded lists, from any goal and either class.
+    #[test]
+    fn every_way_of_building_layers_agrees() {
+        for (r, c) in [(2, 3), (3, 2), (2, 4), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [0, shape.cells() / 2, shape.cells() - 1] {
+                for class in [0, 1] {
+                    let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
+                    let start = if class == 0 {
+                        space.goal_index()
+                    } else {
+                        space.states() / 3
+                    };
+                    let listed = searched(&space, start, RECORD_CAP, Scan::Auto);
+                    assert_eq!(listed.layers.iter().sum::<u64>(), space.states());
+                    for scan in [Scan::Auto, Scan::Push, Scan::Pull] {
+                        let scanned = searched(&space, start, 0, scan);
+                        let what = format!("{shape} goal {goal} class {class} {scan:?}");
+                        assert_eq!(scanned.layers, listed.layers, "{what}");
+                        assert_eq!(scanned.antipodes, listed.antipodes, "{what}");
+                        assert_eq!(scanned.table.seen(), space.states(), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A search stopped at any layer boundary and resumed from a copy of its state gives the
+    /// layers, antipodes and final table of the search that never stopped: whatever was
+    /// building that layer (list, push or pull, and with the layer before it left unsettled by
+    /// a pull or not).
+    #[test]
+    fn stopping_and_resuming_at_every_layer_changes_nothing() {
+        use std::sync::atomic::Ordering::Relaxed;
+        for (r, c, cap, scan) in [
+            (3, 3, RECORD_CAP, Scan::Auto),
+            (2, 4, RECORD_CAP, Scan::Auto),
+            (3, 3, 0, Scan::Pull),
+            (2, 4, 0, Scan::Push),
+        ] {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let start = space.goal_index();
+            let whole = searched(&space, start, cap, scan);
+            let words = |t: &Table| {
+                t.words()
+                    .iter()
+                    .map(|w| w.load(Relaxed))
+                    .collect::<Vec<_>>()
+            };
+            let radius = whole.layers.len() as u32 - 1;
+            let mut unsettled_seen = false;
+            for stop in 1..radius {
+                let saved: std::sync::Mutex<Option<SearchState>> = Default::default();
+                let hook = |b: &SearchState| -> Result<bool, Error> {
+                    if b.depth() < stop {
+                        return Ok(false);
+                    }
+                    *saved.lock().unwrap() = Some(SearchState {
+                        start: b.start,
+                        layers: b.layers.to_vec(),
+                        frontier: b.frontier.clone(),
+                        pulling: b.pulling,
+                        unsettled: b.unsettled,
+                        table: Table::from_words(words(&b.table)),
+                    });
+                    Ok(true)
+                };
+                let driver = Driver {
+                    schedule: recording(cap),
+                    progress: &|_| {},
+                    hook: Some(&hook),
+                };
+                let first = search_with(&space, start, driver, scan, None);
+                assert!(matches!(first, Ok(Outcome::Stopped { depth }) if depth == stop));
+                let resume = saved.lock().unwrap().take().unwrap();
+                unsettled_seen |= resume.unsettled;
+                let driver = Driver {
+                    schedule: recording(cap),
+                    ..Driver::new(&|_| {})
+                };
+                let rest = search_with(&space, start, driver, scan, Some(resume));
+                let Ok(Outcome::Done(rest)) = rest else {
+                    panic!("{shape} resumed at {stop} failed");
+                };
+                assert_eq!(rest.layers, whole.layers, "{shape} stop {stop}");
+                assert_eq!(rest.antipodes, whole.antipodes, "{shape} stop {stop}");
+                assert_eq!(
+                    words(&rest.table),
+                    words(&whole.table),
+                    "{shape} stop {stop}"
+                );
+            }
+            if scan == Scan::Pull {
+                assert!(
+                    unsettled_seen,
+                    "{shape}: no stop after a pull layer was tried"
+                );
+            }
+        }
+    }
+}
