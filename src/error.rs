@@ -380,3 +380,62 @@ pub fn human_bytes(bytes: f64) -> String {
     }
     format!("{bytes:.1e} B")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each structured field reads as the words users have always seen, `Debug` is `Display`,
+    /// and the kinds sort the variants.
+    #[test]
+    fn structured_errors_read_as_one_line() {
+        let e = Error::TooLarge {
+            shape: "4x4".into(),
+            needed: Needed::Bytes(653_837_184_000 / 4),
+            limit: Limit::MaxMemory(1_000_000_000),
+        };
+        let line = "4x4 is too large to enumerate here: its search needs 163.5 GB, over \
+                    --max-memory 1.0 GB";
+        assert_eq!(e.to_string(), line);
+        assert_eq!(format!("{e:?}"), line);
+        assert_eq!(e.kind(), ErrorKind::Resources);
+        let ranks = Error::TooLarge {
+            shape: "2x7".into(),
+            needed: Needed::PerRank {
+                bytes: 2_800_000_000,
+                ranks: 4,
+            },
+            limit: Limit::Rank {
+                bytes: Some(1_500_000_000),
+                ranks_needed: Some(8),
+            },
+        };
+        assert_eq!(
+            ranks.to_string(),
+            "2x7 is too large to enumerate here: its search needs 2.8 GB on each of 4 ranks, \
+             but a rank has 1.5 GB: it needs at least 8 such ranks"
+        );
+        let room = Error::NoRoom {
+            what: "a sample of 10 boards".into(),
+            needed: 2048,
+            limit: Limit::Available {
+                bytes: 1024,
+                under: "available",
+            },
+        };
+        assert_eq!(
+            room.to_string(),
+            "a sample of 10 boards needs about 2.0 kB, but only 1.0 kB is available"
+        );
+        let damaged = Error::damaged("r.csv", "line 3: 2 fields");
+        assert_eq!(damaged.to_string(), "cannot read r.csv: line 3: 2 fields");
+        assert_eq!(damaged.kind(), ErrorKind::Damaged);
+        assert_eq!(damaged.path(), Some(std::path::Path::new("r.csv")));
+        let Error::Damaged { damage, .. } = damaged else {
+            unreachable!()
+        };
+        assert_eq!(damage.kind, DamageKind::Contents);
+        assert_eq!(Error::Check("x".into()).kind(), ErrorKind::Bug);
+        assert_eq!(Error::Board("x".into()).kind(), ErrorKind::Input);
+    }
+}

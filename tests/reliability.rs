@@ -427,3 +427,30 @@ fn sigkill_at_random_moments_loses_nothing() {
     assert_eq!(temporaries(dir), Vec::<String>::new());
     eprintln!("{temporaries_seen} temporaries seen after kills; outcomes: {counts:#?}");
 }
+
+/// A board refused by the memory guard says, in fields a caller can match on, how many bytes
+/// the search needs and the limit it exceeds (2x6 over a `--max-memory` of 1 MB).
+#[test]
+fn the_memory_guard_gives_its_figures_as_numbers() {
+    use tilespace::{analyze, AnalyzeOptions, Error, ErrorKind, GoalBlank, Limit, Needed, Shape};
+    let shape: Shape = "2x6".parse().unwrap();
+    let goal = GoalBlank::Last.resolve(shape).unwrap();
+    let options = AnalyzeOptions {
+        max_memory: Some(1_000_000),
+        ..AnalyzeOptions::default()
+    };
+    let err = analyze(shape, goal, options, &|_| {}).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Resources);
+    let Error::TooLarge { needed, limit, .. } = err else {
+        panic!("not TooLarge: {err}")
+    };
+    assert_eq!(limit, Limit::MaxMemory(1_000_000));
+    let Needed::Bytes(bytes) = needed else {
+        panic!("not a byte count: {needed}")
+    };
+    // The figure the guard computes (table, recorded lists, working memory), of which the
+    // table alone is 12!/2 states at 4 a byte.
+    let want = tilespace::analysis::memory::needed_bytes(shape);
+    assert_eq!(bytes, want.round() as u64);
+    assert!(bytes > 479_001_600 / 2 / 4, "{bytes}");
+}

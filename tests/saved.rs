@@ -8,7 +8,7 @@ use boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::store::header::{checksum, le_words};
 use tilespace::store::saved::SavedTable;
-use tilespace::{Board, Cell, Error, Shape};
+use tilespace::{Board, Cell, DamageKind, Error, ErrorKind, Shape};
 
 /// Every state of 2x3, 3x2 and 3x3 (several goal cells for the small ones): the table's distance
 /// equals the reference, and the solution is a chain of single moves from the board to the goal
@@ -73,9 +73,26 @@ fn bad_tables_and_boards_are_refused() {
             Ok(_) => panic!("a bad table was accepted"),
         }
     };
+    // The kind of damage, for a caller that matches instead of reading.
+    let kind = |bytes: &[u8]| -> DamageKind {
+        let p = tmp.path().join("bad.tst");
+        std::fs::write(&p, bytes).unwrap();
+        match SavedTable::open(&p) {
+            Err(e @ Error::Table { .. }) if e.kind() != ErrorKind::Damaged => {
+                panic!("{e} is not of kind Damaged")
+            }
+            Err(Error::Table { damage, .. }) => damage.kind,
+            Err(e) => panic!("wrong kind of error: {e}"),
+            Ok(_) => panic!("a bad table was accepted"),
+        }
+    };
     let mut data = good.clone();
     *data.last_mut().unwrap() ^= 0x40;
     assert!(why(&data).contains("table is corrupted"));
+    assert_eq!(kind(&data), DamageKind::Checksum);
+    assert_eq!(kind(&good[..good.len() - 8]), DamageKind::Length);
+    assert_eq!(kind(&[&good[..], &[0u8; 8]].concat()), DamageKind::Length);
+    assert_eq!(kind(b"depth,states\n0,1\n"), DamageKind::Mismatch);
     assert!(why(&good[..good.len() - 8]).contains("truncated"));
     let mut header = good.clone();
     header[13] ^= 1; // rows
@@ -83,6 +100,8 @@ fn bad_tables_and_boards_are_refused() {
     let mut version = good.clone();
     version[8] = 9;
     assert!(why(&version).contains("format version 9"));
+    assert_eq!(kind(&version), DamageKind::Mismatch);
+    assert_eq!(kind(&header), DamageKind::Checksum);
     assert!(why(b"depth,states\n0,1\n").contains("not a tilespace table"));
     // Crafted headers, their checksum recomputed: a line, the other class, the other
     // orientation, a goal off the board, a count that is not the board's.
@@ -123,6 +142,10 @@ fn bad_tables_and_boards_are_refused() {
         b[layer(4)] -= 1;
     });
     assert!(traded.contains("not its layers'"), "{traded}");
+    let mut contents = good.clone();
+    contents[words_at + 5] ^= 1 << 2;
+    tilespace::store::saved::reseal(&mut contents);
+    assert_eq!(kind(&contents), DamageKind::Contents);
     let emptied = forged(&|b| b[layer(2)..layer(3)].fill(0));
     assert!(emptied.contains("not a distribution"), "{emptied}");
     let far = forged(&|b| b[24..28].copy_from_slice(&1_000_000u32.to_le_bytes()));
