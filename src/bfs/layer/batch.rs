@@ -138,7 +138,7 @@ fn vertical_targets<'s, const COLS: usize>(
 impl Batch<2> {
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before. Inlined, like the push's `flush`, into the scan, which is
-    /// compiled for the bit instructions this CPU has (`bits::with_bit_instructions`).
+    /// compiled for the bit instructions this CPU has (`bits::bit_instructions!`).
     #[inline(always)]
     pub(super) fn flush<const COLS: usize>(
         &mut self,

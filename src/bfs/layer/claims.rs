@@ -12,8 +12,8 @@ use crate::bfs::table::Table;
 /// A target is first tested with a plain load, and most are seen already. Whether one is unseen
 /// is a coin toss the branch predictor loses, so the test does not branch: every target is
 /// written to a small buffer, whose end advances only past unseen ones, and the buffer is
-/// claimed (atomically, see `Table::claim_unseen`) when full, in a loop whose branches almost always
-/// go the same way.
+/// claimed (atomically, see `Table::claim_unseen`) when full, in a loop whose branches almost
+/// always go the same way.
 pub(super) struct Claims<'a> {
     table: &'a Table,
     found: u64,

@@ -14,10 +14,10 @@
 //!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
 //!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a
 //!   rotation needs (is the moving tile smaller than each tile it passes?) follow from the
-//!   window's digits, so the tile values are never built (this took 2x5 from 674 M to 543 M
-//!   instructions); with two or three columns the change is a linear form of the window's
-//!   digits with weights precomputed per move (`short_delta`), and with three a batch reads
-//!   it from a table by the window's digits instead (`delta_tables`). Its target is often far
+//!   window's digits, so the tile values are never built (fewer instructions: see
+//!   `docs/log/constants.md`); with two or three columns the change is a linear form of the
+//!   window's digits with weights precomputed per move (`short_delta`), and with three a batch
+//!   reads it from a table by the window's digits instead (`delta_tables`). Its target is often far
 //!   away in the table: a push computes the targets of a batch of frontier states and prefetches
 //!   their words, and tests them while the next batch is computed (`Batch`). With three
 //!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
