@@ -2,16 +2,22 @@
 //! boards with their optimal distance and an optimal solution, as `tilespace distance` and
 //! `tilespace solve --table` do.
 //!
-//! `cargo run --release --example query_table [TABLE]` (default: a temporary file).
+//! `cargo run --release --example query_table [TABLE]` (default: a file in a temporary
+//! directory, removed at the end).
 
 use tilespace::store::saved::SavedTable;
 use tilespace::{analyze, AnalyzeOptions, Board, GoalBlank, Shape};
 
 fn main() -> Result<(), tilespace::Error> {
+    // Without a path, the table goes to a directory removed when `scratch` is dropped.
+    let scratch = tempfile::tempdir().map_err(|source| tilespace::Error::Write {
+        path: std::env::temp_dir(),
+        source,
+    })?;
     let path = std::env::args()
         .nth(1)
         .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("tilespace-example-3x3.tst"));
+        .unwrap_or_else(|| scratch.path().join("3x3.tst"));
     let shape: Shape = "3x3".parse()?;
     let goal = GoalBlank::Last.resolve(shape)?;
     let options = AnalyzeOptions {

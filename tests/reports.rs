@@ -570,29 +570,6 @@ fn completions_man_page_and_version() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// The README's tables are the tool's output on the committed results, not typed by hand: the
-/// summary (`table`) and the counting theorem (`table --theorem`).
-#[test]
-fn readme_tables_are_generated() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let results = root.join("results");
-    let results = results.to_str().unwrap();
-    for args in [
-        &["table", "--results", results][..],
-        &["table", "--results", results, "--theorem"],
-    ] {
-        let o = tilespace(args, root);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let table = stdout(&o);
-        assert!(table.lines().count() > 5, "{table}");
-        assert!(
-            readme.contains(&table),
-            "README.md does not hold the output of {args:?}:\n{table}"
-        );
-    }
-}
-
 /// `check` compares what it analysed with OEIS: agreement on boards analysed here, and a
 /// disagreement found when a depth count is off by one (the report otherwise consistent).
 #[test]

@@ -1,0 +1,153 @@
+//! The documents show what the tool prints: the console examples of the README and of the
+//! guide's quick commands are run, and the lines they show must be the tool's output, in
+//! order (`...` marks lines left out; a figure of time or rate may differ), and the README's
+//! table is the `table` of the committed results.
+
+mod common;
+
+use std::path::Path;
+
+use common::{stderr, stdout, tilespace};
+
+/// The words of a shell command as the documents write them: double quotes group, a `#`
+/// after a space starts a comment.
+fn words(command: &str) -> Vec<String> {
+    let command = command.split(" #").next().unwrap_or(command);
+    let (mut words, mut word, mut quoted) = (vec![], String::new(), false);
+    for c in command.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            _ => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+/// A line with its figures of time and speed masked (`0.007 s`, `25.9 M states/s`).
+fn masked(line: &str) -> String {
+    if !line.contains(" s on ") {
+        return line.to_string();
+    }
+    line.chars()
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect()
+}
+
+/// Every `$ tilespace ...` example of `text`'s console blocks whose subcommand is in `run`
+/// (but pipelines, redirections and `--pdb`): the command and the lines shown after it.
+fn examples(text: &str, run: &[&str]) -> Vec<(Vec<String>, Vec<String>)> {
+    let mut out = vec![];
+    let mut in_console = false;
+    let mut current: Option<(Vec<String>, Vec<String>)> = None;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_console = line == "```console";
+            out.extend(current.take());
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            out.extend(current.take());
+            let w = words(command);
+            // Pipelines, redirections and pattern databases (minutes to build) are not run.
+            let plain = !w.iter().any(|w| ["|", ">", "--pdb"].contains(&w.as_str()));
+            if plain
+                && w.first().map(String::as_str) == Some("tilespace")
+                && w.get(1).is_some_and(|c| run.contains(&c.as_str()))
+            {
+                current = Some((w[1..].to_vec(), vec![]));
+            }
+        } else if let Some((_, shown)) = current.as_mut() {
+            shown.push(line.to_string());
+        }
+    }
+    out.extend(current);
+    out
+}
+
+/// Runs the examples in one directory, in order (a table saved by one is read by the next),
+/// and checks that each shows lines of its output, in order.
+fn run_examples(doc: &str, examples: Vec<(Vec<String>, Vec<String>)>, dir: &Path) -> usize {
+    let n = examples.len();
+    for (args, shown) in examples {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = tilespace(&args, dir);
+        assert!(o.status.success(), "{doc}: {args:?}: {}", stderr(&o));
+        let actual: Vec<String> = stdout(&o).lines().map(masked).collect();
+        let mut at = 0;
+        for line in shown.iter().filter(|l| l.trim() != "...") {
+            let want = masked(line);
+            match actual[at..].iter().position(|a| *a == want) {
+                Some(k) => at += k + 1,
+                None => panic!(
+                    "{doc}: `tilespace {}` does not print, in this order,\n{line}\nIt prints:\n{}",
+                    args.join(" "),
+                    actual.join("\n")
+                ),
+            }
+        }
+    }
+    n
+}
+
+/// The README's tour: the commands that answer in a moment, run as shown.
+#[test]
+fn readme_examples_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let run = [
+        "solvable", "count", "random", "analyze", "theorem", "distance", "solve",
+    ];
+    let found = examples(&readme, &run);
+    assert!(found.len() >= 7, "{found:?}");
+    run_examples("README.md", found, tmp.path());
+}
+
+/// The guide's examples of the commands that answer for boards of any size.
+#[test]
+fn guide_examples_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/GUIDE.md")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let found = examples(&guide, &["solvable", "count", "random"]);
+    assert!(found.len() >= 3, "{found:?}");
+    run_examples("docs/GUIDE.md", found, tmp.path());
+}
+
+/// The documents' tables are the tool's output on the committed results, not typed by hand:
+/// the summary (`table`) in the README, the counting theorem (`table --theorem`) in the guide.
+#[test]
+fn document_tables_are_generated() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let results = root.join("results");
+    let results = results.to_str().unwrap();
+    for (doc, args) in [
+        ("README.md", &["table", "--results", results][..]),
+        ("docs/GUIDE.md", &["table", "--results", results][..]),
+        (
+            "docs/GUIDE.md",
+            &["table", "--results", results, "--theorem"][..],
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let o = tilespace(args, root);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let table = stdout(&o);
+        assert!(table.lines().count() > 5, "{table}");
+        assert!(
+            text.contains(&table),
+            "{doc} does not hold the output of {args:?}:\n{table}"
+        );
+    }
+}
