@@ -67,7 +67,9 @@ fn thread_count(text: &str) -> Result<usize, String> {
     about = "Enumerate every reachable state of R×C sliding-tile puzzles and report exact facts",
     after_help = "Boards: rows separated by '/' or newlines, tiles by spaces or commas, blank 0 or _\n\
                   (\"1 2 3/4 5 6/7 8 0\"). Sizes are RxC: rows x columns (the 15-puzzle is 4x4).\n\
-                  Exit status: 0 ok, 1 a failed check (or 'not solvable'), 2 bad input."
+                  Exit status: 0 ok, 1 a failed check (or 'not solvable'), 2 bad input or a file that\n\
+                  cannot be read or written, 130 stopped by Ctrl-C or SIGTERM (after saving a\n\
+                  checkpoint, if one was asked for), 70 a bug in tilespace (please report it)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -262,10 +264,10 @@ pub struct QueryArgs {
     #[arg(long)]
     pub optimal: bool,
     /// With --pdb: boards solved at once (default: all cores)
-    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count, requires = "pdb")]
     pub threads: Option<usize>,
     /// With --pdb: give up on a board after N nodes (an error for that board)
-    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64, requires = "pdb")]
     pub max_nodes: Option<u64>,
     /// A bad board (of --input or the command line), or one given up on at --max-nodes, is
     /// reported on stderr and skipped, and the others answered; the exit status is then 2
@@ -280,18 +282,16 @@ pub struct QueryArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(group(
+    clap::ArgGroup::new("tiles").required(true).args(["partition", "pattern", "verify"])
+))]
 pub struct PdbArgs {
     /// Board size, e.g. 4x4 (at most 32 cells)
     #[arg(value_name = "RxC")]
     pub board: Shape,
     /// Group sizes of the tiles in reading order of the goal, e.g. 7-8 or 5-5-5 (4x4), 6-5
     /// (3x4), 4-4 (3x3)
-    #[arg(
-        long,
-        value_name = "SIZES",
-        required_unless_present_any = ["pattern", "verify"],
-        conflicts_with = "pattern"
-    )]
+    #[arg(long, value_name = "SIZES", conflicts_with = "pattern")]
     pub partition: Option<String>,
     /// One pattern's tiles, e.g. 1,2,5,6; repeat it for each pattern (together every tile once)
     #[arg(long, value_name = "TILES")]
@@ -333,7 +333,7 @@ pub struct SampleArgs {
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub count: u64,
     /// Seed: the same seed gives the same boards and estimate (default: from the clock)
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
     /// Boards solved at once (default: all cores)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
@@ -366,10 +366,10 @@ pub struct RandomArgs {
     #[arg(value_name = "RxC")]
     pub board: Shape,
     /// Seed: the same seed gives the same boards (default: from the clock)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
     /// How many boards, one per line
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value = "1", value_parser = at_least_one_u64)]
     pub count: u64,
     /// Goal blank cell the boards must be able to reach: last, first, center or R,C
     #[arg(long, value_name = "CELL", default_value = "last")]

@@ -12,8 +12,8 @@ use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
-use super::BadArgument;
 use super::Stopped;
+use super::{counted, BadArgument};
 
 /// The boards of the seeds, with the figures Gong quotes: (board, Gong's name, worst case, mean).
 /// Gong names boards columns x rows, so his "3x2" is our 2x3.
@@ -180,7 +180,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                     "--from takes exactly one board size, the start board's".into()
                 ));
             };
-            Some(Board::parse_for(text, Some(shape), "the size analyzed")?)
+            Some(Board::parse_for(text, Some(shape), "the size analyzed is")?)
         }
     };
     if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
@@ -397,14 +397,13 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     }
     writeln!(
         out,
-        "  radius {}, {} antipode{}, mean {}, median {}, widest layer at depth {} ({} states)",
+        "  radius {}, {}, mean {}, median {}, widest layer at depth {} ({})",
         row.radius,
-        row.antipodes,
-        if row.antipodes == 1 { "" } else { "s" },
+        counted(row.antipodes as u64, "antipode"),
         a.distribution.mean().with_decimal(6),
         row.median_depth,
         row.depth_of_max_width,
-        row.max_width
+        counted(row.max_width, "state")
     )?;
     for b in a.antipodes.iter().take(SHOWN_ANTIPODES) {
         writeln!(out, "  antipode: {b}")?;

@@ -12,7 +12,7 @@ use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
 
 use super::args::AntipodesArgs;
 use super::progress::Progress;
-use super::BadArgument;
+use super::{counted, BadArgument};
 
 pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     let out = &args.run.out;
@@ -180,10 +180,10 @@ fn print_board(
 ) -> std::io::Result<()> {
     writeln!(
         out,
-        "{shape} (goal blank {}): {} antipode{} at {radius} moves",
+        "{shape} (goal blank {}): {} at {}",
         shape.cell_label(goal),
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" }
+        counted(rows.len() as u64, "antipode"),
+        counted(radius as u64, "move")
     )?;
     let none = |s: &str| {
         if s.is_empty() {

@@ -101,21 +101,23 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         })?;
     } else {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "pattern,placements,max,mean,seconds,file")?;
+        writeln!(out, "pattern,placements,max,mean,built,seconds,file")?;
         for r in rows {
             let tiles: Vec<String> = r.tiles.iter().map(u32::to_string).collect();
+            // A database kept from an earlier run took no time in this one: no seconds.
             let seconds = if r.built {
                 format!("{:.2}", r.seconds)
             } else {
-                "kept".into()
+                String::new()
             };
             writeln!(
                 out,
-                "{},{},{},{:.4},{seconds},{}",
+                "{},{},{},{:.4},{},{seconds},{}",
                 tiles.join(" "),
                 r.placements,
                 r.max,
                 r.mean,
+                r.built,
                 r.file
             )?;
         }

@@ -13,7 +13,7 @@ use tilespace::store::saved::SavedTable;
 use tilespace::{Board, Cell, Error, GoalBlank, Shape};
 
 use super::args::QueryArgs;
-use super::BadArgument;
+use super::{counted, BadArgument};
 
 /// Where the answers come from.
 enum Source {
@@ -33,11 +33,16 @@ struct Answer {
 
 /// Answers every board: `No` if one is not solvable; bad input is an error.
 pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
+    if args.optimal && !solve {
+        anyhow::bail!(BadArgument(
+            "--optimal is for `solve`: the answers of `distance` are always optimal".into()
+        ));
+    }
     let source = source(&args, solve)?;
     let (shape, whose) = match &source {
-        Source::Table(t) => (Some(t.shape), "the table"),
-        Source::Pdb(h) => (Some(h.shape), "the pattern databases"),
-        Source::Construct { .. } => (args.shape, "--shape"),
+        Source::Table(t) => (Some(t.shape), "the table is for"),
+        Source::Pdb(h) => (Some(h.shape), "the pattern databases are for"),
+        Source::Construct { .. } => (args.shape, "--shape is"),
     };
     let (boards, published, mut skipped) = parse_boards(&args, shape, whose)?;
     if let Source::Construct { .. } = source {
@@ -71,9 +76,8 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
         match result {
             Ok(a) => printer.answer(board, &a)?,
-            // One board alone in text gets the error (and its exit status); among several, or
-            // in CSV or JSON, it gets a line of its own.
-            Err(Error::Unsolvable(why)) if boards.len() > 1 || format != Format::Text => {
+            // An answer like any other, on stdout, whether one board or many (exit status 1).
+            Err(Error::Unsolvable(why)) => {
                 all_solvable = false;
                 printer.unsolvable(board, &why)?;
             }
@@ -102,10 +106,11 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
     }
     if skipped > 0 {
-        anyhow::bail!(BadArgument(format!(
-            "{skipped} board{} skipped (named above); the others were answered",
-            if skipped == 1 { "" } else { "s" }
-        )));
+        // Not an argument refused: the run answered what it could (exit status 2).
+        anyhow::bail!(
+            "{} skipped (named above); the others were answered",
+            counted(skipped as u64, "board")
+        );
     }
     Ok(super::Status::of(all_solvable))
 }
@@ -244,8 +249,9 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
             goal: args.blank.unwrap_or(GoalBlank::Last),
         },
         None => anyhow::bail!(BadArgument(
-            "distance needs --table FILE (written by `analyze RxC --save-table FILE`); \
-             `solve` without a table gives a solution that is not optimal"
+            "distance needs --table FILE (written by `analyze RxC --save-table FILE`) or --pdb \
+             DIR (pattern databases, from `tilespace pdb`); `solve` without them gives a \
+             solution that may not be optimal"
                 .into()
         )),
     })
@@ -403,8 +409,9 @@ impl Printer<'_> {
             (_, true) => {
                 let how = if let Some(s) = &search {
                     format!(
-                        "optimal: IDA* with pattern databases, {} nodes, {:.3} s",
-                        s.nodes, s.seconds
+                        "optimal: IDA* with pattern databases, {}, {:.3} s",
+                        counted(s.nodes, "node"),
+                        s.seconds
                     )
                 } else if answer.optimal {
                     "optimal".to_string()
@@ -414,12 +421,19 @@ impl Printer<'_> {
                         answer.lower_bound
                     )
                 };
-                writeln!(out, "{board}: {n} moves ({how}; verified by replay)")?;
-                writeln!(out, "  tiles: {tiles}")?;
-                writeln!(out, "  blank: {blank}")?;
+                let moves = counted(n as u64, "move");
+                writeln!(out, "{board}: {moves} ({how}; verified by replay)")?;
+                // The goal itself needs no move: no lines of moves.
+                if n > 0 {
+                    writeln!(out, "  tiles: {tiles}")?;
+                    writeln!(out, "  blank: {blank}")?;
+                }
             }
             (_, false) => match &search {
-                Some(s) => writeln!(out, "{board}: {n} ({} nodes, {:.3} s)", s.nodes, s.seconds)?,
+                Some(s) => {
+                    let nodes = counted(s.nodes, "node");
+                    writeln!(out, "{board}: {n} ({nodes}, {:.3} s)", s.seconds)?
+                }
                 None => writeln!(out, "{board}: {n}")?,
             },
         }
@@ -604,9 +618,11 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
         Source::Construct { goal } => {
             let goal: Cell = goal.resolve(board.shape())?;
             let c = construct::solve(board, goal)?;
+            // A solution as short as a lower bound is optimal, however it was found.
+            let optimal = c.moves.len() == c.lower_bound;
             let a = Answer {
                 moves: c.moves,
-                optimal: false,
+                optimal,
                 lower_bound: c.lower_bound,
                 search: None,
             };

@@ -6,6 +6,7 @@ use anyhow::Result;
 use tilespace::{solvability, Board};
 
 use super::args::SolvableArgs;
+use super::counted;
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
 pub fn run(args: SolvableArgs) -> Result<super::Status> {
@@ -54,9 +55,9 @@ pub fn run(args: SolvableArgs) -> Result<super::Status> {
     writeln!(
         out,
         "check by permutation sign: the board is an {} permutation of cells and the blank is {} \
-         move(s) from its goal cell ({}): {}",
+         from its goal cell ({}): {}",
         parity(s.sign_parity as u64),
-        s.blank_distance,
+        counted(s.blank_distance as u64, "move"),
         parity(s.blank_distance as u64),
         match (
             board.shape().is_line(),

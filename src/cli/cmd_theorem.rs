@@ -151,7 +151,7 @@ fn print_line(t: &Theorem) -> Result<()> {
     )?;
     writeln!(
         out,
-        "  each tile order is one component of exactly {n} configurations ({n}! / {n} = ({})! \
+        "  each tile order is one component of exactly {n} configurations ({n}! / {n} = {}! \
          components): {}",
         n - 1,
         verdict(t.holds())

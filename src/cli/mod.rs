@@ -55,6 +55,14 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
+/// `n` and `noun`, in the plural unless `n` is 1: `1 move`, `2 moves`, `0 moves`.
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// An argument the command line refuses (exit status 2): a value out of range, options that
 /// contradict each other, a file that does not fit what was asked. The library's own
 /// refusals are its `Error`s; these are the tool's.

@@ -137,7 +137,8 @@ pub fn split(shape: Shape, goal: Cell, spec: &str) -> Result<Vec<Pattern>, Error
 
 /// A partition of `tiles` tiles into groups of at most 8, as an example for messages.
 fn example(tiles: usize) -> String {
-    let groups = tiles.div_ceil(8).max(1);
+    // Groups of at most 8 tiles, and at least two (one group is the whole puzzle).
+    let groups = tiles.div_ceil(8).max(2).min(tiles.max(1));
     let mut sizes = vec![tiles / groups; groups];
     for s in sizes.iter_mut().take(tiles % groups) {
         *s += 1;

@@ -266,11 +266,12 @@ impl Board {
     /// Parses the text form; `shape` (given by `--shape`) is required for a flat list and
     /// checked otherwise.
     pub fn parse(text: &str, shape: Option<Shape>) -> Result<Board, Error> {
-        Board::parse_for(text, shape, "--shape")
+        Board::parse_for(text, shape, "--shape is")
     }
 
-    /// `parse`, with the words that say where `shape` came from (`--shape`, `the table`), for
-    /// the error when the board's rows say otherwise.
+    /// `parse`, with the words that say where `shape` came from, as the subject and verb of a
+    /// clause (`--shape is`, `the table is for`, `the pattern databases are for`), for the error
+    /// when the board's rows say otherwise.
     pub fn parse_for(text: &str, shape: Option<Shape>, whose: &str) -> Result<Board, Error> {
         let rows: Vec<Vec<u32>> = text
             .split(['/', '\n'])
@@ -302,7 +303,7 @@ impl Board {
                 if let Some(shape) = shape {
                     if shape != found {
                         return Err(Error::Board(format!(
-                            "the board is {found} but {whose} is {shape}"
+                            "the board is {found} but {whose} {shape}"
                         )));
                     }
                 }
@@ -461,10 +462,10 @@ mod tests {
         assert!(err("1 2 3 0", None).contains("--shape"));
         assert!(err("1 2 3 0", Some(s(3, 3))).contains("has 9 cells, got 4"));
         assert!(err("1 2/3 0", Some(s(3, 3))).contains("the board is 2x2 but --shape is 3x3"));
-        let e = Board::parse_for("1 2/3 0", Some(s(3, 3)), "the table").unwrap_err();
+        let e = Board::parse_for("1 2/3 0", Some(s(3, 3)), "the table is for").unwrap_err();
         assert!(e
             .to_string()
-            .contains("the board is 2x2 but the table is 3x3"));
+            .contains("the board is 2x2 but the table is for 3x3"));
         assert!(err("1 2 3 4 5 6 7 8 9", Some(s(3, 3))).contains("out of range"));
     }
 
