@@ -43,7 +43,7 @@ run() {
   "$bin" "$@" --out "$out" --quiet | tee -a "$out/COMMANDS.md"
   echo >> "$out/COMMANDS.md"
 }
-run analyze --seed-table
+run analyze --gong-figures
 run analyze 3x3 --blank first --blank center
 run analyze 2x6 3x4
 run analyze 3x3 --from "1 2 3/4 5 6/8 7 0"

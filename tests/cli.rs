@@ -786,3 +786,28 @@ fn batch_input_and_short_options() {
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     assert!(stderr(&o).contains("--table <FILE>"), "{}", stderr(&o));
 }
+
+/// The reports directory has one name, `--results`, for the commands that write reports and
+/// for those that read them; `--out`, its former name on `analyze`, `theorem` and
+/// `antipodes`, is still taken.
+#[test]
+fn the_reports_directory_is_named_results_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["analyze", "2x3", "-q", "--results", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilespace(&["theorem", "2x2", "-q", "--out", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilespace(&["antipodes", "2x3", "-q", "--results", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("r/2x3/antipode-patterns.csv").exists());
+    for args in [
+        &["table", "--results", "r"][..],
+        &["table", "--results", "r", "--theorem"],
+        &["check", "--results", "r"],
+    ] {
+        let o = tilespace(args, dir);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains("2x"), "{args:?}: {}", stdout(&o));
+    }
+}

@@ -538,6 +538,17 @@ fn completions_man_page_and_version() {
         "{page}"
     );
     assert!(page.contains("analyze"));
+    // A subcommand's page carries the version in its footer, as the main page does.
+    let o = tilespace(&["man", "analyze"], tmp.path());
+    let title = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with(".TH"))
+        .map(str::to_string);
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        title.as_ref().is_some_and(|t| t.contains(version)),
+        "{title:?}"
+    );
     // Every page the main page links to is one `man --dir` writes, and `man SUBCOMMAND` prints.
     let o = tilespace(&["man", "--dir", "pages"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));

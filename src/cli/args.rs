@@ -64,6 +64,7 @@ fn thread_count(text: &str) -> Result<usize, String> {
 #[command(
     name = "tilespace",
     version = concat!(env!("CARGO_PKG_VERSION"), " (git ", env!("TILESPACE_GIT_REVISION"), ")"),
+    propagate_version = true,
     about = "Enumerate every reachable state of R×C sliding-tile puzzles and report exact facts",
     after_help = "Boards: rows separated by '/' or newlines, tiles by spaces or commas, blank 0 or _\n\
                   (\"1 2 3/4 5 6/7 8 0\"). Sizes are RxC: rows x columns (the 15-puzzle is 4x4).\n\
@@ -127,8 +128,9 @@ pub struct AnalyzeArgs {
     pub blank: Vec<GoalBlank>,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Run the boards of the seeds (2x2 2x3 2x4 2x5 3x3) and compare with their figures
-    #[arg(long, conflicts_with = "boards")]
+    /// Analyse the boards of Gong's table (2x2 2x3 2x4 2x5 3x3) and compare with his figures
+    /// (`--seed-table`, its former name, is still taken)
+    #[arg(long = "gong-figures", conflicts_with = "boards", alias = "seed-table")]
     pub seed_table: bool,
     /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve`
     #[arg(long, value_name = "FILE")]
@@ -221,8 +223,14 @@ pub struct TheoremArgs {
 /// Options shared by the commands that enumerate boards.
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// Directory for the reports
-    #[arg(long, value_name = "DIR", default_value = "results")]
+    /// Directory of the reports, written here and read back (as `plot`, `table` and `check`
+    /// read them); `--out`, its former name, is still taken
+    #[arg(
+        long = "results",
+        value_name = "DIR",
+        default_value = "results",
+        alias = "out"
+    )]
     pub out: PathBuf,
     /// Worker threads (default: all cores; at most 8 per core)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]

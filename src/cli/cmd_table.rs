@@ -21,7 +21,7 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         let rows = tilespace::report::read_theorem(&path)?;
         if rows.is_empty() {
             anyhow::bail!(BadArgument(format!(
-                "no boards in {}: run `tilespace theorem RxC --out {}` first",
+                "no boards in {}: run `tilespace theorem RxC --results {}` first",
                 path.display(),
                 args.results.display()
             )));

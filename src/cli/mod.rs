@@ -256,7 +256,7 @@ pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::Summ
     let rows = tilespace::report::read_summary(&summary)?;
     if rows.is_empty() {
         anyhow::bail!(BadArgument(format!(
-            "no boards in {}: run `tilespace analyze RxC --out {}` first",
+            "no boards in {}: run `tilespace analyze RxC --results {}` first",
             summary.display(),
             results.display()
         )));
