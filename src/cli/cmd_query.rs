@@ -44,7 +44,11 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         Source::Pdb(h) => (Some(h.shape), "the pattern databases are for"),
         Source::Construct { .. } => (args.shape, "--shape is"),
     };
-    let (boards, published, mut skipped) = parse_boards(&args, shape, whose)?;
+    let Parsed {
+        boards,
+        published,
+        mut skipped,
+    } = parse_boards(&args, shape, whose)?;
     if let Source::Construct { .. } = source {
         check_memory(&boards, args.json)?;
     }
@@ -118,12 +122,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
 /// Every board, parsed before any answer is printed, with the optimal length given beside it
 /// (`--input`'s `optimal` column), and how many were skipped: a bad line of `--input` is named,
 /// and with `--keep-going` reported and skipped (the status is then 2, after the answers).
-#[allow(clippy::type_complexity)]
-fn parse_boards(
-    args: &QueryArgs,
-    shape: Option<Shape>,
-    whose: &str,
-) -> Result<(Vec<Board>, Vec<Option<usize>>, usize)> {
+fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<Parsed> {
     let mut boards = vec![];
     let mut published = vec![];
     let mut skipped = 0usize;
@@ -151,7 +150,19 @@ fn parse_boards(
             }
         }
     }
-    Ok((boards, published, skipped))
+    Ok(Parsed {
+        boards,
+        published,
+        skipped,
+    })
+}
+
+/// The boards to answer, each with its published optimal length if `--input` gave one, and
+/// how many lines were skipped.
+struct Parsed {
+    boards: Vec<Board>,
+    published: Vec<Option<usize>>,
+    skipped: usize,
 }
 
 /// Refuses, before any work, boards whose constructive solutions would not fit in the memory
