@@ -51,4 +51,5 @@ pub use bfs::{LayerDone, Schedule};
 pub use error::{Damage, DamageKind, Error, ErrorKind, Limit, Needed};
 pub use index::space::StateSpace;
 pub use puzzle::board::{Board, Cell, GoalBlank, Shape};
+pub use puzzle::metric::Metric;
 pub use puzzle::parity::{solvability, Solvability};

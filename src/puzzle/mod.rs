@@ -5,6 +5,7 @@ pub mod board;
 pub mod construct;
 pub mod count;
 pub mod line;
+pub mod metric;
 pub mod moves;
 pub mod parity;
 pub mod random;

@@ -1,0 +1,172 @@
+//! The two ways the field counts moves. In the single-tile metric a move slides one tile one
+//! cell; in the multi-tile metric it slides every tile between the blank and a cell of the
+//! blank's row or column one cell toward the blank, in one go: the blank moves any distance in
+//! a straight line (OEIS A389728: "the empty square moves to anywhere within its existing row,
+//! or existing column").
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::Error;
+use crate::puzzle::board::{Board, Cell};
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// One tile, one cell: every move flips the blank's checkerboard colour (the state graph
+    /// is bipartite). What the classic tables (Korf, Gong, the OEIS) count.
+    #[default]
+    Single,
+    /// The blank slides any distance along its row or column, the tiles between following it:
+    /// every state has exactly (R-1)+(C-1) moves, and a two-cell slide keeps the blank's colour.
+    Multi,
+}
+
+impl Metric {
+    /// Both metrics, single first.
+    pub const ALL: [Metric; 2] = [Metric::Single, Metric::Multi];
+
+    /// The name users type and reports print: `single` or `multi`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Single => "single",
+            Metric::Multi => "multi",
+        }
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Metric {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Metric, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "single" | "stm" => Ok(Metric::Single),
+            "multi" | "mtm" => Ok(Metric::Multi),
+            _ => Err(Error::Argument(format!(
+                "'{s}' is not a metric: single (one tile one cell) or multi (the blank slides \
+                 any distance along its row or column)"
+            ))),
+        }
+    }
+}
+
+impl Board {
+    /// The board after the blank slides to `to`, a cell of its row or column other than its
+    /// own: the tiles between move one cell toward where the blank was (`to`'s tile among
+    /// them), their order kept.
+    pub fn slide_to(&self, to: Cell) -> Board {
+        let shape = self.shape();
+        let blank = self.blank();
+        let (br, bc, tr, tc) = (
+            shape.row(blank),
+            shape.col(blank),
+            shape.row(to),
+            shape.col(to),
+        );
+        assert!(
+            to != blank && (br == tr || bc == tc),
+            "a multi-tile move goes along the blank's row or column"
+        );
+        // The cells from the blank to `to`, in order; each takes the tile of the next.
+        let step = if br == tr { 1 } else { shape.cols };
+        let mut line: Vec<usize> = (blank.0.min(to.0)..=blank.0.max(to.0))
+            .step_by(step)
+            .collect();
+        if to.0 < blank.0 {
+            line.reverse();
+        }
+        let mut cells = self.cells().to_vec();
+        for w in line.windows(2) {
+            cells[w[0]] = cells[w[1]];
+        }
+        cells[to.0] = 0;
+        Board::new(shape, cells).expect("a slide keeps every tile")
+    }
+
+    /// Every board one multi-tile move away: the blank to each other cell of its row, then of
+    /// its column ((R-1)+(C-1) boards, all different).
+    pub fn slides(&self) -> impl Iterator<Item = Board> + '_ {
+        let shape = self.shape();
+        let blank = self.blank();
+        let (r, c) = (shape.row(blank), shape.col(blank));
+        let row = (0..shape.cols)
+            .filter(move |&j| j != c)
+            .map(move |j| shape.cell(r, j));
+        let col = (0..shape.rows)
+            .filter(move |&i| i != r)
+            .map(move |i| shape.cell(i, c));
+        row.chain(col).map(move |to| self.slide_to(to))
+    }
+
+    /// Every board one move away in `metric`.
+    pub fn neighbours_in(&self, metric: Metric) -> Vec<Board> {
+        match metric {
+            Metric::Single => self.neighbours().collect(),
+            Metric::Multi => self.slides().collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::Shape;
+    use crate::puzzle::random::{solvable_board, Rng};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// On any board, a slide of k cells is k single moves in one direction; there are
+        /// (R-1)+(C-1) slides, all different, those of one cell are the single-tile neighbours,
+        /// and each is undone by the slide back to the blank's cell.
+        #[test]
+        fn slides_are_k_single_moves(rows in 1usize..6, cols in 1usize..6, seed: u64) {
+            prop_assume!(rows * cols >= 2);
+            let shape = Shape::new(rows, cols).unwrap();
+            let goal = Cell(shape.cells() - 1);
+            let board = solvable_board(shape, goal, &mut Rng::new(seed));
+            let blank = board.blank();
+            let slides: Vec<Board> = board.slides().collect();
+            prop_assert_eq!(slides.len(), (rows - 1) + (cols - 1));
+            let distinct: std::collections::HashSet<&Board> = slides.iter().collect();
+            prop_assert_eq!(distinct.len(), slides.len());
+            for s in &slides {
+                let to = s.blank();
+                let k = shape.distance(blank, to);
+                // k single moves toward `to`.
+                let mut walked = board.clone();
+                while walked.blank() != to {
+                    let b = walked.blank();
+                    let next = shape
+                        .neighbours(b)
+                        .find(|&n| shape.distance(n, to) + 1 == shape.distance(b, to)
+                            && (shape.row(n) == shape.row(to) || shape.col(n) == shape.col(to)))
+                        .unwrap();
+                    walked = walked.slide(next);
+                }
+                prop_assert_eq!(&walked, s);
+                prop_assert_eq!(s.slide_to(blank), board.clone());
+                if k == 1 {
+                    prop_assert!(board.neighbours().any(|n| &n == s));
+                }
+            }
+            let ones = slides.iter().filter(|s| shape.distance(blank, s.blank()) == 1).count();
+            prop_assert_eq!(ones, board.neighbours().count());
+        }
+    }
+
+    #[test]
+    fn metrics_parse_and_print() {
+        for m in Metric::ALL {
+            assert_eq!(m.name().parse::<Metric>().unwrap(), m);
+        }
+        assert_eq!("MTM".parse::<Metric>().unwrap(), Metric::Multi);
+        assert!("both".parse::<Metric>().is_err());
+        assert_eq!(Metric::default(), Metric::Single);
+    }
+}
