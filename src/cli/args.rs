@@ -480,8 +480,8 @@ pub struct CheckArgs {
 
 #[derive(Args, Debug)]
 pub struct AntipodesArgs {
-    /// Board sizes (default: every board in OUT/summary.csv searched from the goal); a board
-    /// not analysed yet is analysed first
+    /// Board sizes (default: every board in the reports' summary.csv searched from the goal);
+    /// a board not analysed yet is analysed first
     #[arg(value_name = "RxC")]
     pub boards: Vec<Shape>,
     /// Goal blank cell: last, first, center or R,C (1-based)
