@@ -56,8 +56,8 @@ impl std::fmt::Display for Stopped {
 impl std::error::Error for Stopped {}
 
 /// `n` and `noun`, in the plural unless `n` is 1: `1 move`, `2 moves`, `0 moves`.
-pub fn counted(n: impl Into<u64>, noun: &str) -> String {
-    match n.into() {
+pub fn counted(n: u64, noun: &str) -> String {
+    match n {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
     }
