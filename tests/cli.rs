@@ -8,11 +8,12 @@ use std::process::Command;
 use common::{read_csv, stderr, stdout, tilespace};
 
 const SUMMARY_COLUMNS: &str =
-    "board,rows,cols,goal_blank,start,class,states,expected_states,verified,radius,\
+    "board,rows,cols,goal_blank,start,class,metric,states,expected_states,verified,radius,\
 antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width";
 
 const RUNS_COLUMNS: &str =
-    "finished,board,goal_blank,start,ranks,threads,seconds,states_per_second,table_bytes,tilespace";
+    "finished,board,goal_blank,start,metric,ranks,threads,seconds,states_per_second,table_bytes,\
+tilespace";
 
 #[test]
 fn analyze_writes_three_reports_with_the_documented_columns() {
@@ -266,6 +267,11 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "the blank (0 or _) appears 2 times and tile 7 is missing",
         ),
         (&["solvable", "1 2 3/4 5 6/7 9 0"], "tile 9 is out of range"),
+        (
+            &["analyze", "2x3", "--metric", "multi", "--save-table", "t"],
+            "the multi-tile metric does not take --save-table",
+        ),
+        (&["analyze", "2x3", "--metric", "triple"], "is not a metric"),
         (
             &["solvable", "1 2 3/4 5/6 7 0"],
             "ragged rows: row 2 has 2 tiles, row 1 has 3",

@@ -11,6 +11,9 @@ use std::path::Path;
 
 use tilespace::{Board, Cell, Metric, Shape};
 
+mod common;
+use common::{read_csv, stderr, tilespace};
+
 /// States per depth from the goal with blank `goal`, moves counted in `metric`.
 fn layers(shape: Shape, goal: Cell, metric: Metric) -> Vec<u64> {
     let start = Board::goal(shape, goal);
@@ -83,6 +86,53 @@ fn both_metrics_give_the_published_distributions() {
         multi += usize::from(metric == Metric::Multi);
     }
     assert!(multi >= 11);
+}
+
+/// `analyze --metric` (the engine, through the command line) writes every complete published
+/// distribution of a board up to 10 cells in its depths report, in both metrics, for the goal
+/// cell the file names, on 1 and 2 threads; the summary says which metric it counted, and the
+/// multi-tile reports go beside the single-tile ones.
+#[test]
+fn analyze_writes_the_published_distributions_in_both_metrics() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
+    let tmp = tempfile::tempdir().unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .collect();
+    files.sort();
+    for (k, path) in files.iter().enumerate() {
+        let (shape, metric, goal, want) = read(path);
+        let blank = format!("{},{}", shape.row(goal) + 1, shape.col(goal) + 1);
+        let (board, threads) = (shape.to_string(), if k % 2 == 0 { "1" } else { "2" });
+        let args = [
+            "analyze",
+            &board,
+            "--metric",
+            metric.name(),
+            "--blank",
+            &blank,
+            "--results",
+            "out",
+            "-q",
+            "-j",
+            threads,
+        ];
+        let o = tilespace(&args, tmp.path());
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let mut name = shape.report_name(goal);
+        if metric == Metric::Multi {
+            name.push_str("-multi");
+        }
+        let (_, rows) = read_csv(&tmp.path().join("out").join(name).join("depths.csv"));
+        let got: Vec<u64> = rows.iter().map(|r| r["states"].parse().unwrap()).collect();
+        assert_eq!(got, want, "{}", path.display());
+    }
+    let (_, rows) = read_csv(&tmp.path().join("out/summary.csv"));
+    assert_eq!(rows.len(), files.len());
+    let multi = rows.iter().filter(|r| r["metric"] == "multi").count();
+    assert!(multi >= 11 && rows.iter().all(|r| r["verified"] == "true"));
 }
 
 /// (RC)!/2, the states of one class.

@@ -10,6 +10,7 @@ use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::count::reachable_u64;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::parity::solvability;
 use crate::store::checkpoint;
 
@@ -32,6 +33,8 @@ pub struct AnalyzeOptions<'a> {
     pub checkpoint: Option<checkpoint::Options<'a>>,
     /// The engine's granularity (speed only; results do not depend on it).
     pub schedule: Schedule,
+    /// How moves are counted.
+    pub metric: Metric,
 }
 
 /// Everything `analyze` reports about one (board, goal blank).
@@ -45,6 +48,8 @@ pub struct Analysis {
     pub start: Option<Board>,
     /// 0 if the start is solvable (the goal's class), 1 otherwise.
     pub class: u8,
+    /// How moves were counted.
+    pub metric: Metric,
     /// States at each depth from the start.
     pub distribution: Distribution,
     /// The states at the maximum depth, in the user's orientation, ordered by their cells
@@ -99,7 +104,14 @@ pub fn analyze_from(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     memory::check(shape, options.max_memory)?;
-    let job = match Job::new(shape, goal, start)? {
+    if options.metric == Metric::Multi
+        && (options.checkpoint.is_some() || options.save_table.is_some())
+    {
+        return Err(Error::Argument(
+            "--checkpoint, --resume and --save-table do not take the multi-tile metric yet".into(),
+        ));
+    }
+    let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
     };
@@ -112,6 +124,7 @@ pub fn analyze_from(
     let all = [(0, space.states())];
     let colour = space.shape.colour(space.split(job.start_index).0);
     let residues = crate::bfs::residues(space, &found.table, &all, colour, &options.schedule);
+
     let outcome = Found {
         layers: found.layers,
         antipodes: &found.antipodes,
@@ -185,6 +198,7 @@ impl Job {
         shape: Shape,
         goal: Cell,
         start: Option<&Board>,
+        metric: Metric,
     ) -> Result<Result<Job, Analysis>, Error> {
         if let Some(b) = start {
             if b.shape() != shape {
@@ -199,9 +213,9 @@ impl Job {
             _ => 0,
         };
         if shape.is_line() {
-            return Ok(Err(analyze_line(shape, goal, start, class)));
+            return Ok(Err(analyze_line(shape, goal, start, class, metric)));
         }
-        let space = StateSpace::with_class(shape, goal, class)?;
+        let space = StateSpace::in_metric(shape, goal, class, metric)?;
         let start_index = match start {
             Some(b) => space
                 .index(b)
@@ -230,7 +244,7 @@ impl Job {
         };
         let verified = distribution.total() == expected
             && found.seen == expected
-            && crate::bfs::residues_agree(&distribution.layers, found.residues)
+            && crate::bfs::residues_agree(&distribution.layers, found.residues, space.metric)
             && antipodes
                 .iter()
                 .all(|b| solvability(b, self.goal).solvable == (self.class == 0));
@@ -239,6 +253,7 @@ impl Job {
             goal: self.goal,
             start: self.start.clone(),
             class: self.class,
+            metric: space.metric,
             distribution,
             antipodes,
             expected,
@@ -330,10 +345,16 @@ pub(crate) fn claim_checkpoint_dir(
 }
 
 /// A line: n reachable configurations, searched explicitly.
-fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> Analysis {
+fn analyze_line(
+    shape: Shape,
+    goal: Cell,
+    start: Option<&Board>,
+    class: u8,
+    metric: Metric,
+) -> Analysis {
     let clock = std::time::Instant::now();
     let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
-    let reached = crate::puzzle::line::reach(&from);
+    let reached = crate::puzzle::line::reach(&from, metric);
     let radius = reached.iter().map(|r| r.1).max().unwrap_or(0);
     let mut layers = vec![0u64; radius as usize + 1];
     for (_, d) in &reached {
@@ -355,6 +376,7 @@ fn analyze_line(shape: Shape, goal: Cell, start: Option<&Board>, class: u8) -> A
         goal,
         start: start.cloned(),
         class,
+        metric,
         distribution: Distribution { layers },
         antipodes,
         expected,

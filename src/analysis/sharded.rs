@@ -37,7 +37,12 @@ pub fn analyze_sharded(
     };
     let needed = if shape.is_line() { 1 } else { group.max(mine) };
     memory::check_sharded(shape, group.size(), limit, budget.bytes(), needed)?;
-    let job = match Job::new(shape, goal, start)? {
+    if options.metric == crate::puzzle::metric::Metric::Multi {
+        return Err(Error::Argument(
+            "MPI ranks do not run the multi-tile metric yet: run it in one process".into(),
+        ));
+    }
+    let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, agree_reports(group), |_, _| Ok(())),
     };

@@ -103,7 +103,7 @@ pub fn verify(
         let component = analysis.verified && analysis.states() == expected;
         let parity_test_agrees = if shape.is_line() {
             // A line's classes are tile orders; the test is the line rule (tiles in order).
-            crate::puzzle::line::reach(&start)
+            crate::puzzle::line::reach(&start, crate::puzzle::metric::Metric::Single)
                 .iter()
                 .all(|(b, _)| crate::puzzle::parity::solvability(b, goal).solvable == (class == 0))
         } else {

@@ -30,7 +30,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use crate::bfs::layer::{self, Codes, Found, LayerScan, WordPlaces};
+use crate::bfs::layer::{self, Codes, Found, LayerScan, Slides, WordPlaces, ANY_COLOUR};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::recount::settle;
 use crate::bfs::schedule::Schedule;
@@ -39,6 +39,7 @@ use crate::bfs::state::SearchState;
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
+use crate::puzzle::metric::Metric;
 
 /// What the engine tells its caller after each layer.
 #[derive(Clone, Copy, Debug)]
@@ -67,6 +68,11 @@ pub struct Busy {
     /// The mean rank's work, in seconds.
     pub mean: f64,
 }
+
+/// In the multi-tile metric, a layer is recorded whenever the states unseen before it are at
+/// most the table's words over this (or 65,536): its indices then take at most half the
+/// table's memory. A last layer larger than this (none is known) ends the search in an error.
+const LAST_ROOM: u64 = 16;
 
 /// Called after every layer but the last, with the search's state at that boundary (on ranks,
 /// this rank's: it may use the group, which every rank calls at the same point); `Ok(true)`
@@ -158,9 +164,12 @@ pub fn run<P: Place>(
     let schedule = &driver.schedule;
     let moves = layer::moves(space);
     let places = WordPlaces::new(space);
+    let multi = space.metric == Metric::Multi;
+    let slides = multi.then(|| Slides::new(space));
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
+    let last_room = (table_words / LAST_ROOM).max(1 << 16);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
     (driver.progress)(LayerDone {
         depth: state.depth(),
@@ -181,21 +190,37 @@ pub fn run<P: Place>(
             break;
         }
         let frontier = state.layers[depth as usize];
-        let way = choose(scan, &mut state, unseen, table_words);
+        let way = choose(scan, &mut state, unseen, table_words, multi);
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull
             // left it holding FRONTIER, it is settled first.
             settle_unsettled(space, place, &state, colour, schedule);
         }
         let before = depth.checked_sub(1).map(|d| state.layers[d as usize]);
-        let recording = policy::record_next(frontier, before, cap).then(|| Recording::new(cap));
+        // In the multi-tile metric the last layer must be listed (the table cannot tell it from
+        // the layers 3, 6, … before it): a layer that may be the last (it cannot have more
+        // states than are unseen) is recorded if those fit `LAST_ROOM`.
+        let recording = if multi && unseen <= last_room {
+            Some(Recording::new(cap.max(unseen)))
+        } else {
+            policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
+        };
         let layer_scan = LayerScan {
             space,
             moves: &moves,
             places: &places,
+            slides: slides.as_ref(),
             table: &state.table,
-            colour: if way == Way::Pull { colour ^ 1 } else { colour },
-            codes: Codes::at(depth),
+            colour: match (multi, way) {
+                (true, _) => ANY_COLOUR,
+                (false, Way::Pull) => colour ^ 1,
+                (false, _) => colour,
+            },
+            codes: if multi {
+                Codes::multi(depth)
+            } else {
+                Codes::at(depth)
+            },
             record: recording.is_some(),
             mine: place.mine(),
         };
@@ -218,7 +243,8 @@ pub fn run<P: Place>(
                 state.start
             )));
         }
-        state.unsettled = way == Way::Pull;
+        // A multi-tile layer settles nothing: its codes are final once written.
+        state.unsettled = !multi && way == Way::Pull;
         // Every place recorded the layer whole, or none keeps its part.
         let kept = recording.is_some_and(|r| place.everywhere(r.kept()));
         // The list expanded is freed before the one found is put together.
@@ -240,20 +266,38 @@ pub fn run<P: Place>(
             }
         }
     }
-    let antipodes = finish(space, place, &state, start_colour, schedule);
+    let antipodes = if multi {
+        let Some(last) = state.frontier.take() else {
+            return Err(Error::Check(format!(
+                "the last layer of the search from {} ({} states) was not listed",
+                state.start,
+                state.layers[state.depth() as usize]
+            )));
+        };
+        place.gather(last)
+    } else {
+        finish(space, place, &state, start_colour, schedule)
+    };
     Ok(Outcome::Done(Finished { state, antipodes }))
 }
 
 /// How to build the layer after `state`'s frontier, with `unseen` states of its colour left
 /// (`policy::choose`, from global figures only, so that every place makes the same choice);
-/// `state` notes whether the layers are pulled from now on.
-fn choose(scan: Scan, state: &mut SearchState, unseen: u64, table_words: u64) -> Way {
-    let frontier = state.layers[state.depth() as usize];
+/// `state` notes whether the layers are pulled from now on. A multi-tile push scans the layers
+/// 3, 6, … before the frontier too (they hold its code).
+fn choose(scan: Scan, state: &mut SearchState, unseen: u64, table_words: u64, multi: bool) -> Way {
+    let depth = state.depth() as usize;
+    let frontier = state.layers[depth];
+    let scanned = if multi {
+        state.layers.iter().rev().step_by(3).sum()
+    } else {
+        frontier
+    };
     let (way, pulling) = policy::choose(
         scan,
         policy::Boundary {
             listed: state.frontier.as_ref().map(|_| frontier),
-            frontier,
+            frontier: scanned,
             unseen,
             table_words,
             pulling: state.pulling,
@@ -311,11 +355,13 @@ fn settle_unsettled<P: Place>(
     }
 }
 
-/// How many states of each blank colour the class has and the search has seen.
+/// How many states of each blank colour the class has and the search has seen (in the
+/// multi-tile metric, whose layers mix colours, of either colour: `any`).
 pub struct ColourCounts {
     /// States whose blank has each colour: m!/2 per cell.
     total: [u64; 2],
     seen: [u64; 2],
+    any: bool,
 }
 
 impl ColourCounts {
@@ -330,12 +376,20 @@ impl ColourCounts {
         for (d, n) in layers.iter().enumerate() {
             seen[start_colour ^ (d & 1)] += n;
         }
-        ColourCounts { total, seen }
+        ColourCounts {
+            total,
+            seen,
+            any: space.metric == Metric::Multi,
+        }
     }
 
-    /// States of this blank colour not seen yet.
+    /// States of this blank colour not seen yet (of either colour, in the multi-tile metric).
     pub fn unseen(&self, colour: usize) -> u64 {
-        self.total[colour] - self.seen[colour]
+        if self.any {
+            self.total[0] + self.total[1] - self.seen()
+        } else {
+            self.total[colour] - self.seen[colour]
+        }
     }
 
     /// `states` more of this colour are seen.

@@ -16,6 +16,7 @@ use crate::bfs::LayerDone;
 use crate::bfs::Search;
 use crate::error::Error;
 use crate::index::space::StateSpace;
+use crate::puzzle::metric::Metric;
 
 /// One table holding every state, its layers built by tasks on the rayon pool.
 struct Local {
@@ -121,7 +122,10 @@ fn search_with(
     let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
     let place = Local {
         spans: [(0, space.states())],
-        kernels: Kernels::new(space.shape.cols),
+        kernels: match space.metric {
+            Metric::Single => Kernels::new(space.shape.cols),
+            Metric::Multi => Kernels::multi(),
+        },
     };
     Ok(match driver::run(space, &place, driver, scan, state)? {
         Outcome::Stopped { depth } => Outcome::Stopped { depth },
@@ -229,6 +233,95 @@ mod tests {
                         assert_eq!(scanned.layers, listed.layers, "{what}");
                         assert_eq!(scanned.antipodes, listed.antipodes, "{what}");
                         assert_eq!(scanned.table.seen(), space.states(), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Distances from `start` by a plain BFS over the boards of `space`'s class, moves made by
+    /// `Board::slides` and ranked from scratch (nothing of the engine's scans): the layers and
+    /// the last layer's indices, ascending, and every state's depth.
+    fn plain_multi(space: &StateSpace, start: u64) -> (Vec<u64>, Vec<u64>, Vec<u32>) {
+        let mut depth = vec![u32::MAX; space.states() as usize];
+        depth[start as usize] = 0;
+        let mut layer = vec![start];
+        let mut layers = vec![];
+        loop {
+            layers.push(layer.len() as u64);
+            let mut next = vec![];
+            for &i in &layer {
+                for b in space.board(i).slides() {
+                    let n = space.index(&b).expect("a slide keeps the class");
+                    if depth[n as usize] == u32::MAX {
+                        depth[n as usize] = layers.len() as u32;
+                        next.push(n);
+                    }
+                }
+            }
+            if next.is_empty() {
+                layer.sort_unstable();
+                return (layers, layer, depth);
+            }
+            layer = next;
+        }
+    }
+
+    /// The multi-tile engine gives the plain BFS's layers and antipodes on every board up to 9
+    /// cells, from every goal cell, in either class, by push, pull or the automatic choice,
+    /// with lists or without, on one thread or two; its finished table holds 1 + depth mod 3
+    /// for every state.
+    #[test]
+    fn the_multi_tile_engine_matches_a_plain_search() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+            multi_matches_plain(Shape::new(r, c).unwrap(), &[0, 1]);
+        }
+    }
+
+    /// As `the_multi_tile_engine_matches_a_plain_search`, on 2x5 (and 5x2, which the engine
+    /// turns into 2x5, from one goal).
+    #[test]
+    fn the_multi_tile_engine_matches_a_plain_search_on_ten_cells() {
+        multi_matches_plain(Shape::new(2, 5).unwrap(), &[0, 1]);
+        multi_matches_plain(Shape::new(5, 2).unwrap(), &[0]);
+    }
+
+    /// The multi-tile engine against `plain_multi` on `shape`, from every goal cell (the first
+    /// of the classes `classes` only) in those classes.
+    fn multi_matches_plain(shape: Shape, classes: &[u8]) {
+        use crate::puzzle::metric::Metric;
+        let pools: Vec<rayon::ThreadPool> = [1, 2]
+            .map(|t| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .unwrap()
+            })
+            .into();
+        {
+            let goals = if classes.len() == 1 { 1 } else { shape.cells() };
+            for goal in 0..goals {
+                for &class in classes {
+                    let space =
+                        StateSpace::in_metric(shape, Cell(goal), class, Metric::Multi).unwrap();
+                    let start = if class == 0 {
+                        space.goal_index()
+                    } else {
+                        (space.states() / 3 + goal as u64) % space.states()
+                    };
+                    let (layers, last, depth) = plain_multi(&space, start);
+                    for (k, scan) in [Scan::Auto, Scan::Push, Scan::Pull].into_iter().enumerate() {
+                        let cap = if (goal + k) % 2 == 0 { 0 } else { RECORD_CAP };
+                        let pool = &pools[(goal + class as usize + k) % 2];
+                        let s = pool.install(|| searched(&space, start, cap, scan));
+                        let what = format!("{shape} goal {goal} class {class} {scan:?} cap {cap}");
+                        assert_eq!(s.layers, layers, "{what}");
+                        assert_eq!(s.antipodes, last, "{what}");
+                        if goal == 0 && class == 0 && k == 0 {
+                            for (i, &d) in depth.iter().enumerate() {
+                                assert_eq!(s.table.get(i as u64), 1 + u64::from(d % 3), "{what}");
+                            }
+                        }
                     }
                 }
             }

@@ -8,6 +8,7 @@ use crate::bfs::layer::{self, Found};
 use crate::bfs::schedule::Schedule;
 use crate::bfs::table::{self, Table};
 use crate::index::space::StateSpace;
+use crate::puzzle::metric::Metric;
 
 /// Settles every state of `spans` (the table, or a rank's blocks) holding `FRONTIER` whose
 /// blank has colour `colour` with `code`; counts them and, if `record`, lists them (ascending).
@@ -41,6 +42,9 @@ pub fn residues(
     start_colour: usize,
     schedule: &Schedule,
 ) -> [u64; 4] {
+    if space.metric == Metric::Multi {
+        return multi_residues(table, spans, schedule);
+    }
     let recount = Recount::new(space, start_colour);
     let parts = schedule.each_task_of(spans, |task| {
         let mut tally = [0u64; 4];
@@ -60,6 +64,34 @@ pub fn residues(
         all
     });
     recount.residues(tally)
+}
+
+/// `residues` in the multi-tile metric: the states holding each code 1 + d mod 3, by d mod 3
+/// (the fourth count is 0).
+fn multi_residues(table: &Table, spans: &[(u64, u64)], schedule: &Schedule) -> [u64; 4] {
+    let parts = schedule.each_task_of(spans, |task| {
+        let words = task.lo.div_ceil(32)..task.hi.div_ceil(32);
+        let words = table.span(words.start as usize, words.end as usize);
+        count_codes(words)
+    });
+    parts.iter().fold([0; 4], |mut all, t| {
+        (0..3).for_each(|k| all[k] += t[k + 1]);
+        all
+    })
+}
+
+bit_instructions! {
+    /// The slots of `words` holding each code.
+    fn count_codes[][](words: &[std::sync::atomic::AtomicU64]) -> [u64; 4] {
+        let mut tally = [0u64; 4];
+        for w in words {
+            let w = w.load(Relaxed);
+            for (code, n) in tally.iter_mut().enumerate().skip(1) {
+                *n += u64::from(Table::matching(w, code as u64).count_ones());
+            }
+        }
+        tally
+    }
 }
 
 /// The recount of `residues`, word by word (for words read from a file, too), following the
@@ -145,11 +177,16 @@ bit_instructions! {
     }
 }
 
-/// Whether the counts at each depth mod 4 equal the layers' (`residues`).
-pub fn residues_agree(layers: &[u64], residues: [u64; 4]) -> bool {
+/// Whether the counts at each depth mod 4 (mod 3 in the multi-tile metric) equal the layers'
+/// (`residues`).
+pub fn residues_agree(layers: &[u64], residues: [u64; 4], metric: Metric) -> bool {
+    let modulus = match metric {
+        Metric::Single => 4,
+        Metric::Multi => 3,
+    };
     let mut want = [0u64; 4];
     for (d, n) in layers.iter().enumerate() {
-        want[d % 4] += n;
+        want[d % modulus] += n;
     }
     want == residues
 }
@@ -181,13 +218,19 @@ mod tests {
                     };
                     for schedule in [Schedule::default(), odd] {
                         let got = residues(&space, &done.table, &all, colour, &schedule);
-                        assert!(residues_agree(&done.layers, got), "{shape} {goal} {class}");
+                        assert!(
+                            residues_agree(&done.layers, got, Metric::Single),
+                            "{shape} {goal} {class}"
+                        );
                     }
                     // Settling with code 0 flips bit 0 of a slot's code: 2 and 3 swap.
                     let i = space.states() / 2;
                     done.table.settle((i / 32) as usize, 1 << (2 * (i % 32)), 0);
                     let got = residues(&space, &done.table, &all, colour, &odd);
-                    assert!(!residues_agree(&done.layers, got), "{shape} {goal} {class}");
+                    assert!(
+                        !residues_agree(&done.layers, got, Metric::Single),
+                        "{shape} {goal} {class}"
+                    );
                     assert_eq!(done.table.seen(), space.states());
                 }
             }

@@ -279,6 +279,22 @@ impl Table {
         self.all()[(index / 32) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
     }
 
+    /// Marks `code` (1 to 3) a state that was unseen when last read; true if this call is the
+    /// one that marked it. Since that read, the slot may only have been marked with `code` by
+    /// another claim (a multi-tile layer's claims all write the next depth's code): the first
+    /// of its bits set by a `lock bts` says who won, and the winner sets the other.
+    #[inline(always)]
+    pub fn claim_code(&self, index: u64, code: u64) -> bool {
+        let shift = 2 * (index % 32);
+        let word = &self.all()[(index / 32) as usize];
+        let first = (if code & 1 != 0 { 1 } else { 2 }) << shift;
+        let won = word.fetch_or(first, Ordering::Relaxed) & first == 0;
+        if won && code == 3 {
+            word.fetch_or(2 << shift, Ordering::Relaxed);
+        }
+        won
+    }
+
     /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use tilespace::analysis::memory;
-use tilespace::{GoalBlank, Shape};
+use tilespace::{GoalBlank, Metric, Shape};
 
 /// A count of at least 1 (threads, runs).
 fn at_least_one(text: &str) -> Result<usize, String> {
@@ -126,6 +126,10 @@ pub struct AnalyzeArgs {
     /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: Vec<GoalBlank>,
+    /// How moves are counted: single (a move slides one tile one cell) or multi (the blank
+    /// slides any distance along its row or column, the tiles between following: one move)
+    #[arg(long, value_name = "METRIC", default_value = "single")]
+    pub metric: Metric,
     #[command(flatten)]
     pub run: RunArgs,
     /// Analyse the boards of Gong's table (2x2 2x3 2x4 2x5 3x3) and compare with his figures

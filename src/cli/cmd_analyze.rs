@@ -8,7 +8,7 @@ use tilespace::analysis::memory;
 use tilespace::analysis::sharded::analyze_sharded;
 use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
-use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Shape};
+use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Metric, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
@@ -79,6 +79,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         save_table: args.save_table.as_deref(),
         reports: Some(&write_reports),
         checkpoint,
+        metric: args.metric,
         ..AnalyzeOptions::default()
     };
     let mut done = vec![];
@@ -199,6 +200,18 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
+    if args.metric == Metric::Multi && (files || args.seed_table) {
+        bail!(BadArgument(
+            "the multi-tile metric does not take --save-table, --checkpoint, --resume or \
+             --gong-figures yet (Gong's figures are single-tile)"
+                .into()
+        ));
+    }
+    if args.metric == Metric::Multi && sharded {
+        bail!(BadArgument(
+            "MPI ranks do not run the multi-tile metric yet: run it in one process".into()
+        ));
+    }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
         bail!(BadArgument(
             "--checkpoint and --resume follow one run: give one board size and one --blank".into()
@@ -222,7 +235,8 @@ fn writable_outputs(
         .writes("the summary report", &out.join("summary.csv"))
         .writes("the runs report", &report::runs_path(out));
     for &(shape, goal) in jobs {
-        let p = report::paths_named(out, &report::report_name_of(shape, goal, start));
+        let name = report::report_name_of(shape, goal, start, args.metric);
+        let p = report::paths_named(out, &name);
         roles
             .writes("a depths report", &p.depths)
             .writes("an antipodes report", &p.antipodes);
@@ -383,15 +397,19 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     } else {
         format!("NOT VERIFIED (expected {})", row.expected_states)
     };
+    let metric = match a.metric {
+        Metric::Single => "",
+        Metric::Multi => ", multi-tile",
+    };
     match &a.start {
         None => writeln!(
             out,
-            "{} (goal blank {}): {} states {check}",
+            "{} (goal blank {}{metric}): {} states {check}",
             row.board, row.goal_blank, row.states
         )?,
         Some(b) => writeln!(
             out,
-            "{} from {b} ({} class for goal blank {}): {} states {check}",
+            "{} from {b} ({} class for goal blank {}{metric}): {} states {check}",
             row.board, row.class, row.goal_blank, row.states
         )?,
     }

@@ -25,6 +25,7 @@
 use crate::error::Error;
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::metric::Metric;
 
 /// The states of one parity class of one board, numbered densely: the engine's index.
 #[derive(Clone, Debug)]
@@ -37,8 +38,10 @@ pub struct StateSpace {
     pub shape: Shape,
     /// The goal's blank cell, in the engine's orientation.
     pub goal: Cell,
-    /// The engine works on the transpose of the user's board (it has fewer columns).
+    /// The engine works on the transpose of the user's board (`prefers_transposed`).
     pub transposed: bool,
+    /// How moves are counted: the edges of the graph searched over these states.
+    pub metric: Metric,
     /// 0: the goal's class (solvable boards); 1: the other class.
     pub class: u8,
     /// Ranks and unranks tile sequences.
@@ -60,24 +63,39 @@ impl StateSpace {
         Self::with_class(user_shape, user_goal, 0)
     }
 
-    /// Class 0 (solvable for this goal) or 1 (the other half).
+    /// Class 0 (solvable for this goal) or 1 (the other half), in the single-tile metric.
     pub fn with_class(user_shape: Shape, user_goal: Cell, class: u8) -> Result<StateSpace, Error> {
-        Self::oriented(
-            user_shape,
-            user_goal,
-            class,
-            Self::prefers_transposed(user_shape),
-        )
+        Self::in_metric(user_shape, user_goal, class, Metric::Single)
     }
 
-    /// The engine's orientation: fewer columns, so that a vertical move rotates a short window
-    /// (with 2 columns, one adjacent swap): the engine is bound by computation more than by
-    /// the cache misses of vertical moves (`docs/log/constants.md`).
-    pub fn prefers_transposed(user_shape: Shape) -> bool {
-        user_shape.cols > user_shape.rows
+    /// Class 0 or 1 with moves counted in `metric`, in the orientation the engine prefers for it.
+    pub fn in_metric(
+        user_shape: Shape,
+        user_goal: Cell,
+        class: u8,
+        metric: Metric,
+    ) -> Result<StateSpace, Error> {
+        let transposed = Self::prefers_transposed(user_shape, metric);
+        let mut space = Self::oriented(user_shape, user_goal, class, transposed)?;
+        space.metric = metric;
+        Ok(space)
     }
 
-    /// The space with an explicit orientation (`transposed`: the engine works on C×R).
+    /// The engine's orientation for a metric. Single-tile: fewer columns, so that a vertical
+    /// move rotates a short window (with 2 columns, one adjacent swap): the engine is bound by
+    /// computation more than by the cache misses of vertical moves
+    /// (`docs/log/constants.md`). Multi-tile: fewer rows, as a horizontal slide keeps the rank
+    /// (a neighbour in the same word) and a vertical one computes a new rank: the fewer rows,
+    /// the fewer vertical slides ((R-1) of the (R-1)+(C-1)).
+    pub fn prefers_transposed(user_shape: Shape, metric: Metric) -> bool {
+        match metric {
+            Metric::Single => user_shape.cols > user_shape.rows,
+            Metric::Multi => user_shape.rows > user_shape.cols,
+        }
+    }
+
+    /// The space with an explicit orientation (`transposed`: the engine works on C×R), in the
+    /// single-tile metric.
     pub fn oriented(
         user_shape: Shape,
         user_goal: Cell,
@@ -121,6 +139,7 @@ impl StateSpace {
             shape,
             goal,
             transposed,
+            metric: Metric::Single,
             class,
             half,
             indexer,

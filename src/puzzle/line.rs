@@ -6,15 +6,17 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::puzzle::board::Board;
+use crate::puzzle::metric::Metric;
 
-/// Every board reachable from `start` with its distance, in breadth-first order.
-pub fn reach(start: &Board) -> Vec<(Board, u32)> {
+/// Every board reachable from `start` with its distance (moves counted in `metric`), in
+/// breadth-first order.
+pub fn reach(start: &Board, metric: Metric) -> Vec<(Board, u32)> {
     let mut depth = HashMap::from([(start.clone(), 0u32)]);
     let mut order = vec![(start.clone(), 0)];
     let mut queue = VecDeque::from([start.clone()]);
     while let Some(b) = queue.pop_front() {
         let d = depth[&b];
-        for nb in b.neighbours() {
+        for nb in b.neighbours_in(metric) {
             if !depth.contains_key(&nb) {
                 depth.insert(nb.clone(), d + 1);
                 order.push((nb.clone(), d + 1));
@@ -35,7 +37,7 @@ mod tests {
         for n in 2..=8 {
             for shape in [Shape::new(1, n).unwrap(), Shape::new(n, 1).unwrap()] {
                 for g in 0..n {
-                    let reached = reach(&Board::goal(shape, Cell(g)));
+                    let reached = reach(&Board::goal(shape, Cell(g)), Metric::Single);
                     assert_eq!(reached.len(), n, "{shape}");
                     let radius = reached.iter().map(|r| r.1).max().unwrap();
                     assert_eq!(radius as usize, g.max(n - 1 - g));

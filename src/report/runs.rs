@@ -22,6 +22,9 @@ pub struct RunRow {
     pub goal_blank: String,
     /// `goal`, or the board searched from.
     pub start: String,
+    /// `single` or `multi` (runs recorded before this column existed read as `single`).
+    #[serde(default = "single")]
+    pub metric: String,
     /// Processes (MPI ranks), and threads summed over them.
     pub ranks: usize,
     /// Threads, summed over the ranks.
@@ -36,6 +39,10 @@ pub struct RunRow {
     pub tilespace: String,
 }
 
+fn single() -> String {
+    crate::puzzle::metric::Metric::Single.name().into()
+}
+
 impl RunRow {
     /// The row of `a`, finished now, by this binary.
     pub fn from_analysis(a: &Analysis) -> RunRow {
@@ -44,6 +51,7 @@ impl RunRow {
             board: a.shape.to_string(),
             goal_blank: a.shape.cell_label(a.goal),
             start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
+            metric: a.metric.name().into(),
             ranks: a.ranks,
             threads: a.threads,
             seconds: (a.seconds * 1e4).round() / 1e4,

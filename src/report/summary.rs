@@ -11,6 +11,7 @@ use super::rows::{read_rows, upsert_rows, write_csv};
 use crate::analysis::distribution::Fraction;
 use crate::analysis::Analysis;
 use crate::error::Error;
+use crate::puzzle::metric::Metric;
 
 /// One row of `summary.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +31,10 @@ pub struct SummaryRow {
     /// `solvable` (the goal's class) or `unsolvable` (the other half).
     #[serde(default = "default_class")]
     pub class: String,
+    /// How moves are counted: `single` or `multi` (summaries written before this column
+    /// existed read as `single`).
+    #[serde(default = "default_metric")]
+    pub metric: String,
     /// States reached from the goal.
     pub states: u64,
     /// (RC)!/2 from the counting theorem.
@@ -62,6 +67,10 @@ fn default_class() -> String {
     class_name(0).into()
 }
 
+fn default_metric() -> String {
+    Metric::Single.name().into()
+}
+
 impl SummaryRow {
     /// The row of `a`.
     pub fn from_analysis(a: &Analysis) -> SummaryRow {
@@ -75,6 +84,7 @@ impl SummaryRow {
             goal_blank: a.shape.cell_label(a.goal),
             start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
             class: class_name(a.class).into(),
+            metric: a.metric.name().into(),
             states: d.total(),
             expected_states: a.expected,
             verified: a.verified,
@@ -110,28 +120,41 @@ impl SummaryRow {
     }
 
     /// The row's name for people: `2x3`, `3x3 blank 1,1` for another goal blank,
-    /// `3x3 from 1 2 3/4 5 6/8 7 0` for a search from a board.
+    /// `3x3 from 1 2 3/4 5 6/8 7 0` for a search from a board; ` multi-tile` after it in
+    /// that metric.
     pub fn label(&self) -> String {
         let default_blank = self
             .shape()
             .ok()
             .map(|s| s.cell_label(crate::puzzle::board::Cell(s.cells() - 1)));
-        if self.start != "goal" {
+        let name = if self.start != "goal" {
             format!("{} from {}", self.board, self.start)
         } else if default_blank.as_deref() == Some(self.goal_blank.as_str()) {
             self.board.clone()
         } else {
             format!("{} blank {}", self.board, self.goal_blank)
+        };
+        match self.metric() {
+            Ok(Metric::Multi) => format!("{name} multi-tile"),
+            _ => name,
         }
+    }
+
+    /// How moves were counted, read back from `metric`.
+    pub fn metric(&self) -> Result<Metric, Error> {
+        self.metric.parse()
     }
 
     /// The name of this row's report directory (as `report_name` gives for its analysis).
     pub fn report_dir(&self) -> Result<String, Error> {
         let shape = self.shape()?;
-        Ok(match self.start_board()? {
-            None => shape.report_name(self.goal_cell()?),
-            Some(b) => dir_from(shape, &b),
-        })
+        let start = self.start_board()?;
+        Ok(report_name_of(
+            shape,
+            self.goal_cell()?,
+            start.as_ref(),
+            self.metric()?,
+        ))
     }
 
     /// Why this row cannot be an analysis's, if so: what the tables and plots print must
@@ -177,7 +200,7 @@ impl SummaryRow {
         Ok(())
     }
 
-    fn key(&self) -> (usize, usize, usize, String, bool, String) {
+    fn key(&self) -> (usize, usize, usize, String, bool, String, String) {
         (
             self.rows * self.cols,
             self.rows,
@@ -185,6 +208,7 @@ impl SummaryRow {
             self.goal_blank.clone(),
             self.start != "goal",
             self.start.clone(),
+            self.metric.clone(),
         )
     }
 }
@@ -199,21 +223,27 @@ pub fn class_name(class: u8) -> &'static str {
 }
 
 /// Name of an analysis's report directory: `RxC`, `RxC-blank-R-C` for another goal blank, and
-/// `RxC-from-T-T-…` (the start's cells in reading order, 0 the blank) for a search from a board.
+/// `RxC-from-T-T-…` (the start's cells in reading order, 0 the blank) for a search from a board;
+/// `-multi` after it in the multi-tile metric, so that both metrics of a board sit side by side.
 pub fn report_name(a: &Analysis) -> String {
-    report_name_of(a.shape, a.goal, a.start.as_ref())
+    report_name_of(a.shape, a.goal, a.start.as_ref(), a.metric)
 }
 
-/// `report_name` of the search of `shape` from `start` (the goal if `None`) to `goal`, before
-/// it runs.
+/// `report_name` of the search of `shape` from `start` (the goal if `None`) to `goal` in
+/// `metric`, before it runs.
 pub fn report_name_of(
     shape: crate::puzzle::board::Shape,
     goal: crate::puzzle::board::Cell,
     start: Option<&crate::puzzle::board::Board>,
+    metric: Metric,
 ) -> String {
-    match start {
+    let name = match start {
         None => shape.report_name(goal),
         Some(b) => dir_from(shape, b),
+    };
+    match metric {
+        Metric::Single => name,
+        Metric::Multi => format!("{name}-multi"),
     }
 }
 

@@ -45,6 +45,7 @@ use crate::bfs::{residues_agree, Recount};
 use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::metric::Metric;
 use crate::store::header::{
     checksum, le_words, reseal_header, words_from, Checksum, HeaderReader, HeaderWriter,
 };
@@ -175,7 +176,7 @@ fn header_space(
             "bad class in header (a saved table holds the goal's class)".into(),
         ));
     }
-    if transposed != StateSpace::prefers_transposed(shape) {
+    if transposed != StateSpace::prefers_transposed(shape, Metric::Single) {
         return Err(bad("bad orientation in header".into()));
     }
     let space = StateSpace::oriented(shape, goal, class, transposed)?;
@@ -256,7 +257,7 @@ impl SavedTable {
                 "the table is corrupted (checksum mismatch)",
             )));
         }
-        if !residues_agree(&layers, residues) {
+        if !residues_agree(&layers, residues, Metric::Single) {
             return Err(bad(
                 "its states by depth mod 4 are not its layers': the table is wrong".into(),
             ));

@@ -4,7 +4,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::batch::ROOM;
 use super::scan::Found;
-use crate::bfs::table::Table;
+use crate::bfs::table::{Table, FRONTIER};
 
 /// Claims of neighbours for the next layer: the count (and, if `record`, the indices) of the
 /// states this task marked.
@@ -18,6 +18,8 @@ pub(super) struct Claims<'a> {
     table: &'a Table,
     found: u64,
     record: bool,
+    /// The code claims write: `FRONTIER` (by `Table::claim_unseen`), or a multi-tile depth's.
+    code: u64,
     marked: Vec<u64>,
     pending: [u64; PENDING],
     waiting: usize,
@@ -28,10 +30,16 @@ const PENDING: usize = 4 * ROOM;
 
 impl<'a> Claims<'a> {
     pub(super) fn new(table: &'a Table, record: bool) -> Self {
+        Claims::coded(table, record, FRONTIER)
+    }
+
+    /// Claims that write `code`.
+    pub(super) fn coded(table: &'a Table, record: bool, code: u64) -> Self {
         Claims {
             table,
             found: 0,
             record,
+            code,
             marked: vec![],
             pending: [0; PENDING],
             waiting: 0,
@@ -84,7 +92,11 @@ impl<'a> Claims<'a> {
         for &index in &self.pending[..self.waiting] {
             // Every index buffered was unseen when offered (or, for a pull, is an unseen state
             // of the task's own).
-            let won = self.table.claim_unseen(index);
+            let won = if self.code == FRONTIER {
+                self.table.claim_unseen(index)
+            } else {
+                self.table.claim_code(index, self.code)
+            };
             self.found += u64::from(won);
             if self.record && won {
                 self.marked.push(index);

@@ -1,6 +1,7 @@
 //! The one dispatch on the column count: every way to build a layer, instantiated for 2, 3
 //! and 4 columns (the engine's orientations of boards up to 17 cells) and for any other.
 
+use super::multi::{list_multi, pull_multi, push_multi};
 use super::{expand_list, expand_list_shard, expand_pull, expand_scan, expand_shard, pull_shard};
 use super::{Found, LayerScan};
 use crate::bfs::schedule::Task;
@@ -31,6 +32,19 @@ impl Kernels {
             3 => Kernels::of::<3>(),
             4 => Kernels::of::<4>(),
             _ => Kernels::of::<0>(),
+        }
+    }
+
+    /// The scans of the multi-tile metric, on one table (the ranks do not run it: their
+    /// kernels refuse).
+    pub fn multi() -> Kernels {
+        Kernels {
+            push: push_multi,
+            pull: pull_multi,
+            list: list_multi,
+            push_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
+            pull_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
+            list_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
         }
     }
 

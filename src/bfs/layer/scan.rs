@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::multi_moves::Slides;
 use super::turn::BlankMoves;
 use super::words::WordPlaces;
 use crate::bfs::schedule::Task;
@@ -48,10 +49,12 @@ pub struct LayerScan<'a> {
     pub moves: &'a [BlankMoves],
     /// What the slots of a word are, by the place of its first slot in its rank.
     pub places: &'a WordPlaces,
+    /// The multi-tile moves (`None` in the single-tile metric).
+    pub slides: Option<&'a Slides>,
     /// The table being filled.
     pub table: &'a Table,
     /// The blank colour of the states a scan looks at: the frontier's for push, the next
-    /// layer's for pull.
+    /// layer's for pull; `ANY_COLOUR` in the multi-tile metric.
     pub colour: usize,
     /// The codes this step writes.
     pub codes: Codes,
@@ -136,22 +139,44 @@ pub(super) fn holds_frontier(word: u64) -> bool {
     Table::matching(word, FRONTIER) != 0
 }
 
-/// The codes a layer step writes: the frontier's (layer d) once it is expanded, and that of
-/// layer d-1, whose states a pull layer left holding `FRONTIER`.
+/// The `colour` of a scan that looks at the slots of both blank colours (`WordPlaces::colour`).
+pub const ANY_COLOUR: usize = 2;
+
+/// The codes a layer step writes: the frontier's (layer d) once it is expanded, that of layer
+/// d-1, whose states a pull layer left holding `FRONTIER`, and that of layer d+1.
 #[derive(Clone, Copy, Debug)]
 pub struct Codes {
-    /// The code of the frontier (layer d) once expanded.
+    /// The code of the frontier (layer d) once expanded (in the multi-tile metric, its code).
     pub done: u64,
     /// The code of layer d - 1.
     pub before: u64,
+    /// The code the step marks layer d+1 with.
+    pub next: u64,
 }
 
 impl Codes {
-    /// The codes of a step that expands layer `depth`.
+    /// The codes of a step that expands layer `depth`, single-tile.
     pub fn at(depth: u32) -> Codes {
         Codes {
             done: settled(depth),
             before: settled(depth.wrapping_sub(1)),
+            next: FRONTIER,
         }
     }
+
+    /// The codes of a step that expands layer `depth`, multi-tile: 1 + depth mod 3
+    /// (`multi_code`).
+    pub fn multi(depth: u32) -> Codes {
+        Codes {
+            done: multi_code(depth),
+            before: multi_code(depth + 2),
+            next: multi_code(depth + 1),
+        }
+    }
+}
+
+/// The code of a state at `depth` in the multi-tile metric's table: 1 + depth mod 3.
+#[inline(always)]
+pub fn multi_code(depth: u32) -> u64 {
+    1 + u64::from(depth % 3)
 }

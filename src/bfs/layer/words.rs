@@ -2,6 +2,7 @@
 //! vertical moves, blank colours and slides.
 
 use super::neighbours::Single;
+use super::scan::ANY_COLOUR;
 use super::turn::{delta_tables, moves, Turn};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -25,8 +26,8 @@ pub struct Vertical {
 /// 12,000 tasks).
 pub struct WordPlaces {
     /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`; 32 entries, so
-    /// that `q % 32` needs no bounds check).
-    pub(super) colour: [[u64; 32]; 2],
+    /// that `q % 32` needs no bounds check); `colour[ANY_COLOUR]`: every slot.
+    pub(super) colour: [[u64; 32]; 3],
     /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot
     /// (`pos < n + 32`, at most 49): no division in the loop.
     pub(super) split: [(u8, u8); 64],
@@ -96,7 +97,7 @@ impl WordPlaces {
             deltas,
             pairs: first_32(pairs),
             singles,
-            colour: [0, 1].map(|c| first_32(colour_masks(space, c))),
+            colour: [0, 1, 2].map(|c| first_32(colour_masks(space, c))),
             split: std::array::from_fn(|pos| {
                 ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
             }),
@@ -118,7 +119,8 @@ fn first_32<T: Copy + Default>(v: Vec<T>) -> [T; 32] {
 }
 
 /// `masks[q]`: the slots of a word whose first slot is slot q of its rank (n slots a rank)
-/// that hold a blank of colour `colour` (the low bit of each 2-bit slot).
+/// that hold a blank of colour `colour` (the low bit of each 2-bit slot); every slot for
+/// `ANY_COLOUR`.
 pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
     let width = space.width();
     (0..width)
@@ -126,7 +128,7 @@ pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
             (0..32u64)
                 .filter(|s| {
                     let b = space.blanks[((q + s) % width) as usize];
-                    space.shape.colour(Cell(b as usize)) == colour
+                    colour == ANY_COLOUR || space.shape.colour(Cell(b as usize)) == colour
                 })
                 .fold(0, |m, s| m | 1 << (2 * s))
         })
