@@ -295,6 +295,16 @@ impl Table {
         won
     }
 
+    /// Marks `code` (1 to 3) the slots `unseen` (low bits) of a word `cell`, which were unseen
+    /// when it was read, in one atomic step; returns those this call marked (the others were
+    /// marked meanwhile by another claim of the same code, `claim_code`, which sets a code's
+    /// first bit first: a slot this call finds holding anything was not its to mark).
+    #[inline(always)]
+    pub fn mark_unseen(cell: &AtomicU64, unseen: u64, code: u64) -> u64 {
+        let old = cell.fetch_or(unseen * code, Ordering::Relaxed);
+        unseen & Table::matching(old, 0)
+    }
+
     /// Turns the frontier slots of word `w` given by `mask` (low bits) into `code`.
     #[inline(always)]
     pub fn settle(&self, w: usize, mask: u64, code: u64) {

@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicU64;
 
 use super::claims::Claims;
-use super::multi_moves::{Prefix, Slides};
+use super::multi_moves::{Prefix, Run, Slides};
 use super::scan::{for_each_slot, Found, LayerScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
@@ -111,6 +111,8 @@ struct Push<'s, 'a> {
     slides: &'s Slides,
     claims: Claims<'a>,
     pending: Pending,
+    /// The horizontal targets marked in the frontier's own words (`select`).
+    in_words: Found,
 }
 
 impl<'s, 'a> Push<'s, 'a> {
@@ -120,6 +122,7 @@ impl<'s, 'a> Push<'s, 'a> {
             slides: scan.slides.expect("a multi-tile scan has its slides"),
             claims: Claims::coded(scan.table, scan.record, scan.codes.next),
             pending: Pending::new(scan.space),
+            in_words: Found::default(),
         }
     }
 
@@ -151,8 +154,19 @@ impl<'s, 'a> Push<'s, 'a> {
         // The last states' targets, then the batch before them.
         self.flush();
         self.flush();
-        self.claims.finish()
+        let mut found = self.claims.finish();
+        found.add(self.in_words);
+        found
     }
+}
+
+/// Whether any of the last `before` slots of word `w - 1` or the first `after` slots of word
+/// `w + 1` of `table` holds `code` (the parts of a run outside word `w`).
+#[inline(always)]
+fn around(table: &Table, w: usize, run: &Run, code: u64) -> bool {
+    let (before, after) = (u32::from(run.before), u32::from(run.after));
+    (before != 0 && Table::matching(table.word(w - 1), code) >> (2 * (32 - before)) != 0)
+        || (after != 0 && Table::matching(table.word(w + 1), code) & ((1 << (2 * after)) - 1) != 0)
 }
 
 impl Slots for Push<'_, '_> {
@@ -162,18 +176,47 @@ impl Slots for Push<'_, '_> {
         word != 0
     }
 
+    /// Marks the unseen slots of the word's runs (rows of a rank) that hold a frontier state,
+    /// in one atomic step, and offers those of the runs' parts in the words beside it.
     #[inline(always)]
-    fn select(&mut self, _: &AtomicU64, _: usize, _: usize, word: u64, candidates: u64) -> u64 {
-        Table::matching(word, self.scan.codes.done) & candidates
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+        let LayerScan { codes, record, .. } = *self.scan;
+        let frontier = Table::matching(word, codes.done) & candidates;
+        if frontier == 0 {
+            return 0;
+        }
+        let mut targets = 0;
+        for run in &self.slides.runs[q % self.slides.runs.len()] {
+            if frontier & run.mask == 0 {
+                continue;
+            }
+            targets |= run.mask;
+            let first = w as u64 * 32;
+            for t in 0..u64::from(run.before) {
+                self.claims.offer(first - 1 - t);
+            }
+            for t in 0..u64::from(run.after) {
+                self.claims.offer(first + 32 + t);
+            }
+        }
+        let unseen = targets & Table::matching(word, 0);
+        if unseen != 0 {
+            let marked = Table::mark_unseen(cell, unseen, codes.next);
+            self.in_words.add_slots(w, marked, record);
+        }
+        frontier
     }
 
+    /// Queues the vertical slides of the frontier states `mask`.
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[((q + s) % 64) as usize];
-            self.state(rank0 + u64::from(carry), usize::from(j), start + s);
+            if self.pending.add(rank0 + u64::from(carry), usize::from(j), start + s) {
+                self.flush();
+            }
         }
     }
 }
@@ -184,6 +227,8 @@ struct Pull<'s, 'a> {
     slides: &'s Slides,
     claims: Claims<'a>,
     pending: Pending,
+    /// The states marked for a horizontal neighbour (`select`).
+    in_words: Found,
 }
 
 impl Pull<'_, '_> {
@@ -207,30 +252,42 @@ impl Slots for Pull<'_, '_> {
         Table::matching(word, 0) != 0
     }
 
+    /// Marks the unseen slots of the word's runs (rows of a rank) that hold a frontier state,
+    /// here or in the words beside it, in one atomic step; the other unseen slots are tested
+    /// for a vertical neighbour in the frontier (`states`).
     #[inline(always)]
-    fn select(&mut self, _: &AtomicU64, _: usize, _: usize, word: u64, candidates: u64) -> u64 {
-        Table::matching(word, 0) & candidates
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+        let LayerScan {
+            table,
+            codes,
+            record,
+            ..
+        } = *self.scan;
+        let unseen = Table::matching(word, 0) & candidates;
+        let frontier = Table::matching(word, codes.done);
+        let mut found = 0;
+        for run in &self.slides.runs[q % self.slides.runs.len()] {
+            if unseen & run.mask != 0
+                && (frontier & run.mask != 0 || around(table, w, run, codes.done))
+            {
+                found |= run.mask;
+            }
+        }
+        let marked = unseen & found;
+        if marked != 0 {
+            let marked = Table::mark_unseen(cell, marked, codes.next);
+            self.in_words.add_slots(w, marked, record);
+        }
+        unseen & !found
     }
 
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
-        let (table, code) = (self.scan.table, self.scan.codes.done);
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[((q + s) % 64) as usize];
-            let (rank, j, index) = (rank0 + u64::from(carry), usize::from(j), start + s);
-            // A horizontal neighbour is in the same rank, whose words are in cache.
-            let base = index - j as u64;
-            let mut row = self.slides.row[j];
-            let mut found = false;
-            while row != 0 {
-                found |= table.get(base + u64::from(row.trailing_zeros())) == code;
-                row &= row - 1;
-            }
-            if found {
-                self.claims.push(index);
-            } else if self.pending.add(rank, j, index) {
+            if self.pending.add(rank0 + u64::from(carry), usize::from(j), start + s) {
                 self.flush();
             }
         }
@@ -256,12 +313,15 @@ bit_instructions! {
             slides: scan.slides.expect("a multi-tile scan has its slides"),
             claims: Claims::coded(scan.table, scan.record, scan.codes.next),
             pending: Pending::new(scan.space),
+            in_words: Found::default(),
         };
         for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut pull);
         // The last states' neighbours, then the test of the batch before them.
         pull.flush();
         pull.flush();
-        pull.claims.finish()
+        let mut found = pull.claims.finish();
+        found.add(pull.in_words);
+        found
     }
 }
 

@@ -32,6 +32,8 @@ pub struct Slides {
     pub(super) row: Vec<u32>,
     /// `columns[j]`: the vertical slides of slot j's blank, one per other row.
     pub(super) columns: Vec<Vec<Column>>,
+    /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
+    pub(super) runs: Vec<Vec<Run>>,
     /// Slots a rank (n).
     width: u64,
     /// Tiles (m), and the values they take as a mask ((1 << m) - 1).
@@ -61,6 +63,7 @@ impl Slides {
             }
         }
         Slides {
+            runs: (0..n).map(|q| runs(&row, q, n)).collect(),
             row,
             columns,
             width: space.width(),
@@ -97,6 +100,40 @@ impl Slides {
         let full = (rank << 1 | u64::from(d[(self.tiles - 2) % MAX_TILES])) as i64;
         ((full + delta) as u64 >> 1) * self.width + slide.slot
     }
+}
+
+/// The slots of a word holding the blanks of one row of one rank (the row's cells are
+/// consecutive slots of a rank): a horizontal slide from any of them reaches all the others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Run {
+    /// The run's slots in the word (low bits).
+    pub(super) mask: u64,
+    /// Its slots at the end of the word before, and at the start of the word after.
+    pub(super) before: u8,
+    pub(super) after: u8,
+}
+
+/// The runs of a word whose first slot is slot q of its rank (n slots a rank), given the rows
+/// of each slot (`Slides::row`).
+fn runs(row: &[u32], q: usize, n: usize) -> Vec<Run> {
+    let mut runs: Vec<Run> = vec![];
+    let mut s = 0;
+    while s < 32 {
+        let j = (q + s) % n;
+        // The run of slot j: its row's slots, j's own included (consecutive in the rank).
+        let all = row[j] | 1 << j;
+        let first = all.trailing_zeros() as usize;
+        let len = all.count_ones() as usize;
+        let (start, end) = (s as isize - (j - first) as isize, s + (first + len - j));
+        let in_word = start.max(0) as usize..end.min(32);
+        runs.push(Run {
+            mask: in_word.clone().fold(0, |m, t| m | 1 << (2 * t)),
+            before: (-start).max(0) as u8,
+            after: end.saturating_sub(32) as u8,
+        });
+        s = in_word.end;
+    }
+    runs
 }
 
 /// The values of the first i entries of a sequence, for every i (bit v for value v).
@@ -152,6 +189,45 @@ mod tests {
     use super::*;
     use crate::puzzle::board::Shape;
     use crate::puzzle::metric::Metric;
+
+    /// The runs of every word place cover its 32 slots once, each slot's run holding exactly
+    /// its horizontal slides' targets that are in the word, and the others counted before or
+    /// after it.
+    #[test]
+    fn runs_hold_the_horizontal_slides_of_a_word() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (2, 7), (4, 4), (2, 8)] {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::in_metric(shape, Cell(0), 0, Metric::Multi).unwrap();
+            let slides = Slides::new(&space);
+            let n = space.width() as usize;
+            for q in 0..n {
+                let runs = &slides.runs[q];
+                let mut covered = 0u64;
+                for run in runs {
+                    assert_eq!(covered & run.mask, 0);
+                    covered |= run.mask;
+                    let slots: Vec<usize> =
+                        (0..32).filter(|&s| run.mask >> (2 * s) & 1 == 1).collect();
+                    for &s in &slots {
+                        let j = (q + s) % n;
+                        let row = slides.row[j] | 1 << j;
+                        // The targets of slot s, in word positions (its rank starts at s - j).
+                        let want: Vec<isize> = (0..n)
+                            .filter(|&t| row >> t & 1 == 1)
+                            .map(|t| s as isize - j as isize + t as isize)
+                            .collect();
+                        let before = want.iter().filter(|&&p| p < 0).count();
+                        let after = want.iter().filter(|&&p| p >= 32).count();
+                        let inside: Vec<usize> =
+                            want.iter().filter(|&&p| (0..32).contains(&p)).map(|&p| p as usize).collect();
+                        assert_eq!(inside, slots, "{shape} q {q} slot {s}");
+                        assert_eq!((run.before as usize, run.after as usize), (before, after));
+                    }
+                }
+                assert_eq!(covered, crate::bfs::table::LOW_BITS, "{shape} q {q}");
+            }
+        }
+    }
 
     /// Every multi-tile neighbour computed in the index (same-rank slots for horizontal slides,
     /// the window's digits for vertical ones) is the index of a neighbour the board's own
