@@ -298,6 +298,11 @@ fn choose(scan: Scan, state: &mut SearchState, unseen: u64, table_words: u64, mu
         policy::Boundary {
             listed: state.frontier.as_ref().map(|_| frontier),
             frontier: scanned,
+            push_cost: if multi {
+                policy::MULTI_PUSH_COST
+            } else {
+                policy::PUSH_COST
+            },
             unseen,
             table_words,
             pulling: state.pulling,

@@ -67,14 +67,21 @@ pub fn record_next(frontier: u64, before: Option<u64>, cap: u64) -> bool {
 pub const PULL_COST: u64 = 10;
 /// The weight of a frontier state against `PULL_COST` for an unseen one, in the same choice.
 pub const PUSH_COST: u64 = 10;
+/// `PUSH_COST` in the multi-tile metric, where a push computes every vertical slide of a state
+/// and a pull stops at a horizontal neighbour found a word at a time: 3x4's push layers took
+/// 22 ns a frontier state on two threads, its pull layers 15 ns an unseen one, against the
+/// states they scan (`docs/log/2026-11-25-metric.md`).
+pub const MULTI_PUSH_COST: u64 = 15;
 
 /// What is known at a layer boundary that decides the next layer's way.
 #[derive(Clone, Copy, Debug)]
 pub struct Boundary {
     /// States of the recorded frontier list, if the frontier was recorded.
     pub listed: Option<u64>,
-    /// States of the frontier.
+    /// States of the frontier (those a push scans).
     pub frontier: u64,
+    /// The weight of a frontier state against `PULL_COST`: `PUSH_COST`, or `MULTI_PUSH_COST`.
+    pub push_cost: u64,
     /// Unseen states of the next layer's colour.
     pub unseen: u64,
     /// Words of the table (32 states each).
@@ -94,7 +101,7 @@ pub fn choose(scan: Scan, b: Boundary) -> (Way, bool) {
         || scan == Scan::Pull
         || (scan == Scan::Auto
             && !listed
-            && b.unseen.saturating_mul(PULL_COST) < b.frontier.saturating_mul(PUSH_COST));
+            && b.unseen.saturating_mul(PULL_COST) < b.frontier.saturating_mul(b.push_cost));
     let way = if listed {
         Way::List
     } else if pulling {
@@ -113,6 +120,7 @@ mod tests {
         Boundary {
             listed,
             frontier,
+            push_cost: PUSH_COST,
             unseen,
             table_words: 1000,
             pulling,
