@@ -3,6 +3,7 @@
 //! guard that refuses a board before anything is allocated.
 
 pub mod analyze;
+pub mod atlas;
 pub mod distribution;
 pub mod memory;
 pub mod patterns;

@@ -110,6 +110,8 @@ pub enum Command {
     Check(CheckArgs),
     /// The worst configurations' structure, and Gong's question on 2xn boards
     Antipodes(AntipodesArgs),
+    /// Every goal cell of a board: eccentricities, the diameter, the radius, the mean distance
+    Atlas(AtlasArgs),
     /// Plan a run across MPI ranks: memory per rank, ranks a memory size needs, exchange volume
     Plan(PlanArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
@@ -154,6 +156,21 @@ pub struct AnalyzeArgs {
     /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = memory::parse_duration)]
     pub checkpoint_every: Duration,
+}
+
+#[derive(Args, Debug)]
+pub struct AtlasArgs {
+    /// Board sizes, e.g. 3x3 2x5 (as memory allows: each cell class is one full search)
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<Shape>,
+    /// How moves are counted: single, multi or both (see `analyze --metric`)
+    #[arg(long, value_name = "METRIC", default_value = "both", value_parser = super::cmd_atlas::metric_choice)]
+    pub metric: String,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

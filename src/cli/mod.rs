@@ -3,6 +3,7 @@
 pub mod args;
 mod cmd_analyze;
 mod cmd_antipodes;
+mod cmd_atlas;
 mod cmd_bench;
 mod cmd_check;
 mod cmd_count;
@@ -100,6 +101,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Table(a) => cmd_table::run(a),
         Command::Check(a) => cmd_check::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
+        Command::Atlas(a) => cmd_atlas::run(a),
         Command::Completions(a) => cmd_docs::completions(a),
         Command::Man(a) => cmd_docs::man(a),
     }

@@ -2,6 +2,7 @@
 //! (`provenance`), SVG
 //! plots (`plot`, with the `plot` feature) and tables for papers (`paper`).
 
+pub mod atlas;
 pub mod chart;
 pub mod paper;
 #[cfg(feature = "plot")]

@@ -214,7 +214,10 @@ impl Slots for Push<'_, '_> {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[((q + s) % 64) as usize];
-            if self.pending.add(rank0 + u64::from(carry), usize::from(j), start + s) {
+            if self
+                .pending
+                .add(rank0 + u64::from(carry), usize::from(j), start + s)
+            {
                 self.flush();
             }
         }
@@ -287,7 +290,10 @@ impl Slots for Pull<'_, '_> {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[((q + s) % 64) as usize];
-            if self.pending.add(rank0 + u64::from(carry), usize::from(j), start + s) {
+            if self
+                .pending
+                .add(rank0 + u64::from(carry), usize::from(j), start + s)
+            {
                 self.flush();
             }
         }

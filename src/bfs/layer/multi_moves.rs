@@ -218,8 +218,11 @@ mod tests {
                             .collect();
                         let before = want.iter().filter(|&&p| p < 0).count();
                         let after = want.iter().filter(|&&p| p >= 32).count();
-                        let inside: Vec<usize> =
-                            want.iter().filter(|&&p| (0..32).contains(&p)).map(|&p| p as usize).collect();
+                        let inside: Vec<usize> = want
+                            .iter()
+                            .filter(|&&p| (0..32).contains(&p))
+                            .map(|&p| p as usize)
+                            .collect();
                         assert_eq!(inside, slots, "{shape} q {q} slot {s}");
                         assert_eq!((run.before as usize, run.after as usize), (before, after));
                     }

@@ -1,0 +1,117 @@
+//! `tilespace atlas`: every goal cell of a board, one per class under its symmetries, in one
+//! metric or both: each cell's eccentricity and mean, the diameter, the radius and the mean
+//! distance between two configurations.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::analysis::atlas::{cell_classes, Atlas, CellFigures};
+use tilespace::analysis::memory;
+use tilespace::report::atlas::{write_atlas, AtlasRow, AtlasSummaryRow};
+use tilespace::{analyze, report, AnalyzeOptions, Metric};
+
+use super::args::AtlasArgs;
+use super::progress::Progress;
+
+pub fn run(args: AtlasArgs) -> Result<super::Status> {
+    for &shape in &args.boards {
+        memory::check(shape, args.run.max_memory)?;
+    }
+    tilespace::store::atomic::check_writable(&args.run.out)?;
+    let metrics: Vec<Metric> = match args.metric.as_str() {
+        "both" => Metric::ALL.to_vec(),
+        one => vec![one.parse()?],
+    };
+    let pool = super::thread_pool(args.run.threads)?;
+    let write_reports = |a: &tilespace::Analysis| report::write_all(&args.run.out, a).map(|_| ());
+    let options = |metric| AnalyzeOptions {
+        max_memory: args.run.max_memory,
+        reports: Some(&write_reports),
+        metric,
+        ..AnalyzeOptions::default()
+    };
+    let (mut verified, mut json) = (true, vec![]);
+    for &shape in &args.boards {
+        for &metric in &metrics {
+            let mut classes = vec![];
+            for cells in cell_classes(shape) {
+                let goal = cells[0];
+                let total = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
+                let label = format!("{shape} {metric} cell {}", shape.cell_label(goal));
+                let progress = Progress::new(args.run.quiet, total, &label);
+                let on_layer = &|l| progress.layer(l);
+                let a = pool.install(|| analyze(shape, goal, options(metric), on_layer));
+                progress.finish();
+                let a = a?;
+                verified &= a.verified;
+                classes.push(CellFigures::of(&a, cells));
+            }
+            let atlas = Atlas {
+                shape,
+                metric,
+                classes,
+            };
+            let paths = write_atlas(&args.run.out, &atlas)?;
+            if args.json {
+                json.push(serde_json::json!({
+                    "summary": AtlasSummaryRow::of(&atlas),
+                    "cells": AtlasRow::of(&atlas),
+                }));
+            } else {
+                print_atlas(&atlas, &paths)?;
+            }
+        }
+    }
+    if args.json {
+        super::print_json(&serde_json::json!({ "atlases": json, "verified": verified }))?;
+    }
+    Ok(super::Status::of(verified))
+}
+
+/// The summary line of a board in one metric, then one line per class of cells.
+fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
+    let s = AtlasSummaryRow::of(atlas);
+    let mut out = std::io::stdout().lock();
+    let metric = match atlas.metric {
+        Metric::Single => "single-tile",
+        Metric::Multi => "multi-tile",
+    };
+    writeln!(
+        out,
+        "{} {metric}: diameter {} (cells {}), radius {} (cells {}), mean distance {}",
+        s.board,
+        s.diameter,
+        s.diameter_cells,
+        s.radius,
+        s.radius_cells,
+        atlas.mean_distance().with_decimal(6)
+    )?;
+    for row in AtlasRow::of(atlas) {
+        let n = row.cells.split(' ').count();
+        writeln!(
+            out,
+            "  cell {} ({}): eccentricity {}, {}, mean {} ≈ {}, median {}",
+            row.cell,
+            super::counted(n as u64, "cell"),
+            row.eccentricity,
+            super::counted(row.antipodes as u64, "antipode"),
+            row.mean_exact,
+            row.mean,
+            row.median
+        )?;
+    }
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    writeln!(out, "  reports: {}", shown.join(", "))?;
+    Ok(())
+}
+
+/// `single`, `multi` or `both`.
+pub fn metric_choice(text: &str) -> Result<String, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "both" => Ok("both".into()),
+        other => other
+            .parse::<Metric>()
+            .map(|m| m.name().to_string())
+            .map_err(|e| format!("{e}, or both")),
+    }
+}
