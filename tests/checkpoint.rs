@@ -30,6 +30,11 @@ fn checkpoint_depth(dir: &Path) -> Option<u32> {
 /// The reports of `out` that must not depend on interruptions: the summary's figures (not its
 /// timings), the depth distribution and the antipodes.
 fn reports(out: &Path) -> Vec<String> {
+    reports_of(out, "3x4")
+}
+
+/// `reports` of the board whose reports are in `out/name`.
+fn reports_of(out: &Path, name: &str) -> Vec<String> {
     let (_, rows) = read_csv(&out.join("summary.csv"));
     let mut all: Vec<String> = rows
         .iter()
@@ -43,8 +48,8 @@ fn reports(out: &Path) -> Vec<String> {
                 .join(",")
         })
         .collect();
-    for f in ["3x4/depths.csv", "3x4/antipodes.csv"] {
-        all.push(std::fs::read_to_string(out.join(f)).unwrap());
+    for f in ["depths.csv", "antipodes.csv"] {
+        all.push(std::fs::read_to_string(out.join(name).join(f)).unwrap());
     }
     all
 }
@@ -106,6 +111,69 @@ fn killed_mid_run_then_resumed_gives_the_same_reports() {
     assert!(checkpoint_depth(&dir.join("ck")).unwrap() >= killed_at);
     resume(dir, "ck", "r");
     assert_eq!(reports(&dir.join("r")), want);
+}
+
+/// The multi-tile metric: a run killed mid-search and resumed writes the reports of an
+/// uninterrupted one; a checkpoint of one metric is refused by a run in the other, with the
+/// reason, before anything is written.
+#[test]
+fn multi_tile_run_killed_then_resumed_gives_the_same_reports() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let multi = ["--metric", "multi", "-q"];
+    let o = tilespace(
+        &[&["analyze", "3x4", "--out", "plain"][..], &multi].concat(),
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let want = reports_of(&dir.join("plain"), "3x4-multi");
+    let args = [
+        "analyze",
+        "3x4",
+        "--checkpoint",
+        "ck",
+        "--checkpoint-every",
+        "0",
+        "--out",
+        "r",
+    ];
+    let mut child = spawn(&[&args[..], &multi].concat(), dir);
+    let clock = Instant::now();
+    loop {
+        if checkpoint_depth(&dir.join("ck")).is_some_and(|d| d >= 20) {
+            child.kill().unwrap();
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before depth 20"
+        );
+        assert!(clock.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.wait().unwrap();
+    // The single-tile metric refuses it, and leaves it.
+    let o = tilespace(
+        &["analyze", "3x4", "--resume", "ck", "--out", "r", "-q"],
+        dir,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("multi-tile metric, not the single-tile"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(dir.join("ck/checkpoint.tsc").exists());
+    let o = tilespace(
+        &[
+            &["analyze", "3x4", "--resume", "ck", "--out", "r"][..],
+            &multi,
+        ]
+        .concat(),
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(reports_of(&dir.join("r"), "3x4-multi"), want);
 }
 
 #[test]

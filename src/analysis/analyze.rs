@@ -104,11 +104,9 @@ pub fn analyze_from(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     memory::check(shape, options.max_memory)?;
-    if options.metric == Metric::Multi
-        && (options.checkpoint.is_some() || options.save_table.is_some())
-    {
+    if options.metric == Metric::Multi && options.save_table.is_some() {
         return Err(Error::Argument(
-            "--checkpoint, --resume and --save-table do not take the multi-tile metric yet".into(),
+            "--save-table does not take the multi-tile metric yet".into(),
         ));
     }
     let job = match Job::new(shape, goal, start, options.metric)? {

@@ -106,7 +106,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             (None, None) => unreachable!("one process has a pool of its own"),
         };
         progress.finish();
-        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), ranks))?;
+        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), args.metric, ranks))?;
         if let Some(dir) = checkpoint_dir {
             remove_checkpoint(dir, ranks)?;
         }
@@ -200,10 +200,10 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
-    if args.metric == Metric::Multi && (files || args.seed_table) {
+    if args.metric == Metric::Multi && (args.save_table.is_some() || args.seed_table) {
         bail!(BadArgument(
-            "the multi-tile metric does not take --save-table, --checkpoint, --resume or \
-             --gong-figures yet (Gong's figures are single-tile)"
+            "the multi-tile metric does not take --save-table (not yet) or --gong-figures \
+             (Gong's figures are single-tile)"
                 .into()
         ));
     }
@@ -313,6 +313,7 @@ fn resumable(
     shape: Shape,
     goal: Cell,
     start: Option<&Board>,
+    metric: Metric,
     ranks: super::Ranks,
 ) -> anyhow::Error {
     let tilespace::Error::Interrupted { depth, dir } = &err else {
@@ -328,6 +329,9 @@ fn resumable(
     }
     if let Some(b) = start {
         command += &format!(" --from \"{b}\"");
+    }
+    if metric == Metric::Multi {
+        command += " --metric multi";
     }
     let dir = dir.display();
     Stopped(format!(

@@ -12,7 +12,7 @@
 //! | 12..16, 16..20 | rows, cols (the user's orientation) |
 //! | 20..24 | goal blank cell |
 //! | 24 | class; 25: 1 if the engine works transposed; 26: 1 if pulling; 27: 1 if the layer before the last is unsettled |
-//! | 28..32 | zero |
+//! | 28 | 1 in the multi-tile metric (0 in the single-tile one, and in files older than it); 29..32: zero |
 //! | 32..40 | start index |
 //! | 40..48 | states |
 //! | 48..52 | layers saved (L) |
@@ -34,6 +34,7 @@ use crate::bfs::table::Table;
 use crate::bfs::SearchState;
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
+use crate::puzzle::metric::Metric;
 use crate::store::header::{
     checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
 };
@@ -137,7 +138,7 @@ pub fn save(
             u8::from(state.pulling),
             u8::from(state.unsettled),
         ])
-        .bytes(&[0; 4])
+        .bytes(&[metric_byte(space.metric), 0, 0, 0])
         .u64(state.start)
         .u64(space.states())
         .u32(state.layers.len() as u32)
@@ -253,19 +254,34 @@ fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(),
 /// crafted, its checksums recomputed, or damaged in memory before they were taken): the layers
 /// start with the start alone and are never empty; the table marks exactly as many states as
 /// the layers hold, and holds `FRONTIER` in exactly the last layer (and the one before it
-/// after a pull); a recorded frontier is that many distinct states holding `FRONTIER`.
+/// after a pull); a recorded frontier is that many distinct states holding `FRONTIER`. In the
+/// multi-tile metric, the states holding each code 1 + d mod 3 are the layers' at depths d mod
+/// 3, and a recorded frontier holds its depth's code.
 fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damage> {
     use crate::bfs::table::FRONTIER;
-    let (seen, frontier) = (state.table.seen(), state.table.count(FRONTIER));
-    check_counts(
-        &state.layers,
-        state.unsettled,
-        seen,
-        frontier,
-        space.states(),
-    )?;
     let layers = &state.layers;
     let depth = layers.len() - 1;
+    let code = match space.metric {
+        Metric::Single => {
+            let (seen, frontier) = (state.table.seen(), state.table.count(FRONTIER));
+            check_counts(layers, state.unsettled, seen, frontier, space.states())?;
+            FRONTIER
+        }
+        Metric::Multi => {
+            let (seen, last) = (state.table.seen(), layers[depth]);
+            // The frontier test of `check_counts` holds by construction here: the codes are
+            // checked by depth mod 3 below.
+            check_counts(layers, false, seen, last, space.states())?;
+            let mut want = [0u64; 3];
+            for (d, n) in layers.iter().enumerate() {
+                want[d % 3] += n;
+            }
+            if [1, 2, 3].map(|c| state.table.count(c)) != want {
+                return Err("its table's depths are not its layers'".into());
+            }
+            crate::bfs::layer::multi_code(depth as u32)
+        }
+    };
     if let Some(list) = &state.frontier {
         let mut sorted = list.clone();
         sorted.sort_unstable();
@@ -274,7 +290,7 @@ fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damag
         if !listed
             || sorted
                 .iter()
-                .any(|&i| i >= space.states() || state.table.get(i) != FRONTIER)
+                .any(|&i| i >= space.states() || state.table.get(i) != code)
         {
             return Err("its recorded frontier is not its last layer".into());
         }
@@ -311,8 +327,25 @@ pub(crate) fn check_counts(
     Ok(())
 }
 
+/// The header byte of a metric: 0 single-tile (what older files hold there), 1 multi-tile.
+fn metric_byte(metric: Metric) -> u8 {
+    match metric {
+        Metric::Single => 0,
+        Metric::Multi => 1,
+    }
+}
+
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
 fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), Damage> {
+    // The metric first: it decides the orientation that `check_board` checks.
+    if h.byte(28) != metric_byte(space.metric) {
+        let theirs = if h.byte(28) == 0 { "single" } else { "multi" };
+        return Err(format!(
+            "it is a search in the {theirs}-tile metric, not the {}-tile one",
+            space.metric
+        )
+        .into());
+    }
     check_board(h, space)?;
     if h.u64(32) != start {
         return Err("it is a search from another start board".into());
