@@ -268,10 +268,31 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
         ),
         (&["solvable", "1 2 3/4 5 6/7 9 0"], "tile 9 is out of range"),
         (
-            &["analyze", "2x3", "--metric", "multi", "--save-table", "t"],
-            "the multi-tile metric does not take --save-table",
+            &["analyze", "--gong-figures", "--metric", "multi"],
+            "single-tile: they do not take --metric multi",
         ),
         (&["analyze", "2x3", "--metric", "triple"], "is not a metric"),
+        (
+            &[
+                "solve",
+                "1 2 3/4 5 6/7 0 8",
+                "--metric",
+                "multi",
+                "--pdb",
+                "a-file",
+            ],
+            "not admissible in the multi-tile one",
+        ),
+        (
+            &["solve", "1 2 3/4 5 6/7 0 8", "--metric", "multi"],
+            "the constructive solver counts single-tile moves",
+        ),
+        (
+            &[
+                "sample", "3x3", "--pdb", "a-file", "--count", "2", "--metric", "multi",
+            ],
+            "not admissible in the multi-tile",
+        ),
         (
             &["solvable", "1 2 3/4 5/6 7 0"],
             "ragged rows: row 2 has 2 tiles, row 1 has 3",

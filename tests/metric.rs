@@ -135,6 +135,102 @@ fn analyze_writes_the_published_distributions_in_both_metrics() {
     assert!(multi >= 11 && rows.iter().all(|r| r["verified"] == "true"));
 }
 
+/// A multi-tile table saved by `analyze` answers every board of 2x4 (from two goal cells) and
+/// a sample of 3x3 with the plain search's distance, by a path of slides from the board to the
+/// goal, one metric move apart each, as long as the distance; its header says its metric.
+#[test]
+fn multi_tile_tables_answer_as_the_plain_search() {
+    use tilespace::store::saved::SavedTable;
+    let tmp = tempfile::tempdir().unwrap();
+    for (r, c, goal, step) in [(2, 4, 7, 1), (2, 4, 1, 1), (3, 3, 8, 37)] {
+        let shape = Shape::new(r, c).unwrap();
+        let path = tmp.path().join(format!("{shape}-{goal}.tst"));
+        let options = tilespace::AnalyzeOptions {
+            save_table: Some(&path),
+            metric: Metric::Multi,
+            ..Default::default()
+        };
+        let a = tilespace::analyze(shape, Cell(goal), options, &|_| {}).unwrap();
+        assert!(a.verified);
+        let table = SavedTable::open(&path).unwrap();
+        assert_eq!(table.metric(), Metric::Multi);
+        let depth = depths(shape, Cell(goal), Metric::Multi);
+        let mut boards: Vec<(&Board, &usize)> = depth.iter().collect();
+        boards.sort_by(|a, b| a.0.cells().cmp(b.0.cells()));
+        for (board, &d) in boards.into_iter().step_by(step) {
+            let path = table.solve(board).unwrap();
+            assert_eq!(path.len() - 1, d, "{board}");
+            for w in path.windows(2) {
+                assert!(w[0].slides().any(|n| n == w[1]), "{} to {}", w[0], w[1]);
+            }
+            assert_eq!(path.last().unwrap(), &Board::goal(shape, Cell(goal)));
+        }
+    }
+}
+
+/// `solve` with a multi-tile table prints each slide as the blank's direction and distance and
+/// the tiles it carries: "1 2 3/4 5 6/0 7 8" is one slide from the goal (the blank goes right
+/// two cells, carrying 7 and 8).
+#[test]
+fn solve_prints_slides_from_a_multi_tile_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "analyze",
+        "3x3",
+        "--metric",
+        "multi",
+        "--save-table",
+        "m.tst",
+        "-q",
+    ];
+    let o = tilespace(&args, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilespace(
+        &["solve", "1 2 3/4 5 6/0 7 8", "--table", "m.tst"],
+        tmp.path(),
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(": 1 move (optimal, multi-tile; verified by replay)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("tiles: 7+8") && text.contains("blank: R2"),
+        "{text}"
+    );
+    // The corner goal's one antipode (Hoey: 24 moves), found by the plain search.
+    let depth = depths(Shape::new(3, 3).unwrap(), Cell(8), Metric::Multi);
+    let far: Vec<&Board> = depth
+        .iter()
+        .filter(|(_, &d)| d == 24)
+        .map(|(b, _)| b)
+        .collect();
+    assert_eq!(far.len(), 1);
+    let board = far[0].to_string();
+    let o = tilespace(&["distance", &board, "--table", "m.tst"], tmp.path());
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap().trim(),
+        format!("{board}: 24")
+    );
+}
+
+/// The distance of every board of its class from the goal with blank `goal`, in `metric`.
+fn depths(shape: Shape, goal: Cell, metric: Metric) -> HashMap<Board, usize> {
+    let start = Board::goal(shape, goal);
+    let mut depth = HashMap::from([(start.clone(), 0usize)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(b) = queue.pop_front() {
+        let d = depth[&b];
+        for n in b.neighbours_in(metric) {
+            depth.entry(n.clone()).or_insert_with(|| {
+                queue.push_back(n);
+                d + 1
+            });
+        }
+    }
+    depth
+}
+
 /// (RC)!/2, the states of one class.
 fn class_size(shape: Shape) -> u64 {
     (1..=shape.cells() as u64).product::<u64>() / 2

@@ -118,6 +118,14 @@ fn bad_tables_and_boards_are_refused() {
     assert!(why(&line).contains("a line"), "{}", why(&line));
     assert!(why(&crafted(&[(28, &[1])])).contains("bad class"));
     assert!(why(&crafted(&[(29, &[good[29] ^ 1])])).contains("bad orientation"));
+    assert!(why(&crafted(&[(30, &[2])])).contains("bad metric"));
+    // A single-tile table called multi-tile (in that metric's orientation): its codes are not
+    // the depths mod 3 its layers give.
+    let relabelled = why(&crafted(&[(29, &[0]), (30, &[1])]));
+    assert!(
+        relabelled.contains("by depth mod 3 are not its layers'"),
+        "{relabelled}"
+    );
     assert!(why(&crafted(&[(20, &7u32.to_le_bytes())])).contains("bad goal blank"));
     assert!(why(&crafted(&[(32, &u64::MAX.to_le_bytes())])).contains("header says"));
 

@@ -104,11 +104,6 @@ pub fn analyze_from(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     memory::check(shape, options.max_memory)?;
-    if options.metric == Metric::Multi && options.save_table.is_some() {
-        return Err(Error::Argument(
-            "--save-table does not take the multi-tile metric yet".into(),
-        ));
-    }
     let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),

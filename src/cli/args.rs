@@ -288,6 +288,10 @@ pub struct QueryArgs {
     /// partitions (the largest of their sums is taken)
     #[arg(long, value_name = "DIR", conflicts_with = "table")]
     pub pdb: Vec<PathBuf>,
+    /// How moves are counted (default: the table's; single otherwise): multi needs a table saved
+    /// by `analyze --metric multi --save-table`
+    #[arg(long, value_name = "METRIC")]
+    pub metric: Option<Metric>,
     /// Only optimal answers: needs --pdb DIR or --table FILE (without it `solve` may build a
     /// solution that is not optimal)
     #[arg(long)]
@@ -361,6 +365,10 @@ pub struct SampleArgs {
     /// How many random boards
     #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
     pub count: u64,
+    /// How moves are counted: single only (pattern databases are not admissible in the
+    /// multi-tile metric)
+    #[arg(long, value_name = "METRIC", default_value = "single")]
+    pub metric: Metric,
     /// Seed: the same seed gives the same boards and estimate (default: from the clock)
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,

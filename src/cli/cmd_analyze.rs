@@ -200,11 +200,9 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
-    if args.metric == Metric::Multi && (args.save_table.is_some() || args.seed_table) {
+    if args.metric == Metric::Multi && args.seed_table {
         bail!(BadArgument(
-            "the multi-tile metric does not take --save-table (not yet) or --gong-figures \
-             (Gong's figures are single-tile)"
-                .into()
+            "--gong-figures are single-tile: they do not take --metric multi".into()
         ));
     }
     if args.metric == Metric::Multi && sharded {

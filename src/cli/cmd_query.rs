@@ -8,9 +8,9 @@ use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{self, Limits};
 use tilespace::puzzle::construct;
-use tilespace::puzzle::moves::{self, Moves};
+use tilespace::puzzle::moves::{self, Moves, Slides};
 use tilespace::store::saved::SavedTable;
-use tilespace::{Board, Cell, Error, GoalBlank, Shape};
+use tilespace::{Board, Cell, Error, GoalBlank, Metric, Shape};
 
 use super::args::QueryArgs;
 use super::{counted, BadArgument};
@@ -24,11 +24,21 @@ enum Source {
 
 /// One board's answer, as printed.
 struct Answer {
+    /// The moves one cell at a time (what is replayed).
     moves: Moves,
+    /// In the multi-tile metric, the same moves as slides (what is counted).
+    slides: Option<Slides>,
     optimal: bool,
     lower_bound: usize,
     /// IDA*'s nodes expanded and seconds.
     search: Option<(u64, f64)>,
+}
+
+impl Answer {
+    /// Moves counted in the answer's metric.
+    fn len(&self) -> usize {
+        self.slides.as_ref().map_or(self.moves.len(), Slides::len)
+    }
 }
 
 /// Answers every board: `No` if one is not solvable; bad input is an error.
@@ -72,10 +82,10 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     let (mut agree, mut disagree) = (0usize, vec![]);
     for ((board, result), length) in boards.iter().zip(answers).zip(&published) {
         if let (Ok(a), Some(length)) = (&result, length) {
-            if a.moves.len() == *length {
+            if a.len() == *length {
                 agree += 1;
             } else {
-                disagree.push(format!("{board}: {} moves, {length} given", a.moves.len()));
+                disagree.push(format!("{board}: {} moves, {length} given", a.len()));
             }
         }
         match result {
@@ -229,6 +239,22 @@ fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) 
 /// Where the answers come from: pattern databases or the table (checked against `--shape` and
 /// `--blank`), or the constructive solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
+    let multi = args.metric == Some(Metric::Multi);
+    if multi && !args.pdb.is_empty() {
+        anyhow::bail!(BadArgument(
+            "pattern databases answer in the single-tile metric only: additive databases are not \
+             admissible in the multi-tile one (one move can carry tiles of several patterns); \
+             give a multi-tile --table (`analyze RxC --metric multi --save-table FILE`)"
+                .into()
+        ));
+    }
+    if multi && args.table.is_none() {
+        anyhow::bail!(BadArgument(
+            "the multi-tile metric needs --table FILE (`analyze RxC --metric multi --save-table \
+             FILE`): the constructive solver counts single-tile moves"
+                .into()
+        ));
+    }
     if !args.pdb.is_empty() {
         let h = Heuristic::open_all(&args.pdb)?;
         let hint = format!(
@@ -250,6 +276,12 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
                 owner: "the table's",
             };
             agrees(args, table.shape, table.goal, named, "")?;
+            if let Some(m) = args.metric.filter(|&m| m != table.metric()) {
+                anyhow::bail!(BadArgument(format!(
+                    "--metric {m}, but the table counts {}-tile moves",
+                    table.metric()
+                )));
+            }
             Source::Table(Box::new(table))
         }
         None if args.optimal => anyhow::bail!(BadArgument(
@@ -377,9 +409,22 @@ impl Printer<'_> {
     }
 
     fn answer(&mut self, board: &Board, answer: &Answer) -> Result<()> {
-        let n = answer.moves.len();
+        let n = answer.len();
         let tiles = answer.moves.tiles(board)?;
-        let blank = &answer.moves;
+        let blank = match &answer.slides {
+            Some(s) => s.to_string(),
+            None => answer.moves.to_string(),
+        };
+        // A slide's tiles joined by `+` (they move together).
+        let grouped = match &answer.slides {
+            Some(s) => s
+                .tiles(board)?
+                .iter()
+                .map(|g| g.iter().map(u32::to_string).collect::<Vec<_>>().join("+"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            None => Spaced(&tiles).to_string(),
+        };
         let search = answer
             .search
             .map(|(nodes, seconds)| Search { nodes, seconds });
@@ -397,7 +442,7 @@ impl Printer<'_> {
                     optimal: answer.optimal,
                     lower_bound: answer.lower_bound,
                     tiles,
-                    blank_moves: blank.to_string(),
+                    blank_moves: blank,
                     search,
                 },
                 false => JsonAnswer::Distance {
@@ -409,7 +454,7 @@ impl Printer<'_> {
             });
             return Ok(());
         }
-        let tiles = Spaced(&tiles);
+        let tiles = grouped;
         let out = &mut self.out;
         match (self.format, self.solve) {
             (Format::Csv, true) => {
@@ -424,6 +469,8 @@ impl Printer<'_> {
                         counted(s.nodes, "node"),
                         s.seconds
                     )
+                } else if answer.optimal && answer.slides.is_some() {
+                    "optimal, multi-tile".to_string()
                 } else if answer.optimal {
                     "optimal".to_string()
                 } else {
@@ -607,8 +654,13 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
     let (answer, goal) = match source {
         Source::Table(table) => {
             let path = table.solve(board)?;
+            let slides = (table.metric() == Metric::Multi).then(|| Slides::of_path(&path));
             let a = Answer {
-                moves: Moves::of_path(&path),
+                moves: match &slides {
+                    Some(s) => s.steps(),
+                    None => Moves::of_path(&path),
+                },
+                slides,
                 optimal: true,
                 lower_bound: construct::manhattan(board, table.goal),
                 search: None,
@@ -620,6 +672,7 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
             let solved = ida::solve(h, board, limits)?;
             let a = Answer {
                 moves: solved.moves,
+                slides: None,
                 optimal: true,
                 lower_bound: solved.start_bound as usize,
                 search: Some((solved.expanded, started.elapsed().as_secs_f64())),
@@ -633,6 +686,7 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
             let optimal = c.moves.len() == c.lower_bound;
             let a = Answer {
                 moves: c.moves,
+                slides: None,
                 optimal,
                 lower_bound: c.lower_bound,
                 search: None,

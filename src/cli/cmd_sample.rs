@@ -16,6 +16,14 @@ use super::sample_positions::{self as positions, Journal, Position};
 use super::BadArgument;
 
 pub fn run(args: SampleArgs) -> Result<super::Status> {
+    if args.metric == tilespace::Metric::Multi {
+        anyhow::bail!(BadArgument(
+            "sample solves with pattern databases, which are not admissible in the multi-tile \
+             metric (one move can carry tiles of several patterns): its distributions are \
+             single-tile; `analyze RxC --metric multi` enumerates a board whole"
+                .into()
+        ));
+    }
     let h = Heuristic::open_all(&args.pdb)?;
     if args.board != h.shape {
         anyhow::bail!(BadArgument(format!(

@@ -131,6 +131,79 @@ impl fmt::Display for Moves {
     }
 }
 
+/// A multi-tile solution: slides of the blank, each a direction and a number of cells (the
+/// tiles between follow it), printed `R2 U1 L3`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Slides(pub Vec<(Dir, usize)>);
+
+impl Slides {
+    /// The slides joining consecutive boards of a path, each one multi-tile move from the next
+    /// (the blank in the same row or column).
+    pub fn of_path(path: &[Board]) -> Slides {
+        Slides(
+            path.windows(2)
+                .map(|w| {
+                    let (shape, from, to) = (w[0].shape(), w[0].blank(), w[1].blank());
+                    let k = shape.distance(from, to);
+                    let one = if shape.row(from) == shape.row(to) {
+                        Cell(if to.0 > from.0 {
+                            from.0 + 1
+                        } else {
+                            from.0 - 1
+                        })
+                    } else if to.0 > from.0 {
+                        Cell(from.0 + shape.cols)
+                    } else {
+                        Cell(from.0 - shape.cols)
+                    };
+                    (Dir::between(shape, from, one), k)
+                })
+                .collect(),
+        )
+    }
+
+    /// How many slides.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// No slides at all.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The same moves one cell at a time (what `replay` plays).
+    pub fn steps(&self) -> Moves {
+        Moves(
+            self.0
+                .iter()
+                .flat_map(|&(d, k)| std::iter::repeat_n(d, k))
+                .collect(),
+        )
+    }
+
+    /// The tiles each slide moves, in the order they move, from `start`.
+    pub fn tiles(&self, start: &Board) -> Result<Vec<Vec<u32>>, Error> {
+        let mut each = self.steps().tiles(start)?.into_iter();
+        Ok(self
+            .0
+            .iter()
+            .map(|&(_, k)| each.by_ref().take(k).collect())
+            .collect())
+    }
+}
+
+impl fmt::Display for Slides {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: Vec<String> = self
+            .0
+            .iter()
+            .map(|&(d, k)| format!("{}{k}", d.letter()))
+            .collect();
+        f.write_str(&text.join(" "))
+    }
+}
+
 /// Plays `moves` from `start` and returns the final board; an illegal move is an error.
 pub fn replay(start: &Board, moves: &Moves) -> Result<Board, Error> {
     replay_each(start, moves, |_, _| {})

@@ -5,7 +5,8 @@
 //! its blank cell bit 0; see `bfs::table`). From a state at depth d every neighbour is at d-1 or
 //! d+1, which differ mod 4, so a neighbour holding d-1 mod 4 is always there: walking to such
 //! neighbours reaches the start (the goal) in exactly d steps, which gives both the distance and
-//! an optimal path.
+//! an optimal path. In the multi-tile metric the code is 1 + depth mod 3: a neighbour is at d-1,
+//! d or d+1, three residues apart, so the walk to a neighbour holding d-1 mod 3 works the same.
 //!
 //! File layout (little-endian): a 64-byte header, the layer counts (radius + 1 of them), then
 //! the table's words.
@@ -19,6 +20,7 @@
 //! | 24..28 | radius |
 //! | 28 | class (0 solvable) |
 //! | 29 | 1 if the engine worked transposed |
+//! | 30 | 1 in the multi-tile metric (0 single-tile, as in files older than it) |
 //! | 32..40 | states |
 //! | 40..48 | checksum of the layer counts and the words, in order |
 //! | 48..56 | checksum of bytes 0..48 |
@@ -113,13 +115,26 @@ pub fn save_stream(
             .u32(space.user_shape.cols as u32)
             .u32(space.user_goal.0 as u32)
             .u32(layers.len() as u32 - 1)
-            .bytes(&[space.class, u8::from(space.transposed), 0, 0])
+            .bytes(&[
+                space.class,
+                u8::from(space.transposed),
+                metric_byte(space.metric),
+                0,
+            ])
             .u64(space.states())
             .u64(sum.value())
             .finish(HEADER);
         out.seek(SeekFrom::Start(0))?;
         out.write_all(&head)
     })
+}
+
+/// The header byte of a metric: 0 single-tile (what older files hold there), 1 multi-tile.
+fn metric_byte(metric: Metric) -> u8 {
+    match metric {
+        Metric::Single => 0,
+        Metric::Multi => 1,
+    }
 }
 
 /// Recomputes the checksums of a saved table's image (words, then header) over what is there,
@@ -165,6 +180,11 @@ fn header_space(
     }
     let goal = Cell(h.u32(20) as usize);
     let (class, transposed) = (h.byte(28), h.byte(29) != 0);
+    let metric = match h.byte(30) {
+        0 => Metric::Single,
+        1 => Metric::Multi,
+        _ => return Err(bad("bad metric in header".into())),
+    };
     if goal.0 >= shape.cells() {
         return Err(bad("bad goal blank in header".into()));
     }
@@ -176,10 +196,10 @@ fn header_space(
             "bad class in header (a saved table holds the goal's class)".into(),
         ));
     }
-    if transposed != StateSpace::prefers_transposed(shape, Metric::Single) {
+    if transposed != StateSpace::prefers_transposed(shape, metric) {
         return Err(bad("bad orientation in header".into()));
     }
-    let space = StateSpace::oriented(shape, goal, class, transposed)?;
+    let space = StateSpace::in_metric(shape, goal, class, metric)?;
     let states = h.u64(32);
     if states != space.states() {
         return Err(bad(format!(
@@ -251,16 +271,19 @@ impl SavedTable {
         }
         let start_colour = space.shape.colour(space.split(space.goal_index()).0);
         let recount = Recount::new(&space, start_colour);
-        let (sum, residues) = read_words(&mut file, words, &layers, &recount).map_err(read)?;
+        let (sum, residues) =
+            read_words(&mut file, words, &layers, &recount, space.metric).map_err(read)?;
         if sum != h.u64(40) {
             return Err(bad(Damage::checksum(
                 "the table is corrupted (checksum mismatch)",
             )));
         }
-        if !residues_agree(&layers, residues, Metric::Single) {
-            return Err(bad(
-                "its states by depth mod 4 are not its layers': the table is wrong".into(),
-            ));
+        if !residues_agree(&layers, residues, space.metric) {
+            let modulus = if space.metric == Metric::Multi { 3 } else { 4 };
+            return Err(bad(format!(
+                "its states by depth mod {modulus} are not its layers': the table is wrong"
+            )
+            .into()));
         }
         Ok(SavedTable {
             path: path.to_path_buf(),
@@ -318,21 +341,31 @@ impl SavedTable {
             path: self.path.clone(),
             damage: why,
         };
-        // Depth parity: how the blank's colour differs from the goal's.
-        let goal_colour = self.shape.colour(self.goal);
+        let metric = self.space.metric;
         let code = self.code_of(&here)?.expect("checked");
-        if code < 2 {
-            return Err(wrong(
-                format!("{here} is not settled: the table is wrong").into(),
-            ));
-        }
-        let parity = (self.shape.colour(here.blank()) ^ goal_colour) as u32;
-        let mut depth4 = depth_mod4(code, parity);
+        // The depth mod 4 (single-tile: the code and the blank's colour against the goal's)
+        // or mod 3 (multi-tile: the code).
+        let (mut depth, modulus) = match metric {
+            Metric::Single if code >= 2 => {
+                let parity = self.shape.colour(here.blank()) ^ self.shape.colour(self.goal);
+                (depth_mod4(code, parity as u32), 4)
+            }
+            Metric::Multi if code >= 1 => (code as u32 - 1, 3),
+            _ => {
+                return Err(wrong(
+                    format!("{here} is not settled: the table is wrong").into(),
+                ))
+            }
+        };
         while here != goal {
-            // One neighbour is a layer closer: it holds depth - 1 mod 4.
-            let want = settled((depth4 + 3) % 4);
+            // One neighbour is a layer closer: it holds depth - 1.
+            depth = (depth + modulus - 1) % modulus;
+            let want = match metric {
+                Metric::Single => settled(depth),
+                Metric::Multi => u64::from(depth) + 1,
+            };
             let mut next = None;
-            for n in here.neighbours() {
+            for n in here.neighbours_in(metric) {
                 if self.code_of(&n)? == Some(want) {
                     next = Some(n);
                     break;
@@ -348,23 +381,33 @@ impl SavedTable {
                     "a descent longer than the radius: the table is wrong",
                 )));
             }
-            depth4 = (depth4 + 3) % 4;
             here = next;
             path.push(here.clone());
         }
-        // No solution is shorter than the tiles' taxicab distances: a cheap check of the
-        // answer against a table forged beyond what opening it can see.
-        let bound = crate::puzzle::construct::manhattan(board, self.goal);
+        // No solution is shorter than the tiles' taxicab distances (over the most a move
+        // changes them: 1 tile a cell, or in the multi-tile metric up to one less than the
+        // longer side): a cheap check of the answer against a table forged beyond what opening
+        // it can see.
+        let per_move = match metric {
+            Metric::Single => 1,
+            Metric::Multi => self.shape.rows.max(self.shape.cols) - 1,
+        };
+        let bound = crate::puzzle::construct::manhattan(board, self.goal).div_ceil(per_move);
         if path.len() - 1 < bound {
             return Err(wrong(
                 format!(
-                    "{board} in {} moves, under its Manhattan bound {bound}: the table is wrong",
+                    "{board} in {} moves, under its taxicab bound {bound}: the table is wrong",
                     path.len() - 1
                 )
                 .into(),
             ));
         }
         Ok(path)
+    }
+
+    /// How the table counts moves.
+    pub fn metric(&self) -> Metric {
+        self.space.metric
     }
 
     /// The exact optimal number of moves from `board` to the goal.
@@ -381,6 +424,7 @@ fn read_words(
     words: usize,
     layers: &[u64],
     recount: &Recount,
+    metric: Metric,
 ) -> std::io::Result<(u64, [u64; 4])> {
     const PART: usize = 1 << 17;
     let mut sum = Checksum::new();
@@ -392,10 +436,22 @@ fn read_words(
         let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
         let words = le_words(part).inspect(|&word| sum.add(word));
-        recount.add_all(&mut place, words, &mut tally);
+        match metric {
+            Metric::Single => recount.add_all(&mut place, words, &mut tally),
+            // Codes 1 + depth mod 3.
+            Metric::Multi => words.for_each(|word| {
+                for (k, n) in tally.iter_mut().take(3).enumerate() {
+                    *n += u64::from(Table::matching(word, k as u64 + 1).count_ones());
+                }
+            }),
+        }
         w += part.len() / 8;
     }
-    Ok((sum.value(), recount.residues(tally)))
+    let residues = match metric {
+        Metric::Single => recount.residues(tally),
+        Metric::Multi => tally,
+    };
+    Ok((sum.value(), residues))
 }
 
 /// Fills `buf` from `file` at `offset`, without moving the file's position.
