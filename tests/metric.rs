@@ -214,6 +214,45 @@ fn solve_prints_slides_from_a_multi_tile_table() {
     );
 }
 
+/// `check` compares multi-tile reports with the published multi-tile distributions of their
+/// goal cell's class (each cell of 3x3, and 2x4's edge from its mirror image), and the
+/// single-tile ones with OEIS only.
+#[test]
+fn check_compares_each_metric_with_its_own_figures() {
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["atlas", "3x3", "-q", "--results", "r"][..],
+        &[
+            "analyze",
+            "2x4",
+            "--metric",
+            "multi",
+            "--blank",
+            "2,3",
+            "-q",
+            "--results",
+            "r",
+        ],
+    ] {
+        let o = tilespace(args, tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let o = tilespace(&["check", "--results", "r", "--json"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let all = doc["comparisons"].as_array().unwrap();
+    let multi: Vec<_> = all
+        .iter()
+        .filter(|c| c["compared"].as_str().unwrap().starts_with("multi-tile"))
+        .collect();
+    // 3x3: corner, edge, centre; 2x4 blank 2,3: the published edge 1,2.
+    assert_eq!(multi.len(), 4, "{doc}");
+    assert!(all.iter().all(|c| c["agrees"] == true), "{doc}");
+    assert!(multi
+        .iter()
+        .any(|c| c["board"] == "2x4" && c["goal_blank"] == "2,3"));
+}
+
 /// The distance of every board of its class from the goal with blank `goal`, in `metric`.
 fn depths(shape: Shape, goal: Cell, metric: Metric) -> HashMap<Board, usize> {
     let start = Board::goal(shape, goal);

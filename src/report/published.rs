@@ -1,5 +1,7 @@
 //! Published figures to check the reports against (`tilespace check`): the number of states at
-//! each depth from OEIS, and the radii of OEIS A151944, each stated as a fact with its source.
+//! each depth from OEIS, and the radii of OEIS A151944, each stated as a fact with its source;
+//! in the multi-tile metric, the complete distributions of O. Tarakanov's searches
+//! (`published_multi.txt`, from lightln2/SlidingTilesSolver and lightln2/PuzzleSearch).
 //! The distributions are symmetric under transposition, and the same for every corner (or
 //! every mid-side cell) of a board, as its symmetries map them onto each other.
 
@@ -204,12 +206,99 @@ fn blank_of(row: &SummaryRow) -> Option<Blank> {
     }
 }
 
+/// A complete multi-tile distribution, as published: the board, the goal's blank cell (0-based
+/// row and column), the source, and the states at depths 0, 1, ….
+#[derive(Clone, Debug)]
+pub struct MultiSequence {
+    /// Rows and columns.
+    pub board: (usize, usize),
+    /// The goal's blank cell, (row, column) from 0.
+    pub goal: (usize, usize),
+    /// Who published it.
+    pub source: &'static str,
+    /// a(0), a(1), … to the last depth.
+    pub terms: Vec<u64>,
+}
+
+/// The published multi-tile distributions (`published_multi.txt`).
+pub fn multi_sequences() -> Vec<MultiSequence> {
+    include_str!("published_multi.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.splitn(6, ',').collect();
+            let n = |i: usize| f[i].parse::<usize>().expect("a typed number");
+            MultiSequence {
+                board: (n(0), n(1)),
+                goal: (n(2), n(3)),
+                source: f[4],
+                terms: f[5]
+                    .split(' ')
+                    .map(|t| t.parse().expect("a typed count"))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The multi-tile distributions published for `row`'s board from a goal cell of its goal's
+/// class (`atlas::cell_classes`: either orientation), compared with `layers`.
+fn compare_multi(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
+    let (Ok(shape), Ok(goal)) = (row.shape(), row.goal_cell()) else {
+        return vec![];
+    };
+    let class = crate::analysis::atlas::cell_classes(shape)
+        .into_iter()
+        .find(|k| k.contains(&goal))
+        .expect("every cell has a class");
+    let mut out = vec![];
+    for s in multi_sequences() {
+        let cell = match s.board {
+            b if b == (shape.rows, shape.cols) => shape.cell(s.goal.0, s.goal.1),
+            b if b == (shape.cols, shape.rows) => shape.cell(s.goal.1, s.goal.0),
+            _ => continue,
+        };
+        if !class.contains(&cell) {
+            continue;
+        }
+        let n = s.terms.len();
+        let detail = match (0..n.min(layers.len())).find(|&d| s.terms[d] != layers[d]) {
+            Some(d) => format!("depth {d}: {} published, {} here", s.terms[d], layers[d]),
+            None if n != layers.len() => {
+                format!("radius {} published, {} here", n - 1, layers.len() - 1)
+            }
+            None => String::new(),
+        };
+        out.push(Comparison {
+            board: row.board.clone(),
+            goal_blank: row.goal_blank.clone(),
+            source: format!(
+                "{} ({}x{}, blank at {},{})",
+                s.source,
+                s.board.0,
+                s.board.1,
+                s.goal.0 + 1,
+                s.goal.1 + 1
+            ),
+            compared: format!("multi-tile states at depths 0-{} (all)", n - 1),
+            agrees: detail.is_empty(),
+            detail,
+        });
+    }
+    out
+}
+
 /// Every published figure that applies to `row`, searched from the goal with states per depth
-/// `layers`, compared with it.
+/// `layers`, compared with it (in the row's metric).
 pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
     let mut out = vec![];
     if row.start != "goal" {
         return out;
+    }
+    match row.metric() {
+        Ok(crate::puzzle::metric::Metric::Single) => {}
+        Ok(crate::puzzle::metric::Metric::Multi) => return compare_multi(row, layers),
+        Err(_) => return out,
     }
     let Some(blank) = blank_of(row) else {
         return out;
@@ -269,6 +358,24 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every multi-tile distribution typed in sums to (RC)!/2 and starts with the goal alone
+    /// and its (R-1)+(C-1) neighbours.
+    #[test]
+    fn the_multi_tile_figures_are_consistent() {
+        let all = multi_sequences();
+        assert!(all.len() >= 20);
+        for s in all {
+            let shape = crate::puzzle::board::Shape::new(s.board.0, s.board.1).unwrap();
+            let states = crate::puzzle::count::reachable_u64(shape).unwrap();
+            assert_eq!(s.terms.iter().sum::<u64>(), states, "{s:?}");
+            assert_eq!(
+                s.terms[..2],
+                [1, (s.board.0 + s.board.1 - 2) as u64],
+                "{s:?}"
+            );
+        }
+    }
 
     /// The typed sequences are checked against facts that do not come from them: a complete
     /// distribution sums to (RC)!/2 and ends at A151944's radius (corner blanks); a partial one
