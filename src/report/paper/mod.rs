@@ -73,15 +73,18 @@ pub enum Column {
     Widest,
     /// `widest-depth`: its depth.
     WidestDepth,
+    /// `metric`: how moves were counted (single or multi).
+    Metric,
 }
 
 impl Column {
     /// Every column, in the order of `--columns all` and of CSV and JSON by default.
-    pub const ALL: [Column; 14] = [
+    pub const ALL: [Column; 15] = [
         Column::Board,
         Column::Blank,
         Column::Start,
         Column::Class,
+        Column::Metric,
         Column::States,
         Column::Verified,
         Column::Radius,
@@ -95,8 +98,9 @@ impl Column {
     ];
 
     /// The Markdown and LaTeX tables by default: what fits a one-column page. A start column
-    /// (Markdown) or note (LaTeX) is added when some search did not start at the goal, and a
-    /// verified column when some row was not verified.
+    /// (Markdown) or note (LaTeX) is added when some search did not start at the goal, a
+    /// verified column when some row was not verified, and a metric column when some row
+    /// counts multi-tile moves.
     pub const DEFAULT: [Column; 7] = [
         Column::Board,
         Column::Blank,
@@ -124,6 +128,7 @@ impl Column {
             Column::Median => "median",
             Column::Widest => "widest",
             Column::WidestDepth => "widest-depth",
+            Column::Metric => "metric",
         }
     }
 
@@ -184,6 +189,7 @@ impl Column {
             Column::Median => ("median", "Median", Kind::Count, ""),
             Column::Widest => ("widest layer", "states", Kind::Count, "Widest layer"),
             Column::WidestDepth => ("at depth", "depth", Kind::Count, "Widest layer"),
+            Column::Metric => ("metric", "Metric", Kind::Text, ""),
         };
         let mut h = Heading::new(text, tex, kind);
         h.group = group.into();
@@ -197,6 +203,10 @@ impl Column {
             Column::Blank => "Blank: the goal's blank cell (row, column), from the top left.",
             Column::Start => "From: the board the search started at.",
             Column::Class => "Class: the parity class searched (solvable: the goal's).",
+            Column::Metric => {
+                "Metric: single, a move slides one tile one cell; multi, a move slides the blank \
+                 any distance along its row or column."
+            }
             Column::States => "States: the states reached.",
             Column::Verified => "Verified: the count equals $(RC)!/2$ and every check passed.",
             Column::Radius | Column::Antipodes => "Worst case: the most moves any state needs (the radius), and how many states need that many (the antipodes).",
@@ -227,6 +237,7 @@ impl Column {
                 }
             }
             Column::Class => Cell::text(&r.class),
+            Column::Metric => Cell::text(&r.metric),
             Column::States => Cell::count(r.states),
             Column::Verified => Cell::text(if verified(r) { "yes" } else { "no" }),
             Column::Radius => Cell::count(r.radius),
@@ -257,6 +268,7 @@ impl Column {
             Column::Blank => r.goal_blank.clone().into(),
             Column::Start => r.start.clone().into(),
             Column::Class => r.class.clone().into(),
+            Column::Metric => r.metric.clone().into(),
             Column::States => r.states.into(),
             Column::Verified => verified(r).into(),
             Column::Radius => r.radius.into(),
@@ -308,6 +320,10 @@ pub fn render(
     // for a column there).
     if !chosen && format == Format::Markdown && from_elsewhere {
         cols.insert(cols.len().min(2), Column::Start);
+    }
+    let multi = rows.iter().any(|r| r.metric != "single");
+    if !chosen && multi && !cols.contains(&Column::Metric) {
+        cols.insert(cols.len().min(2), Column::Metric);
     }
     if format == Format::Json {
         let list: Vec<Value> = rows
