@@ -490,7 +490,7 @@ fn bench_writes_the_table_and_the_machine() {
     let (header, rows) = read_csv(&tmp.path().join("results/bench.csv"));
     assert_eq!(
         header.join(","),
-        "board,threads,runs,median_seconds,min_seconds,mean_seconds,stddev_seconds,\
+        "board,metric,threads,runs,median_seconds,min_seconds,mean_seconds,stddev_seconds,\
 states_per_second,teps,speedup,efficiency"
     );
     let keys: Vec<(&str, &str)> = rows

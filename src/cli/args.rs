@@ -215,6 +215,9 @@ pub struct BenchArgs {
     /// Runs per board and thread count; the median is reported
     #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
     pub runs: usize,
+    /// How moves are counted: single, multi or both (each board in each, single first)
+    #[arg(long, value_name = "METRIC", default_value = "single", value_parser = super::cmd_atlas::metric_choice)]
+    pub metric: String,
     /// Directory for bench.csv, bench.json and bench-machine.txt
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,

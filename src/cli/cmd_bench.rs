@@ -11,7 +11,7 @@ use serde::Serialize;
 use tilespace::analysis::memory;
 use tilespace::report::provenance::{Build, BUILD};
 use tilespace::store::atomic::{check_writable, write_atomic};
-use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
+use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Shape};
 
 use super::args::BenchArgs;
 use super::machine::{busy_cores, load_average, random_reads, Machine, RANDOM_READ_BYTES};
@@ -21,6 +21,8 @@ use super::progress::Progress;
 #[derive(Clone, Debug, Serialize)]
 struct BenchRow {
     board: String,
+    /// `single` or `multi`.
+    metric: String,
     threads: usize,
     runs: usize,
     median_seconds: f64,
@@ -30,8 +32,8 @@ struct BenchRow {
     stddev_seconds: f64,
     /// States over the median time.
     states_per_second: u64,
-    /// Traversed edges per second: the graph's edges (`puzzle::count::edges_u128`) over the
-    /// median time, as Graph500 counts them.
+    /// Traversed edges per second: the graph's edges (`puzzle::count::edges_u128`; multi-tile:
+    /// (R-1)+(C-1) a state, halved) over the median time, as Graph500 counts them.
     teps: u64,
     /// Median time at the fewest threads timed, over the median here.
     speedup: f64,
@@ -87,6 +89,10 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     for &shape in &args.boards {
         memory::check(shape, None)?;
     }
+    let metrics: Vec<Metric> = match args.metric.as_str() {
+        "both" => Metric::ALL.to_vec(),
+        one => vec![one.parse()?],
+    };
     let csv_path = args.out.join("bench.csv");
     let json_path = args.out.join("bench.json");
     let machine_path = args.out.join("bench-machine.txt");
@@ -97,12 +103,14 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let most = *threads.last().expect("at least one thread count");
     for &shape in &args.boards {
-        Timed::default().run(
-            shape,
-            &super::thread_pool(Some(most))?,
-            "warm-up",
-            args.quiet,
-        )?;
+        for &metric in &metrics {
+            Timed::new(metric).run(
+                shape,
+                &super::thread_pool(Some(most))?,
+                "warm-up",
+                args.quiet,
+            )?;
+        }
     }
     let reads_before = random_reads().map(|r| r as u64);
     let mut rows = vec![];
@@ -111,13 +119,15 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         print_heading(&mut out)?;
     }
     for &shape in &args.boards {
-        let mut timed = Timed::default();
-        for &t in &threads {
-            let row = timed.time(shape, t, &args)?;
-            if !args.json {
-                print_row(&mut out, &row)?;
+        for &metric in &metrics {
+            let mut timed = Timed::new(metric);
+            for &t in &threads {
+                let row = timed.time(shape, t, &args)?;
+                if !args.json {
+                    print_row(&mut out, &row)?;
+                }
+                rows.push(row);
             }
-            rows.push(row);
         }
     }
     let reads_after = random_reads().map(|r| r as u64);
@@ -166,8 +176,9 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
 fn print_heading(out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
-        "{:<6} {:>7} {:>4} {:>9} {:>9} {:>18} {:>10} {:>10} {:>7} {:>6}",
+        "{:<6} {:<6} {:>7} {:>4} {:>9} {:>9} {:>18} {:>10} {:>10} {:>7} {:>6}",
         "board",
+        "metric",
         "threads",
         "runs",
         "median s",
@@ -185,8 +196,9 @@ fn print_heading(out: &mut impl Write) -> Result<()> {
 fn print_row(out: &mut impl Write, row: &BenchRow) -> Result<()> {
     writeln!(
         out,
-        "{:<6} {:>7} {:>4} {:>9.4} {:>9.4} {:>18} {:>10} {:>10} {:>7.3} {:>6.3}",
+        "{:<6} {:<6} {:>7} {:>4} {:>9.4} {:>9.4} {:>18} {:>10} {:>10} {:>7.3} {:>6.3}",
         row.board,
+        row.metric,
         row.threads,
         row.runs,
         row.median_seconds,
@@ -238,9 +250,10 @@ fn warnings(
     for r in rows {
         if r.runs > 1 && r.stddev_seconds > WIDE_SPREAD * r.mean_seconds {
             out.push(format!(
-                "{} on {} threads: runs spread widely (σ {:.4} s, {:.0}% of the mean {:.4} s); \
+                "{} {} on {} threads: runs spread widely (σ {:.4} s, {:.0}% of the mean {:.4} s); \
                  use more --runs or a quieter machine",
                 r.board,
+                r.metric,
                 r.threads,
                 r.stddev_seconds,
                 100.0 * r.stddev_seconds / r.mean_seconds,
@@ -251,15 +264,23 @@ fn warnings(
     out
 }
 
-/// One board timed at increasing thread counts: the depth counts every run must give, and the
-/// fewest threads timed with their median (the base of speedups).
-#[derive(Default)]
+/// One board timed at increasing thread counts in one metric: the depth counts every run must
+/// give, and the fewest threads timed with their median (the base of speedups).
 struct Timed {
+    metric: Metric,
     layers: Option<Vec<u64>>,
     base: Option<(usize, f64)>,
 }
 
 impl Timed {
+    fn new(metric: Metric) -> Timed {
+        Timed {
+            metric,
+            layers: None,
+            base: None,
+        }
+    }
+
     /// One run of `shape` on `pool`, checked: every run must give the same depth counts,
     /// whatever the thread count, and be verified. Returns its seconds.
     fn run(
@@ -271,13 +292,15 @@ impl Timed {
     ) -> Result<f64> {
         let goal = GoalBlank::Last.resolve(shape)?;
         let threads = pool.current_num_threads();
-        let label = format!("{shape} {threads}t {label}");
+        let label = format!("{shape} {} {threads}t {label}", self.metric);
         let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
         let progress = Progress::new(quiet, states, &label);
         let a = pool.install(|| {
-            analyze(shape, goal, AnalyzeOptions::default(), &|l| {
-                progress.layer(l)
-            })
+            let options = AnalyzeOptions {
+                metric: self.metric,
+                ..AnalyzeOptions::default()
+            };
+            analyze(shape, goal, options, &|l| progress.layer(l))
         })?;
         progress.finish();
         let layers = self
@@ -316,9 +339,13 @@ impl Timed {
         let (t0, m0) = *self.base.get_or_insert((threads, median));
         let speedup = m0 / median;
         let states: u64 = self.layers.iter().flatten().sum();
-        let edges = tilespace::puzzle::count::edges_u128(shape).unwrap_or(0) as f64;
+        let edges = match self.metric {
+            Metric::Single => tilespace::puzzle::count::edges_u128(shape).unwrap_or(0) as f64,
+            Metric::Multi => states as f64 * (shape.rows + shape.cols - 2) as f64 / 2.0,
+        };
         Ok(BenchRow {
             board: shape.to_string(),
+            metric: self.metric.name().into(),
             threads,
             runs: args.runs,
             median_seconds: round(median, 4),
