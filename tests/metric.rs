@@ -36,6 +36,18 @@ fn layers(shape: Shape, goal: Cell, metric: Metric) -> Vec<u64> {
     layers
 }
 
+/// The reference files (`tests/data/reference/*.csv`), sorted.
+fn reference_files() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A reference file: its board, metric, goal cell and counts by depth.
 fn read(path: &Path) -> (Shape, Metric, Cell, Vec<u64>) {
     let text = std::fs::read_to_string(path).unwrap();
@@ -64,13 +76,7 @@ fn read(path: &Path) -> (Shape, Metric, Cell, Vec<u64>) {
 /// reference search's from that goal cell.
 #[test]
 fn both_metrics_give_the_published_distributions() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
-        .collect();
-    files.sort();
+    let files = reference_files();
     assert!(files.len() >= 17, "{files:?}");
     let mut multi = 0;
     for path in files {
@@ -94,14 +100,8 @@ fn both_metrics_give_the_published_distributions() {
 /// multi-tile reports go beside the single-tile ones.
 #[test]
 fn analyze_writes_the_published_distributions_in_both_metrics() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
     let tmp = tempfile::tempdir().unwrap();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
-        .collect();
-    files.sort();
+    let files = reference_files();
     for (k, path) in files.iter().enumerate() {
         let (shape, metric, goal, want) = read(path);
         let blank = format!("{},{}", shape.row(goal) + 1, shape.col(goal) + 1);

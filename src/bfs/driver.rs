@@ -69,10 +69,11 @@ pub struct Busy {
     pub mean: f64,
 }
 
-/// In the multi-tile metric, a layer is recorded whenever the states unseen before it are at
-/// most the table's words over this (or 65,536): its indices then take at most half the
-/// table's memory. A last layer larger than this (none is known) ends the search in an error.
-const LAST_ROOM: u64 = 16;
+/// In the multi-tile metric, a layer is recorded whenever the states unseen before it fit the
+/// record cap, or this many on a table whose cap is smaller (the last layer takes every state
+/// unseen before it, so it is recorded whenever it fits). A last layer larger than that (none
+/// is known: the last layers are small) ends the search in an error.
+const LAST_ROOM: u64 = 1 << 16;
 
 /// Called after every layer but the last, with the search's state at that boundary (on ranks,
 /// this rank's: it may use the group, which every rank calls at the same point); `Ok(true)`
@@ -169,7 +170,7 @@ pub fn run<P: Place>(
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
-    let last_room = (table_words / LAST_ROOM).max(1 << 16);
+    let last_room = cap.max(LAST_ROOM);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
     (driver.progress)(LayerDone {
         depth: state.depth(),
@@ -199,9 +200,9 @@ pub fn run<P: Place>(
         let before = depth.checked_sub(1).map(|d| state.layers[d as usize]);
         // In the multi-tile metric the last layer must be listed (the table cannot tell it from
         // the layers 3, 6, … before it): a layer that may be the last (it cannot have more
-        // states than are unseen) is recorded if those fit `LAST_ROOM`.
+        // states than are unseen) is recorded if those fit (`LAST_ROOM`).
         let recording = if multi && unseen <= last_room {
-            Some(Recording::new(cap.max(unseen)))
+            Some(Recording::new(last_room))
         } else {
             policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
         };

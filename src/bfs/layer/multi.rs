@@ -105,6 +105,25 @@ impl Pending {
     }
 }
 
+/// Calls `visit(rank, slot, index)` for each of the slots `mask` (low bits) of the word whose
+/// first slot is slot q of rank `rank0`, at index `start` (`split`: `WordPlaces::split`).
+#[inline(always)]
+fn each_state(
+    split: &[(u8, u8); 64],
+    rank0: u64,
+    q: u64,
+    start: u64,
+    mut mask: u64,
+    mut visit: impl FnMut(u64, usize, u64),
+) {
+    while mask != 0 {
+        let s = u64::from(mask.trailing_zeros() / 2);
+        mask &= mask - 1;
+        let (carry, j) = split[((q + s) % 64) as usize];
+        visit(rank0 + u64::from(carry), usize::from(j), start + s);
+    }
+}
+
 /// A push: claims the unseen neighbours of the states holding the frontier's code.
 struct Push<'s, 'a> {
     scan: &'s LayerScan<'a>,
@@ -209,18 +228,12 @@ impl Slots for Push<'_, '_> {
 
     /// Queues the vertical slides of the frontier states `mask`.
     #[inline(always)]
-    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
-        while mask != 0 {
-            let s = u64::from(mask.trailing_zeros() / 2);
-            mask &= mask - 1;
-            let (carry, j) = split[((q + s) % 64) as usize];
-            if self
-                .pending
-                .add(rank0 + u64::from(carry), usize::from(j), start + s)
-            {
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
+        each_state(split, rank0, q, start, mask, |rank, j, index| {
+            if self.pending.add(rank, j, index) {
                 self.flush();
             }
-        }
+        });
     }
 }
 
@@ -285,18 +298,12 @@ impl Slots for Pull<'_, '_> {
     }
 
     #[inline(always)]
-    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mut mask: u64) {
-        while mask != 0 {
-            let s = u64::from(mask.trailing_zeros() / 2);
-            mask &= mask - 1;
-            let (carry, j) = split[((q + s) % 64) as usize];
-            if self
-                .pending
-                .add(rank0 + u64::from(carry), usize::from(j), start + s)
-            {
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
+        each_state(split, rank0, q, start, mask, |rank, j, index| {
+            if self.pending.add(rank, j, index) {
                 self.flush();
             }
-        }
+        });
     }
 }
 
