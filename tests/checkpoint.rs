@@ -27,6 +27,25 @@ fn checkpoint_depth(dir: &Path) -> Option<u32> {
     Some(u32::from_le_bytes(bytes[48..52].try_into().unwrap()) - 1)
 }
 
+/// SIGKILLs `child` as soon as the checkpoint in `ck` is at `depth` or deeper; that depth.
+fn kill_at_depth(child: &mut Child, ck: &Path, depth: u32) -> u32 {
+    let clock = Instant::now();
+    let killed_at = loop {
+        if let Some(d) = checkpoint_depth(ck).filter(|&d| d >= depth) {
+            child.kill().unwrap();
+            break d;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before a checkpoint at depth {depth}"
+        );
+        assert!(clock.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    child.wait().unwrap();
+    killed_at
+}
+
 /// The reports of `out` that must not depend on interruptions: the summary's figures (not its
 /// timings), the depth distribution and the antipodes.
 fn reports(out: &Path) -> Vec<String> {
@@ -89,20 +108,7 @@ fn killed_mid_run_then_resumed_gives_the_same_reports() {
         dir,
     );
     // Kill it as soon as a checkpoint deep in the search exists (past the widest layers).
-    let clock = Instant::now();
-    let killed_at = loop {
-        if let Some(d) = checkpoint_depth(&dir.join("ck")).filter(|&d| d >= 30) {
-            child.kill().unwrap();
-            break d;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before a checkpoint at depth 30"
-        );
-        assert!(clock.elapsed() < Duration::from_secs(120));
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    child.wait().unwrap();
+    let killed_at = kill_at_depth(&mut child, &dir.join("ck"), 30);
     assert!(
         !dir.join("r/summary.csv").exists(),
         "killed before any report"
@@ -138,20 +144,7 @@ fn multi_tile_run_killed_then_resumed_gives_the_same_reports() {
         "r",
     ];
     let mut child = spawn(&[&args[..], &multi].concat(), dir);
-    let clock = Instant::now();
-    loop {
-        if checkpoint_depth(&dir.join("ck")).is_some_and(|d| d >= 20) {
-            child.kill().unwrap();
-            break;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before depth 20"
-        );
-        assert!(clock.elapsed() < Duration::from_secs(120));
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.wait().unwrap();
+    kill_at_depth(&mut child, &dir.join("ck"), 20);
     // The single-tile metric refuses it, and leaves it.
     let o = tilespace(
         &["analyze", "3x4", "--resume", "ck", "--out", "r", "-q"],

@@ -89,10 +89,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     for &shape in &args.boards {
         memory::check(shape, None)?;
     }
-    let metrics: Vec<Metric> = match args.metric.as_str() {
-        "both" => Metric::ALL.to_vec(),
-        one => vec![one.parse()?],
-    };
+    let metrics = super::cmd_atlas::metrics(&args.metric)?;
     let csv_path = args.out.join("bench.csv");
     let json_path = args.out.join("bench.json");
     let machine_path = args.out.join("bench-machine.txt");

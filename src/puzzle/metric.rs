@@ -26,6 +26,20 @@ impl Metric {
     /// Both metrics, single first.
     pub const ALL: [Metric; 2] = [Metric::Single, Metric::Multi];
 
+    /// Its byte in the headers of tables and checkpoints: 0 single (what files older than the
+    /// field hold there), 1 multi.
+    pub fn byte(self) -> u8 {
+        match self {
+            Metric::Single => 0,
+            Metric::Multi => 1,
+        }
+    }
+
+    /// The metric a header byte names, if any.
+    pub fn from_byte(byte: u8) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.byte() == byte)
+    }
+
     /// The name users type and reports print: `single` or `multi`.
     pub fn name(self) -> &'static str {
         match self {

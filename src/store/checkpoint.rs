@@ -138,7 +138,7 @@ pub fn save(
             u8::from(state.pulling),
             u8::from(state.unsettled),
         ])
-        .bytes(&[metric_byte(space.metric), 0, 0, 0])
+        .bytes(&[space.metric.byte(), 0, 0, 0])
         .u64(state.start)
         .u64(space.states())
         .u32(state.layers.len() as u32)
@@ -327,23 +327,17 @@ pub(crate) fn check_counts(
     Ok(())
 }
 
-/// The header byte of a metric: 0 single-tile (what older files hold there), 1 multi-tile.
-fn metric_byte(metric: Metric) -> u8 {
-    match metric {
-        Metric::Single => 0,
-        Metric::Multi => 1,
-    }
-}
-
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
 fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), Damage> {
     // The metric first: it decides the orientation that `check_board` checks.
-    if h.byte(28) != metric_byte(space.metric) {
-        let theirs = if h.byte(28) == 0 { "single" } else { "multi" };
-        return Err(format!(
-            "it is a search in the {theirs}-tile metric, not the {}-tile one",
-            space.metric
-        )
+    if h.byte(28) != space.metric.byte() {
+        return Err(match Metric::from_byte(h.byte(28)) {
+            Some(theirs) => format!(
+                "it is a search in the {theirs}-tile metric, not the {}-tile one",
+                space.metric
+            ),
+            None => "its metric byte is none of the metrics'".into(),
+        }
         .into());
     }
     check_board(h, space)?;

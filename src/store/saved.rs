@@ -118,7 +118,7 @@ pub fn save_stream(
             .bytes(&[
                 space.class,
                 u8::from(space.transposed),
-                metric_byte(space.metric),
+                space.metric.byte(),
                 0,
             ])
             .u64(space.states())
@@ -127,14 +127,6 @@ pub fn save_stream(
         out.seek(SeekFrom::Start(0))?;
         out.write_all(&head)
     })
-}
-
-/// The header byte of a metric: 0 single-tile (what older files hold there), 1 multi-tile.
-fn metric_byte(metric: Metric) -> u8 {
-    match metric {
-        Metric::Single => 0,
-        Metric::Multi => 1,
-    }
 }
 
 /// Recomputes the checksums of a saved table's image (words, then header) over what is there,
@@ -180,10 +172,8 @@ fn header_space(
     }
     let goal = Cell(h.u32(20) as usize);
     let (class, transposed) = (h.byte(28), h.byte(29) != 0);
-    let metric = match h.byte(30) {
-        0 => Metric::Single,
-        1 => Metric::Multi,
-        _ => return Err(bad("bad metric in header".into())),
+    let Some(metric) = Metric::from_byte(h.byte(30)) else {
+        return Err(bad("bad metric in header".into()));
     };
     if goal.0 >= shape.cells() {
         return Err(bad("bad goal blank in header".into()));
