@@ -151,9 +151,9 @@ fn reports_reproduce_byte_for_byte() {
 }
 
 #[test]
-fn seed_table_reproduces_the_seed_figures() {
+fn gong_figures_are_reproduced() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = tilespace(&["analyze", "--seed-table", "-q"], tmp.path());
+    let o = tilespace(&["analyze", "--gong-figures", "-q"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     let table: Vec<&str> = text

@@ -151,3 +151,44 @@ fn document_tables_are_generated() {
         );
     }
 }
+
+/// The README is also the crate's page on crates.io, which has no repository to resolve a
+/// relative link against: every link is absolute, and a link to the package's sources on
+/// docs.rs names a document that the package holds (not one `Cargo.toml` leaves out).
+#[test]
+fn readme_links_work_outside_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let excluded: Vec<&str> = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("exclude = "))
+        .expect("an exclude list")
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .map(|p| p.trim().trim_matches('"').trim_matches('/'))
+        .collect();
+    let targets: Vec<&str> = readme
+        .split("](")
+        .skip(1)
+        .map(|rest| &rest[..rest.find(')').unwrap()])
+        .chain(readme.lines().filter_map(|l| {
+            l.strip_prefix('[')
+                .and_then(|l| l.split_once("]: "))
+                .map(|(_, target)| target)
+        }))
+        .collect();
+    assert!(targets.len() >= 4, "{targets:?}");
+    let source = "https://docs.rs/crate/tilespace/latest/source/";
+    for target in targets {
+        assert!(target.starts_with("https://"), "relative link {target}");
+        if let Some(path) = target.strip_prefix(source) {
+            assert!(root.join(path).exists(), "{path} is not in the repository");
+            let top = path.split('/').next().unwrap();
+            assert!(
+                !excluded.contains(&top),
+                "{path} is left out of the package"
+            );
+        }
+    }
+}

@@ -15,10 +15,31 @@ fn databases_are_built_kept_and_answer_like_a_table() {
     let dir = tmp.path();
     pdb_3x3(dir);
     let again = tilespace(
-        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        &[
+            "pdb",
+            "3x3",
+            "--partition",
+            "4-4",
+            "--out",
+            "p",
+            "-q",
+            "--csv",
+        ],
         dir,
     );
     assert!(stdout(&again).contains(",false,,"), "{}", stdout(&again));
+    // The text lines say the same: the two databases were kept, not built again.
+    let text = tilespace(
+        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        dir,
+    );
+    let text = stdout(&text);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines.iter().all(|l| l.contains("kept (built before)")),
+        "{text}"
+    );
     let o = tilespace(
         &[
             "analyze",

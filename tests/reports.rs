@@ -546,9 +546,26 @@ fn completions_man_page_and_version() {
         .map(str::to_string);
     let version = env!("CARGO_PKG_VERSION");
     assert!(
-        title.as_ref().is_some_and(|t| t.contains(version)),
+        title
+            .as_ref()
+            .is_some_and(|t| t.contains(&format!("\"tilespace {version}"))),
         "{title:?}"
     );
+    // Its synopsis shows what each option takes, and the boards it is given.
+    let synopsis = stdout(&o)
+        .lines()
+        .skip_while(|l| *l != ".SH SYNOPSIS")
+        .nth(1)
+        .map(str::to_string)
+        .unwrap_or_default();
+    for part in [
+        "[\\fB\\-\\-blank\\fR \\fICELL\\fR]...",
+        "[\\fB\\-j\\fR|\\fB\\-\\-threads\\fR \\fIN\\fR]",
+        "[\\fB\\-\\-json\\fR]",
+        "[\\fIRxC\\fR]...",
+    ] {
+        assert!(synopsis.contains(part), "{part} not in {synopsis}");
+    }
     // Every page the main page links to is one `man --dir` writes, and `man SUBCOMMAND` prints.
     let o = tilespace(&["man", "--dir", "pages"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));

@@ -347,7 +347,11 @@ pub struct PdbArgs {
     /// Refuse a build that needs more than SIZE (e.g. 4G)
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub max_memory: Option<u64>,
-    /// Print one JSON document instead of CSV
+    /// One CSV row per database instead of text (pattern, placements, max, mean, built,
+    /// seconds, file)
+    #[arg(long, conflicts_with_all = ["json", "verify"])]
+    pub csv: bool,
+    /// One JSON document instead of text
     #[arg(long)]
     pub json: bool,
     /// Check every entry of every database in --out against its neighbours' instead of

@@ -267,8 +267,8 @@ fn finish(
         let (agree, rows) = seed_comparison(done);
         let mut doc = serde_json::json!({ "boards": json_boards, "verified": all_verified });
         if args.seed_table {
-            doc["seed_table"] = serde_json::Value::Array(rows);
-            doc["seeds_agree"] = agree.into();
+            doc["gong_figures"] = serde_json::Value::Array(rows);
+            doc["gong_agree"] = agree.into();
         }
         super::print_json(&doc)?;
         !args.seed_table || agree
@@ -375,10 +375,10 @@ fn seed_comparison(done: &[Analysis]) -> (bool, Vec<serde_json::Value>) {
                 "board": a.shape.to_string(),
                 "gong_name": gong,
                 "radius": a.distribution.radius(),
-                "seed_radius": radius,
+                "gong_radius": radius,
                 "mean_exact": a.distribution.mean().to_string(),
                 "mean": a.distribution.mean().decimal(6).0,
-                "seed_mean": mean,
+                "gong_mean": mean,
                 "agree": agree,
             })
         })
@@ -457,7 +457,7 @@ fn print_seed_table(done: &[Analysis]) -> Result<bool> {
     writeln!(
         out,
         "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  agree",
-        "board", "Gong's", "radius", "seed radius", "mean (exact)", "mean", "seed mean"
+        "board", "Gong's", "radius", "Gong radius", "mean (exact)", "mean", "Gong mean"
     )?;
     for r in rows {
         let text = |k: &str| match &r[k] {
@@ -470,10 +470,10 @@ fn print_seed_table(done: &[Analysis]) -> Result<bool> {
             text("board"),
             text("gong_name"),
             text("radius"),
-            text("seed_radius"),
+            text("gong_radius"),
             text("mean_exact"),
             text("mean"),
-            text("seed_mean"),
+            text("gong_mean"),
             if r["agree"] == true { "yes" } else { "NO" }
         )?;
     }

@@ -99,30 +99,61 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
             goal_blank: shape.cell_label(goal),
             databases: rows,
         })?;
+    } else if args.csv {
+        print_csv(&rows)?;
     } else {
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "pattern,placements,max,mean,built,seconds,file")?;
-        for r in rows {
-            let tiles: Vec<String> = r.tiles.iter().map(u32::to_string).collect();
-            // A database kept from an earlier run took no time in this one: no seconds.
-            let seconds = if r.built {
-                format!("{:.2}", r.seconds)
-            } else {
-                String::new()
-            };
-            writeln!(
-                out,
-                "{},{},{},{:.4},{},{seconds},{}",
-                tiles.join(" "),
-                r.placements,
-                r.max,
-                r.mean,
-                r.built,
-                r.file
-            )?;
-        }
+        print_text(shape, &rows)?;
     }
     Ok(super::Status::Done)
+}
+
+/// One CSV row per database (a database kept from an earlier run took no time in this one: its
+/// seconds are empty).
+fn print_csv(rows: &[Row]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "pattern,placements,max,mean,built,seconds,file")?;
+    for r in rows {
+        let tiles: Vec<String> = r.tiles.iter().map(u32::to_string).collect();
+        let seconds = if r.built {
+            format!("{:.2}", r.seconds)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{},{},{},{:.4},{},{seconds},{}",
+            tiles.join(" "),
+            r.placements,
+            r.max,
+            r.mean,
+            r.built,
+            r.file
+        )?;
+    }
+    Ok(())
+}
+
+/// One line per database: its tiles, size, largest and mean entry, and whether it was built now.
+fn print_text(shape: tilespace::puzzle::board::Shape, rows: &[Row]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    for r in rows {
+        let tiles: Vec<String> = r.tiles.iter().map(u32::to_string).collect();
+        let how = if r.built {
+            format!("built in {:.2} s", r.seconds)
+        } else {
+            "kept (built before)".to_string()
+        };
+        writeln!(
+            out,
+            "{shape} tiles {}: {}, max {}, mean {:.4}, {how}: {}",
+            tiles.join(" "),
+            super::counted(r.placements, "placement"),
+            r.max,
+            r.mean,
+            r.file
+        )?;
+    }
+    Ok(())
 }
 
 /// `pattern`'s database built, with a bar of its layers on stderr (none if `quiet`).
