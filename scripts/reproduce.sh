@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates results/ from scratch: the seed boards and the 12-cell boards. 2x7 (under 7 min and
-# 11.2 GB here) is kept as it is, its summary row and its folder, unless --with-2x7 is given,
-# which analyses it again (scripts/reproduce-2x7.sh).
+# Regenerates results/ from scratch: the seed boards and the 12-cell boards, in both metrics, and
+# the atlas of every goal cell of each. 2x7 (its corner in 7 to 17 min and 11.2 GB here, its
+# atlas in hours) is kept as it is, its rows and folders, unless --with-2x7 is given, which
+# analyses it again (scripts/reproduce-2x7.sh).
 # Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,19 +17,27 @@ bin=target/release/tilespace
 mkdir -p "$out"
 # Everything this script rebuilds is removed first, so that no stale row or folder survives.
 kept=""
-if [ $with_2x7 = no ] && [ -f "$out/summary.csv" ] && grep -q '^2x7,' "$out/summary.csv"; then
-  kept=$(mktemp)
-  { head -n 1 "$out/summary.csv"; grep '^2x7,' "$out/summary.csv"; } > "$kept"
-  echo "keeping 2x7 (its summary row and $out/2x7/): scripts/reproduce.sh --with-2x7 analyses it again" >&2
+if [ $with_2x7 = no ]; then
+  kept=$(mktemp -d)
+  for f in summary.csv atlas.csv atlas-summary.csv; do
+    if [ -f "$out/$f" ] && grep -q '^2x7,' "$out/$f"; then
+      { head -n 1 "$out/$f"; grep '^2x7,' "$out/$f"; } > "$kept/$f"
+    fi
+  done
+  echo "keeping 2x7 (its rows and $out/2x7*/): scripts/reproduce.sh --with-2x7 analyses it again" >&2
 fi
 for dir in "$out"/[0-9]*x[0-9]*; do
-  if [ -d "$dir" ] && { [ $with_2x7 = yes ] || [ "$(basename "$dir")" != 2x7 ]; }; then
-    rm -rf "$dir"
-  fi
+  case "$(basename "$dir")" in
+    2x7 | 2x7-*) if [ $with_2x7 = yes ]; then rm -rf "$dir"; fi ;;
+    *) rm -rf "$dir" ;;
+  esac
 done
-rm -f "$out/summary.csv" "$out/theorem.csv"
+rm -f "$out/summary.csv" "$out/theorem.csv" "$out/atlas.csv" "$out/atlas-summary.csv"
 if [ -n "$kept" ]; then
-  mv "$kept" "$out/summary.csv"
+  for f in "$kept"/*; do
+    if [ -e "$f" ]; then mv "$f" "$out/$(basename "$f")"; fi
+  done
+  rmdir "$kept"
 fi
 {
   echo "# tilespace analyze runs behind the CSV files in this directory"
@@ -47,6 +56,8 @@ run analyze --gong-figures
 run analyze 3x3 --blank first --blank center
 run analyze 2x6 3x4
 run analyze 3x3 --from "1 2 3/4 5 6/8 7 0"
+run analyze 2x2 2x3 2x4 3x3 2x5 2x6 3x4 --metric multi
+run atlas 2x2 2x3 2x4 3x3 2x5 2x6 3x4 --metric both
 if [ $with_2x7 = yes ]; then
   scripts/reproduce-2x7.sh "$out"
 fi

@@ -108,12 +108,12 @@ fn the_eight_puzzle_atlas_is_hoeys_and_the_published_means() {
         })
         .collect();
     let want = [
-        ("multi", "1,1", "24", "1"),
-        ("multi", "1,2", "24", "2"),
-        ("multi", "2,2", "24", "4"),
         ("single", "1,1", "31", "2"),
         ("single", "1,2", "31", "2"),
         ("single", "2,2", "30", "148"),
+        ("multi", "1,1", "24", "1"),
+        ("multi", "1,2", "24", "2"),
+        ("multi", "2,2", "24", "4"),
     ];
     let want: Vec<_> = want
         .iter()
@@ -148,4 +148,151 @@ fn the_eight_puzzle_atlas_is_hoeys_and_the_published_means() {
         let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
         assert_eq!(n * den, num * d, "{metric}: {}", row["mean_distance_exact"]);
     }
+}
+
+/// `table --atlas` and `plot --atlas` from an atlas of 3x3 and 2x3: Hoey's diameter and radius
+/// with the cells attaining them (corners and edges 31, the centre 30; multi-tile 24 at every
+/// cell); CSV is the report itself; one map per board and metric, every cell drawn; a damaged
+/// atlas.csv is refused in one line.
+#[test]
+fn atlas_tables_and_maps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["atlas", "3x3", "2x3", "-q", "--results", "at"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = |args: &[&str]| {
+        let mut all = vec!["table", "--atlas", "--results", "at"];
+        all.extend(args);
+        let o = tilespace(&all, dir);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        common::stdout(&o)
+    };
+    let md = table(&["--boards", "3x3"]);
+    let lines: Vec<&str> = md.lines().collect();
+    assert_eq!(lines.len(), 4, "{md}");
+    assert!(
+        lines[2].starts_with("| 3x3 | single | 31 | 1,1 1,2 1,3 2,1 2,3 3,1 3,2 3,3 | 30 | 2,2 |"),
+        "{md}"
+    );
+    assert!(
+        lines[3].starts_with("| 3x3 | multi | 24 | every cell | 24 | every cell |"),
+        "{md}"
+    );
+    let csv = table(&["--format", "csv"]);
+    let report = std::fs::read_to_string(dir.join("at/atlas-summary.csv")).unwrap();
+    assert_eq!(csv, report);
+    let latex = table(&["--format", "latex", "--boards", "3x3"]);
+    let row = latex
+        .lines()
+        .find(|l| l.starts_with("$3\\times3$"))
+        .unwrap();
+    let fields: Vec<&str> = row.trim_end_matches(" \\\\").split(" & ").collect();
+    assert_eq!(
+        (fields[1], fields[2], fields[4], fields[5]),
+        ("31", "30", "24", "24")
+    );
+    let cells = table(&["--cells", "--boards", "3x3"]);
+    assert!(
+        cells.contains("| 3x3 | single | 2,2 | 2,2 | 30 | 148 |"),
+        "{cells}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&table(&["--cells", "--json"])).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 10);
+
+    let o = tilespace(&["plot", "--atlas", "--results", "at"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written: Vec<String> = common::stdout(&o).lines().map(String::from).collect();
+    let names: Vec<&str> = written
+        .iter()
+        .map(|l| l.rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "atlas-2x3-single.svg",
+            "atlas-2x3-multi.svg",
+            "atlas-3x3-single.svg",
+            "atlas-3x3-multi.svg"
+        ]
+    );
+    let svg = std::fs::read_to_string(dir.join(&written[2])).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let titles: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("title"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(titles.len(), 18, "two panels of nine cells");
+    assert!(titles.contains(&"cell 2,2: 30") && titles.contains(&"cell 1,1: 31"));
+
+    // Damage: a class's row gone, and a cell off the board.
+    let path = dir.join("at/atlas.csv");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let without: Vec<&str> = good
+        .lines()
+        .filter(|l| !(l.starts_with("3x3,9,single,\"2,2\"")))
+        .collect();
+    std::fs::write(&path, without.join("\n") + "\n").unwrap();
+    let o = tilespace(&["plot", "--atlas", "--results", "at"], dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no row has the cell 2,2"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    std::fs::write(&path, good.replacen("\"2,2\"", "\"4,1\"", 2)).unwrap();
+    for args in [&["table", "--atlas", "--cells"][..], &["plot", "--atlas"]] {
+        let mut all = args.to_vec();
+        all.extend(["--results", "at"]);
+        let o = tilespace(&all, dir);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("\"4,1\" is not a cell R,C of 3x3"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+/// `atlas --reuse` reads the cells already searched (an atlas stopped between cells goes on):
+/// the same reports as a fresh atlas, no cell searched again; a cell without reports is
+/// searched; a damaged depths.csv is refused, not searched over.
+#[test]
+fn an_atlas_reuses_the_cells_already_searched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["atlas", "2x4", "3x3", "-q", "--results", "a"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fresh = std::fs::read(dir.join("a/atlas.csv")).unwrap();
+    std::fs::remove_file(dir.join("a/atlas.csv")).unwrap();
+    std::fs::remove_file(dir.join("a/atlas-summary.csv")).unwrap();
+    // One cell's search forgotten: it is searched again, the others read.
+    std::fs::remove_dir_all(dir.join("a/3x3-blank-2-2-multi")).unwrap();
+    let summary = std::fs::read_to_string(dir.join("a/summary.csv")).unwrap();
+    let kept: Vec<&str> = summary
+        .lines()
+        .filter(|l| !l.starts_with("3x3,3,3,\"2,2\",goal,solvable,multi,"))
+        .collect();
+    assert_eq!(kept.len() + 1, summary.lines().count(), "{summary}");
+    std::fs::write(dir.join("a/summary.csv"), kept.join("\n") + "\n").unwrap();
+    let o = tilespace(
+        &["atlas", "2x4", "3x3", "-q", "--results", "a", "--reuse"],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(dir.join("a/atlas.csv")).unwrap(), fresh);
+    let read = stderr(&o).matches("(--reuse)").count();
+    // 2x4: 2 classes, 3x3: 3, in two metrics, less the one forgotten.
+    assert_eq!(read, 9, "{}", stderr(&o));
+    assert!(dir.join("a/3x3-blank-2-2-multi/depths.csv").exists());
+
+    let path = dir.join("a/2x4-blank-1-1/depths.csv");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    lines[3] = lines[3].replacen(',', ",1", 1);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let o = tilespace(&["atlas", "2x4", "-q", "--results", "a", "--reuse"], dir);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("2x4-blank-1-1"), "{}", stderr(&o));
 }

@@ -77,7 +77,7 @@ fn json_schemas_are_stable() {
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 22] = [
+    let commands: [&[&str]; 24] = [
         &["analyze", "2x3", "-q", "--out", "r", "--json"],
         &["count", "3x3", "--json"],
         &["solvable", board, "--json"],
@@ -92,6 +92,8 @@ fn json_schemas_are_stable() {
         &["random", "3x3", "--seed", "1", "--count", "2", "--json"],
         &["antipodes", "2x3", "-q", "--out", "r", "--json"],
         &["atlas", "2x3", "-q", "--results", "r", "--json"],
+        &["table", "--results", "r", "--atlas", "--json"],
+        &["table", "--results", "r", "--atlas", "--cells", "--json"],
         &["plan", "3x4", "--ranks", "2", "--json"],
         &[
             "bench",

@@ -215,8 +215,8 @@ fn solve_prints_slides_from_a_multi_tile_table() {
 }
 
 /// `check` compares multi-tile reports with the published multi-tile distributions of their
-/// goal cell's class (each cell of 3x3, and 2x4's edge from its mirror image), and the
-/// single-tile ones with OEIS only.
+/// goal cell's class (each cell of 3x3, and 2x4's edge from its mirror image) and Hoey's
+/// multi-tile radii, and the single-tile ones with single-tile figures only.
 #[test]
 fn check_compares_each_metric_with_its_own_figures() {
     let tmp = tempfile::tempdir().unwrap();
@@ -245,8 +245,16 @@ fn check_compares_each_metric_with_its_own_figures() {
         .iter()
         .filter(|c| c["compared"].as_str().unwrap().starts_with("multi-tile"))
         .collect();
-    // 3x3: corner, edge, centre; 2x4 blank 2,3: the published edge 1,2.
-    assert_eq!(multi.len(), 4, "{doc}");
+    // 3x3: corner, edge, centre, each a distribution and Hoey's figures; 2x4 blank 2,3: the
+    // published edge 1,2.
+    assert_eq!(multi.len(), 7, "{doc}");
+    // The single-tile rows (the atlas's 3x3 cells) are never compared with multi-tile figures,
+    // nor the multi-tile rows with the OEIS.
+    for c in all {
+        let multi_tile = c["compared"].as_str().unwrap().starts_with("multi-tile");
+        let oeis = c["source"].as_str().unwrap().starts_with("OEIS");
+        assert!(!(multi_tile && oeis), "{c}");
+    }
     assert!(all.iter().all(|c| c["agrees"] == true), "{doc}");
     assert!(multi
         .iter()

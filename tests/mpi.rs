@@ -414,3 +414,95 @@ fn a_killed_checkpointed_run_resumes_identically() {
         .collect();
     assert!(left.is_empty(), "checkpoint files left: {left:?}");
 }
+
+/// The multi-tile metric on ranks: every board up to 9 cells with three goal blanks, 3x3 from
+/// the other class, on 1 to 4 ranks, equal to one process's reports (which `tests/metric.rs`
+/// and the `bfs::local` tests hold to a plain BFS and to the published distributions).
+#[test]
+fn multi_tile_boards_up_to_9_cells_equal_one_process_on_1_to_4_ranks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args: Vec<&str> = vec!["analyze", "2x2", "2x3", "3x2", "2x4", "4x2", "3x3"];
+    args.extend(["--blank", "last", "--blank", "first", "--blank", "center"]);
+    args.extend(["--metric", "multi", "-q"]);
+    let other = [
+        "analyze",
+        "3x3",
+        "--from",
+        "2 1 3/4 5 6/7 8 0",
+        "--metric",
+        "multi",
+        "-q",
+    ];
+    let run = |dir: &str, ranks: Option<usize>| {
+        for a in [&args[..], &other[..]] {
+            let mut all = a.to_vec();
+            all.extend(["--results", dir]);
+            let o = match ranks {
+                None => tilespace(&all, tmp.path()),
+                Some(n) => mpirun(n, &all, tmp.path()),
+            };
+            assert!(o.status.success(), "{ranks:?} ranks {a:?}: {}", stderr(&o));
+        }
+    };
+    run("one", None);
+    for ranks in 1..=4 {
+        let dir = format!("ranks-{ranks}");
+        run(&dir, Some(ranks));
+        same_reports(
+            &tmp.path().join("one"),
+            &tmp.path().join(&dir),
+            &format!("multi-tile, {ranks} ranks"),
+        );
+    }
+}
+
+/// A multi-tile 3x4 run on 2 ranks checkpointing every layer, a rank killed past depth 12,
+/// resumes and writes the committed multi-tile reports; the shards record the metric, so the
+/// same checkpoint resumed in the single-tile metric is refused with the reason.
+#[test]
+fn a_killed_multi_tile_run_resumes_identically() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("resumed-multi-run");
+    let ck = tmp.path().join("ck");
+    let ck_arg = ck.display().to_string();
+    let manifest = ck.join("manifest.tsm");
+    let saved_depth = || {
+        std::fs::read(&manifest)
+            .ok()
+            .filter(|b| b.len() >= 36)
+            .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
+    };
+    let args = [
+        "analyze",
+        "3x4",
+        "--metric",
+        "multi",
+        "-q",
+        "--checkpoint",
+        &ck_arg,
+        "--checkpoint-every",
+        "0",
+    ];
+    kill_a_rank(tmp.path(), &out, &args, || saved_depth() >= 12);
+    let out_arg = out.display().to_string();
+    let single = [
+        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+    ];
+    let o = mpirun(2, &single, tmp.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("it is a search in the multi-tile metric, not the single-tile one"),
+        "{}",
+        stderr(&o)
+    );
+    let resume = [
+        "analyze", "3x4", "--metric", "multi", "-q", "--resume", &ck_arg, "--out", &out_arg,
+    ];
+    let o = mpirun(2, &resume, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    for file in ["3x4-multi/depths.csv", "3x4-multi/antipodes.csv"] {
+        let want = std::fs::read(results.join(file)).unwrap();
+        assert_eq!(std::fs::read(out.join(file)).unwrap(), want, "{file}");
+    }
+}

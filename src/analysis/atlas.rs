@@ -72,6 +72,22 @@ impl CellFigures {
         }
     }
 
+    /// The figures of the states per depth `layers` from the goal in `cells[0]` (a search read
+    /// back from its reports), standing for `cells`.
+    pub fn from_layers(layers: &[u64], cells: Vec<Cell>) -> CellFigures {
+        let d = crate::analysis::distribution::Distribution {
+            layers: layers.to_vec(),
+        };
+        CellFigures {
+            cells,
+            eccentricity: d.radius(),
+            antipodes: layers.last().copied().unwrap_or(0) as usize,
+            depth_sum: d.depth_sum(),
+            states: d.total(),
+            median: d.median(),
+        }
+    }
+
     /// The exact mean distance to the goal.
     pub fn mean(&self) -> Fraction {
         Fraction::new(self.depth_sum, u128::from(self.states))

@@ -37,11 +37,6 @@ pub fn analyze_sharded(
     };
     let needed = if shape.is_line() { 1 } else { group.max(mine) };
     memory::check_sharded(shape, group.size(), limit, budget.bytes(), needed)?;
-    if options.metric == crate::puzzle::metric::Metric::Multi {
-        return Err(Error::Argument(
-            "MPI ranks do not run the multi-tile metric yet: run it in one process".into(),
-        ));
-    }
     let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, agree_reports(group), |_, _| Ok(())),
@@ -233,20 +228,18 @@ fn checkpointed(
 /// counts, and the shards together mark as many states as they count and hold the frontier in
 /// exactly the last layer. A collective: every rank gets the same answer.
 fn check_shards(group: &dyn Group, space: &StateSpace, shard: &SearchState) -> Result<(), String> {
-    use crate::bfs::table::FRONTIER;
     let mine = checksum(shard.layers.iter().copied());
     let flags = u64::from(shard.unsettled) | u64::from(shard.pulling) << 1;
     let all = group.all_gather(vec![mine, flags]);
     if all.chunks(2).any(|c| c != &all[..2]) {
         return Err("its shards hold different layer counts".into());
     }
-    let seen = group.sum(shard.table.seen());
-    let frontier = group.sum(shard.table.count(FRONTIER));
-    crate::store::checkpoint::check_counts(
+    let codes = [1, 2, 3].map(|c| group.sum(shard.table.count(c)));
+    crate::store::checkpoint::check_codes(
         &shard.layers,
         shard.unsettled,
-        seen,
-        frontier,
+        codes,
+        space.metric,
         space.states(),
     )
 }

@@ -168,6 +168,11 @@ pub struct AtlasArgs {
     pub metric: String,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Read a cell whose search is already in --results (its summary row, verified, and its
+    /// depths.csv, both checked) instead of searching it again: an atlas stopped between
+    /// cells goes on where it was
+    #[arg(long)]
+    pub reuse: bool,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
@@ -438,10 +443,14 @@ pub struct PlotArgs {
     /// Draw the overlay of all boards on a log scale too (overlay-log.svg)
     #[arg(long)]
     pub log: bool,
-    /// Boards to draw, comma-separated names of their report folders (2x3, 3x3-blank-1-1)
-    /// [default: all]
+    /// Boards to draw, comma-separated names of their report folders (2x3, 3x3-blank-1-1; with
+    /// --atlas the sizes, 2x3) [default: all]
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub boards: Vec<String>,
+    /// Draw the atlas (atlas.csv, written by `tilespace atlas`) instead: each board and metric
+    /// as a grid of its goal cells shaded by eccentricity and by mean (atlas-RxC-METRIC.svg)
+    #[arg(long, conflicts_with = "log")]
+    pub atlas: bool,
 }
 
 /// The formats of `tilespace plot`.
@@ -477,8 +486,8 @@ pub struct TableArgs {
     /// [default: board,blank,states,radius,antipodes,mean-exact,mean; CSV and JSON: all]
     #[arg(long, value_name = "LIST", conflicts_with_all = ["distribution", "theorem"])]
     pub columns: Option<String>,
-    /// Boards to include, comma-separated names as in the table (2x3, 3x3-blank-1-1) [default:
-    /// all]
+    /// Boards to include, comma-separated names as in the table (2x3, 3x3-blank-1-1; with
+    /// --atlas the sizes, 2x3) [default: all]
     #[arg(
         long,
         value_name = "LIST",
@@ -492,6 +501,13 @@ pub struct TableArgs {
     /// The counting theorem (theorem.csv) instead of the summary
     #[arg(long, conflicts_with = "distribution")]
     pub theorem: bool,
+    /// The atlas (atlas-summary.csv, written by `tilespace atlas`): each board's diameter,
+    /// radius and mean distance in each metric, instead of the summary
+    #[arg(long, conflicts_with_all = ["distribution", "theorem", "columns"])]
+    pub atlas: bool,
+    /// With --atlas: each class of goal cells (atlas.csv), its eccentricity and mean
+    #[arg(long, requires = "atlas")]
+    pub cells: bool,
 }
 
 #[derive(Args, Debug)]

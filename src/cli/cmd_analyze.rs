@@ -205,11 +205,6 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
             "--gong-figures are single-tile: they do not take --metric multi".into()
         ));
     }
-    if args.metric == Metric::Multi && sharded {
-        bail!(BadArgument(
-            "MPI ranks do not run the multi-tile metric yet: run it in one process".into()
-        ));
-    }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
         bail!(BadArgument(
             "--checkpoint and --resume follow one run: give one board size and one --blank".into()

@@ -33,6 +33,17 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
             let mut classes = vec![];
             for cells in cell_classes(shape) {
                 let goal = cells[0];
+                if args.reuse {
+                    if let Some(kept) = reused(&args.run.out, shape, goal, metric)? {
+                        eprintln!(
+                            "tilespace: {shape} {metric} cell {}: read from {} (--reuse)",
+                            shape.cell_label(goal),
+                            kept.0
+                        );
+                        classes.push(CellFigures::from_layers(&kept.1, cells));
+                        continue;
+                    }
+                }
                 let total = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
                 let label = format!("{shape} {metric} cell {}", shape.cell_label(goal));
                 let progress = Progress::new(args.run.quiet, total, &label);
@@ -63,6 +74,35 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         super::print_json(&serde_json::json!({ "atlases": json, "verified": verified }))?;
     }
     Ok(super::Status::of(verified))
+}
+
+/// The search from the goal with its blank in `goal` already in the reports under `results`:
+/// where it is, and its states per depth; none if there is no verified row of it. Its row and
+/// its depths.csv are checked as `table` checks them (a damaged report is an error, not a
+/// reason to search again silently).
+fn reused(
+    results: &std::path::Path,
+    shape: tilespace::puzzle::board::Shape,
+    goal: tilespace::puzzle::board::Cell,
+    metric: Metric,
+) -> Result<Option<(String, Vec<u64>)>> {
+    let rows = tilespace::report::read_summary(&results.join("summary.csv"))?;
+    let found = rows.into_iter().find(|r| {
+        r.verified
+            && r.start == "goal"
+            && r.shape().is_ok_and(|s| s == shape)
+            && r.goal_cell().is_ok_and(|g| g == goal)
+            && r.metric().is_ok_and(|m| m == metric)
+    });
+    let Some(row) = found else {
+        return Ok(None);
+    };
+    let depths = tilespace::report::read_depths_of(results, &row)?;
+    let dir = results.join(row.report_dir()?);
+    Ok(Some((
+        dir.display().to_string(),
+        depths.iter().map(|d| d.states).collect(),
+    )))
 }
 
 /// The summary line of a board in one metric, then one line per class of cells.

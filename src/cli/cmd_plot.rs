@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use tilespace::report;
+use tilespace::report::atlas_map;
 use tilespace::report::chart::{self, Series};
 use tilespace::report::plot;
 use tilespace::store::atomic::write_atomic;
@@ -15,6 +16,9 @@ use super::args::{PlotArgs, PlotFormat};
 use super::BadArgument;
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
+    if args.atlas {
+        return atlas(&args);
+    }
     let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
     let out = args.out.unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
@@ -83,6 +87,56 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
                 done(&path)?;
             }
         }
+    }
+    Ok(super::Status::Done)
+}
+
+/// `plot --atlas`: a map of the goal cells per board and metric of `atlas.csv`.
+fn atlas(args: &PlotArgs) -> Result<super::Status> {
+    let path = tilespace::report::atlas::atlas_paths(&args.results)[0].clone();
+    let (_, rows) = tilespace::report::atlas::read_atlas(&args.results)?;
+    let maps = tilespace::report::atlas::cell_maps(&path, &rows)?;
+    if maps.is_empty() {
+        anyhow::bail!(BadArgument(format!(
+            "no atlas in {}: run `tilespace atlas RxC --results {}` first",
+            args.results.display(),
+            args.results.display()
+        )));
+    }
+    for name in &args.boards {
+        if !maps.iter().any(|m| m.shape.to_string() == *name) {
+            let mut names: Vec<String> = maps.iter().map(|m| m.shape.to_string()).collect();
+            names.dedup();
+            anyhow::bail!(BadArgument(format!(
+                "--boards: {name} is not in the atlas (it has {})",
+                names.join(", ")
+            )));
+        }
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.results.join("plots"));
+    std::fs::create_dir_all(&out).map_err(|e| Error::Write {
+        path: out.clone(),
+        source: e,
+    })?;
+    let mut stdout = std::io::stdout().lock();
+    for map in &maps {
+        let board = map.shape.to_string();
+        if !args.boards.is_empty() && !args.boards.contains(&board) {
+            continue;
+        }
+        let name = format!("atlas-{board}-{}", map.metric);
+        let (path, text) = match args.format {
+            PlotFormat::Svg => (out.join(format!("{name}.svg")), atlas_map::svg(map)),
+            PlotFormat::Pgfplots => (
+                out.join(format!("{name}.tex")),
+                atlas_map::pgfplots(map, "tilespace plot --atlas --format pgfplots"),
+            ),
+        };
+        write_atomic(&path, text.as_bytes())?;
+        writeln!(stdout, "{}", path.display())?;
     }
     Ok(super::Status::Done)
 }

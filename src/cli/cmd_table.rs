@@ -16,7 +16,9 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         (_, TableFormat::Latex) => Format::Latex,
         (_, TableFormat::Csv) => Format::Csv,
     };
-    let Rendered { text, warnings } = if args.theorem {
+    let Rendered { text, warnings } = if args.atlas {
+        atlas(&args, format)?
+    } else if args.theorem {
         let path = args.results.join("theorem.csv");
         let rows = tilespace::report::read_theorem(&path)?;
         if rows.is_empty() {
@@ -46,4 +48,39 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
     }
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(super::Status::Done)
+}
+
+/// The atlas's summary (or with `--cells` its classes of cells), of the boards asked for.
+fn atlas(args: &TableArgs, format: Format) -> Result<Rendered> {
+    let (summary, cells) = tilespace::report::atlas::read_atlas(&args.results)?;
+    if summary.is_empty() && cells.is_empty() {
+        anyhow::bail!(BadArgument(format!(
+            "no atlas in {}: run `tilespace atlas RxC --results {}` first",
+            args.results.display(),
+            args.results.display()
+        )));
+    }
+    let have: Vec<&str> = summary.iter().map(|r| r.board.as_str()).collect();
+    for name in &args.boards {
+        if !have.contains(&name.as_str()) {
+            let mut names = have.clone();
+            names.dedup();
+            anyhow::bail!(BadArgument(format!(
+                "--boards: {name} is not in the atlas (it has {})",
+                names.join(", ")
+            )));
+        }
+    }
+    // In the order asked for, else the reports' (by size).
+    let rank = |board: &str| args.boards.iter().position(|b| b == board).unwrap_or(0);
+    let kept = |board: &str| args.boards.is_empty() || args.boards.iter().any(|b| b == board);
+    if args.cells {
+        let mut rows: Vec<_> = cells.into_iter().filter(|r| kept(&r.board)).collect();
+        rows.sort_by_key(|r| rank(&r.board));
+        Ok(paper::atlas::render_cells(&rows, format)?)
+    } else {
+        let mut rows: Vec<_> = summary.into_iter().filter(|r| kept(&r.board)).collect();
+        rows.sort_by_key(|r| rank(&r.board));
+        Ok(paper::atlas::render(&rows, format)?)
+    }
 }

@@ -113,19 +113,180 @@ pub fn atlas_paths(dir: &Path) -> [PathBuf; 2] {
 }
 
 /// Writes `atlas`'s rows into both reports under `dir` (replacing the rows of the same board,
-/// metric and cell), sorted by board size, board, metric and cell.
+/// metric and cell), sorted by board size, board, metric (single first) and cell.
 pub fn write_atlas(dir: &Path, atlas: &Atlas) -> Result<[PathBuf; 2], Error> {
     let [cells, summary] = atlas_paths(dir);
+    // Single-tile rows before multi-tile ones, as every table shows them.
+    let metric = |m: &str| (m != "single", m.to_string());
     upsert_rows(&cells, AtlasRow::of(atlas), |r: &AtlasRow| {
         (
             r.cells_on_board,
             r.board.clone(),
-            r.metric.clone(),
+            metric(&r.metric),
             r.cell.clone(),
         )
     })?;
     upsert_rows(&summary, vec![AtlasSummaryRow::of(atlas)], |r| {
-        (r.cells_on_board, r.board.clone(), r.metric.clone())
+        (r.cells_on_board, r.board.clone(), metric(&r.metric))
     })?;
     Ok([cells, summary])
+}
+
+/// One board in one metric read back from `atlas.csv`: every cell's figures, in reading order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellMap {
+    /// The board.
+    pub shape: Shape,
+    /// `single` or `multi`.
+    pub metric: String,
+    /// The most moves from a goal with its blank in each cell.
+    pub eccentricity: Vec<u32>,
+    /// The mean distance to that goal (to 6 decimals, as in `atlas.csv`).
+    pub mean: Vec<String>,
+}
+
+impl CellMap {
+    /// The mean of `cell` as a number.
+    pub fn mean_of(&self, cell: usize) -> f64 {
+        self.mean[cell].parse().unwrap_or(f64::NAN)
+    }
+}
+
+/// The rows of `atlas.csv` and `atlas-summary.csv` under `dir` (none where a file is missing),
+/// each checked as a row the tool could have written: a board, a metric, cells on the board
+/// (the first the one searched), an exact mean whose decimal is the one beside it.
+pub fn read_atlas(dir: &Path) -> Result<(Vec<AtlasSummaryRow>, Vec<AtlasRow>), Error> {
+    let [cells_path, summary_path] = atlas_paths(dir);
+    let again = "run `tilespace atlas` on the board again";
+    let cells = super::rows::read_checked(&cells_path, AtlasRow::check, |r| &r.board, again)?;
+    let summary =
+        super::rows::read_checked(&summary_path, AtlasSummaryRow::check, |r| &r.board, again)?;
+    Ok((summary, cells))
+}
+
+/// `R,C` (1-based) as a cell of `shape`.
+fn parse_cell(shape: Shape, label: &str) -> Result<Cell, String> {
+    let bad = || format!("{label:?} is not a cell R,C of {shape}");
+    let (r, c) = label.split_once(',').ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    );
+    if r == 0 || c == 0 || r > shape.rows || c > shape.cols {
+        return Err(bad());
+    }
+    Ok(shape.cell(r - 1, c - 1))
+}
+
+/// The board, the metric and the exact mean with its decimal, as `check`s share them.
+fn check_common(board: &str, metric: &str, exact: &str, decimal: &str) -> Result<Shape, String> {
+    let shape: Shape = board.parse().map_err(|e: Error| e.to_string())?;
+    metric
+        .parse::<crate::puzzle::metric::Metric>()
+        .map_err(|e| e.to_string())?;
+    let mean: crate::analysis::distribution::Fraction = exact.parse()?;
+    if mean.decimal(6).0 != decimal {
+        return Err(format!("the mean {decimal} is not {exact}"));
+    }
+    Ok(shape)
+}
+
+impl AtlasRow {
+    /// Why this row cannot be one the tool wrote, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let shape = check_common(&self.board, &self.metric, &self.mean_exact, &self.mean)?;
+        let cells = self
+            .cells
+            .split(' ')
+            .map(|l| parse_cell(shape, l))
+            .collect::<Result<Vec<_>, _>>()?;
+        if cells.first() != Some(&parse_cell(shape, &self.cell)?) {
+            return Err(format!(
+                "the cell {} is not the first of {}",
+                self.cell, self.cells
+            ));
+        }
+        if self.cells_on_board != shape.cells() {
+            return Err(format!("{} has {} cells", self.board, shape.cells()));
+        }
+        Ok(())
+    }
+}
+
+impl AtlasSummaryRow {
+    /// Why this row cannot be one the tool wrote, if it cannot.
+    pub fn check(&self) -> Result<(), String> {
+        let shape = check_common(
+            &self.board,
+            &self.metric,
+            &self.mean_distance_exact,
+            &self.mean_distance,
+        )?;
+        for list in [&self.diameter_cells, &self.radius_cells] {
+            for label in list.split(' ') {
+                parse_cell(shape, label)?;
+            }
+        }
+        if self.radius > self.diameter {
+            return Err(format!(
+                "the radius {} is over the diameter {}",
+                self.radius, self.diameter
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Every board and metric of `rows` as a map of its cells, in the rows' order; a board whose
+/// classes do not cover each of its cells exactly once is refused (a damaged `atlas.csv`, or
+/// one whose board was not finished).
+pub fn cell_maps(path: &Path, rows: &[AtlasRow]) -> Result<Vec<CellMap>, Error> {
+    let mut maps: Vec<CellMap> = vec![];
+    let mut filled: Vec<Vec<bool>> = vec![];
+    for r in rows {
+        let shape: Shape = r.board.parse()?;
+        let at = match maps
+            .iter()
+            .position(|m| m.shape == shape && m.metric == r.metric)
+        {
+            Some(at) => at,
+            None => {
+                maps.push(CellMap {
+                    shape,
+                    metric: r.metric.clone(),
+                    eccentricity: vec![0; shape.cells()],
+                    mean: vec![String::new(); shape.cells()],
+                });
+                filled.push(vec![false; shape.cells()]);
+                maps.len() - 1
+            }
+        };
+        for label in r.cells.split(' ') {
+            let cell = parse_cell(shape, label).map_err(|why| Error::damaged(path, why))?;
+            if std::mem::replace(&mut filled[at][cell.0], true) {
+                return Err(Error::damaged(
+                    path,
+                    format!("{} {}: the cell {label} is in two rows", r.board, r.metric),
+                ));
+            }
+            maps[at].eccentricity[cell.0] = r.eccentricity;
+            maps[at].mean[cell.0] = r.mean.clone();
+        }
+    }
+    for (m, f) in maps.iter().zip(&filled) {
+        if let Some(missing) = f.iter().position(|&done| !done) {
+            return Err(Error::damaged(
+                path,
+                format!(
+                    "{} {}: no row has the cell {} (run `tilespace atlas {} --metric {}` again)",
+                    m.shape,
+                    m.metric,
+                    m.shape.cell_label(Cell(missing)),
+                    m.shape,
+                    m.metric
+                ),
+            ));
+        }
+    }
+    Ok(maps)
 }

@@ -3,6 +3,7 @@
 //! plots (`plot`, with the `plot` feature) and tables for papers (`paper`).
 
 pub mod atlas;
+pub mod atlas_map;
 pub mod chart;
 pub mod paper;
 #[cfg(feature = "plot")]

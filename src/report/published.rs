@@ -1,12 +1,14 @@
 //! Published figures to check the reports against (`tilespace check`): the number of states at
 //! each depth from OEIS, and the radii of OEIS A151944, each stated as a fact with its source;
-//! in the multi-tile metric, the complete distributions of O. Tarakanov's searches
-//! (`published_multi.txt`, from lightln2/SlidingTilesSolver and lightln2/PuzzleSearch).
+//! and in both metrics the complete distributions of O. Tarakanov's searches
+//! (`published_single.txt`, `published_multi.txt`, from lightln2/SlidingTilesSolver and
+//! lightln2/PuzzleSearch), corner goals and other goal cells.
 //! The distributions are symmetric under transposition, and the same for every corner (or
 //! every mid-side cell) of a board, as its symmetries map them onto each other.
 
 use serde::Serialize;
 
+use crate::puzzle::metric::Metric;
 use crate::report::SummaryRow;
 
 /// Where the goal's blank is, as the sequences say it.
@@ -206,10 +208,10 @@ fn blank_of(row: &SummaryRow) -> Option<Blank> {
     }
 }
 
-/// A complete multi-tile distribution, as published: the board, the goal's blank cell (0-based
-/// row and column), the source, and the states at depths 0, 1, ….
+/// A complete distribution, as published: the board, the goal's blank cell (0-based row and
+/// column), the source, and the states at depths 0, 1, ….
 #[derive(Clone, Debug)]
-pub struct MultiSequence {
+pub struct Distribution {
     /// Rows and columns.
     pub board: (usize, usize),
     /// The goal's blank cell, (row, column) from 0.
@@ -220,15 +222,19 @@ pub struct MultiSequence {
     pub terms: Vec<u64>,
 }
 
-/// The published multi-tile distributions (`published_multi.txt`).
-pub fn multi_sequences() -> Vec<MultiSequence> {
-    include_str!("published_multi.txt")
-        .lines()
+/// The published complete distributions in `metric` (`published_single.txt`,
+/// `published_multi.txt`).
+pub fn distributions(metric: Metric) -> Vec<Distribution> {
+    let text = match metric {
+        Metric::Single => include_str!("published_single.txt"),
+        Metric::Multi => include_str!("published_multi.txt"),
+    };
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.splitn(6, ',').collect();
             let n = |i: usize| f[i].parse::<usize>().expect("a typed number");
-            MultiSequence {
+            Distribution {
                 board: (n(0), n(1)),
                 goal: (n(2), n(3)),
                 source: f[4],
@@ -241,9 +247,54 @@ pub fn multi_sequences() -> Vec<MultiSequence> {
         .collect()
 }
 
-/// The multi-tile distributions published for `row`'s board from a goal cell of its goal's
-/// class (`atlas::cell_classes`: either orientation), compared with `layers`.
-fn compare_multi(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
+/// Dan Hoey's 8-puzzle table (quoted in OEIS A087725): the most moves from a goal with the
+/// blank in a corner, an edge cell or the centre, and how many configurations need them, in
+/// each metric.
+const HOEY: [(Metric, Blank, u32, u64); 6] = [
+    (Metric::Single, Blank::Corner, 31, 2),
+    (Metric::Single, Blank::MidSide, 31, 2),
+    (Metric::Single, Blank::Center, 30, 148),
+    (Metric::Multi, Blank::Corner, 24, 1),
+    (Metric::Multi, Blank::MidSide, 24, 2),
+    (Metric::Multi, Blank::Center, 24, 4),
+];
+
+/// A 3x3 row's radius and antipodes against Hoey's table.
+fn compare_hoey(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Comparison> {
+    let blank = match blank_of(row) {
+        Some(b) if (row.rows, row.cols) == (3, 3) => b,
+        _ => return vec![],
+    };
+    let Some(&(_, _, radius, antipodes)) = HOEY.iter().find(|h| h.0 == metric && h.1 == blank)
+    else {
+        return vec![];
+    };
+    let here = (layers.len() as u32 - 1, layers.last().copied().unwrap_or(0));
+    let detail = if here == (radius, antipodes) {
+        String::new()
+    } else {
+        format!(
+            "{radius} moves ({antipodes} configurations) published, {} ({}) here",
+            here.0, here.1
+        )
+    };
+    let what = match metric {
+        Metric::Single => "radius and antipodes",
+        Metric::Multi => "multi-tile radius and antipodes",
+    };
+    vec![Comparison {
+        board: row.board.clone(),
+        goal_blank: row.goal_blank.clone(),
+        source: "Hoey's 8-puzzle table (quoted in OEIS A087725)".into(),
+        compared: what.into(),
+        agrees: detail.is_empty(),
+        detail,
+    }]
+}
+
+/// The complete distributions published in `metric` for `row`'s board from a goal cell of its
+/// goal's class (`atlas::cell_classes`: either orientation), compared with `layers`.
+fn compare_complete(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Comparison> {
     let (Ok(shape), Ok(goal)) = (row.shape(), row.goal_cell()) else {
         return vec![];
     };
@@ -252,7 +303,7 @@ fn compare_multi(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
         .find(|k| k.contains(&goal))
         .expect("every cell has a class");
     let mut out = vec![];
-    for s in multi_sequences() {
+    for s in distributions(metric) {
         let cell = match s.board {
             b if b == (shape.rows, shape.cols) => shape.cell(s.goal.0, s.goal.1),
             b if b == (shape.cols, shape.rows) => shape.cell(s.goal.1, s.goal.0),
@@ -280,7 +331,10 @@ fn compare_multi(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
                 s.goal.0 + 1,
                 s.goal.1 + 1
             ),
-            compared: format!("multi-tile states at depths 0-{} (all)", n - 1),
+            compared: match metric {
+                Metric::Single => format!("states at depths 0-{} (all)", n - 1),
+                Metric::Multi => format!("multi-tile states at depths 0-{} (all)", n - 1),
+            },
             agrees: detail.is_empty(),
             detail,
         });
@@ -295,10 +349,14 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
     if row.start != "goal" {
         return out;
     }
-    match row.metric() {
-        Ok(crate::puzzle::metric::Metric::Single) => {}
-        Ok(crate::puzzle::metric::Metric::Multi) => return compare_multi(row, layers),
+    let metric = match row.metric() {
+        Ok(metric) => metric,
         Err(_) => return out,
+    };
+    out.extend(compare_hoey(row, layers, metric));
+    out.extend(compare_complete(row, layers, metric));
+    if metric == Metric::Multi {
+        return out;
     }
     let Some(blank) = blank_of(row) else {
         return out;
@@ -363,7 +421,7 @@ mod tests {
     /// and its (R-1)+(C-1) neighbours.
     #[test]
     fn the_multi_tile_figures_are_consistent() {
-        let all = multi_sequences();
+        let all = distributions(Metric::Multi);
         assert!(all.len() >= 20);
         for s in all {
             let shape = crate::puzzle::board::Shape::new(s.board.0, s.board.1).unwrap();
@@ -374,6 +432,29 @@ mod tests {
                 [1, (s.board.0 + s.board.1 - 2) as u64],
                 "{s:?}"
             );
+        }
+    }
+
+    /// Every single-tile distribution typed in sums to (RC)!/2, starts with the goal alone and
+    /// the blank's neighbours (2 from a corner, 3 from an edge, 4 inside), and a corner's ends at
+    /// A151944's radius.
+    #[test]
+    fn the_complete_single_tile_figures_are_consistent() {
+        let all = distributions(Metric::Single);
+        assert!(all.len() >= 18);
+        for s in all {
+            let shape = crate::puzzle::board::Shape::new(s.board.0, s.board.1).unwrap();
+            let states = crate::puzzle::count::reachable_u64(shape).unwrap();
+            assert_eq!(s.terms.iter().sum::<u64>(), states, "{s:?}");
+            let cell = shape.cell(s.goal.0, s.goal.1);
+            let neighbours = shape.neighbours(cell).count() as u64;
+            assert_eq!(s.terms[..2], [1, neighbours], "{s:?}");
+            let corner = s.goal == (0, 0);
+            if let Some(&(_, _, r)) = RADII.iter().find(|&&(r, c, _)| (r, c) == s.board) {
+                if corner {
+                    assert_eq!(s.terms.len() as u32 - 1, r, "{s:?}");
+                }
+            }
         }
     }
 

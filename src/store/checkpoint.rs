@@ -261,26 +261,11 @@ fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damag
     use crate::bfs::table::FRONTIER;
     let layers = &state.layers;
     let depth = layers.len() - 1;
+    let codes = [1, 2, 3].map(|c| state.table.count(c));
+    check_codes(layers, state.unsettled, codes, space.metric, space.states())?;
     let code = match space.metric {
-        Metric::Single => {
-            let (seen, frontier) = (state.table.seen(), state.table.count(FRONTIER));
-            check_counts(layers, state.unsettled, seen, frontier, space.states())?;
-            FRONTIER
-        }
-        Metric::Multi => {
-            let (seen, last) = (state.table.seen(), layers[depth]);
-            // The frontier test of `check_counts` holds by construction here: the codes are
-            // checked by depth mod 3 below.
-            check_counts(layers, false, seen, last, space.states())?;
-            let mut want = [0u64; 3];
-            for (d, n) in layers.iter().enumerate() {
-                want[d % 3] += n;
-            }
-            if [1, 2, 3].map(|c| state.table.count(c)) != want {
-                return Err("its table's depths are not its layers'".into());
-            }
-            crate::bfs::layer::multi_code(depth as u32)
-        }
+        Metric::Single => FRONTIER,
+        Metric::Multi => crate::bfs::layer::multi_code(depth as u32),
     };
     if let Some(list) = &state.frontier {
         let mut sorted = list.clone();
@@ -296,6 +281,39 @@ fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damag
         }
     }
     Ok(())
+}
+
+/// Why a table (or all shards of one) whose codes 1, 2 and 3 are held by `codes` states cannot
+/// be that of a search of `states` states in `metric` at a layer boundary with `layers`, if so:
+/// single-tile, `check_counts` with the frontier's code; multi-tile, the states holding each code
+/// 1 + d mod 3 are the layers' at depths d mod 3 (and the frontier test of `check_counts`
+/// holds by construction).
+pub(crate) fn check_codes(
+    layers: &[u64],
+    unsettled: bool,
+    codes: [u64; 3],
+    metric: Metric,
+    states: u64,
+) -> Result<(), String> {
+    let seen = codes.iter().sum();
+    match metric {
+        Metric::Single => {
+            let frontier = codes[crate::bfs::table::FRONTIER as usize - 1];
+            check_counts(layers, unsettled, seen, frontier, states)
+        }
+        Metric::Multi => {
+            let last = *layers.last().ok_or("impossible layer counts")?;
+            check_counts(layers, false, seen, last, states)?;
+            let mut want = [0u64; 3];
+            for (d, n) in layers.iter().enumerate() {
+                want[d % 3] += n;
+            }
+            if codes != want {
+                return Err("its table's depths are not its layers'".into());
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Why layer counts cannot be those of a search of `states` states at a layer boundary whose
@@ -327,19 +345,27 @@ pub(crate) fn check_counts(
     Ok(())
 }
 
+/// Why a checkpoint whose header's metric field holds `field` is not of `space`'s metric, if
+/// so (files written before the metric was recorded hold 0, the single-tile metric's).
+pub(crate) fn check_metric(field: u32, space: &StateSpace) -> Result<(), Damage> {
+    if field == u32::from(space.metric.byte()) {
+        return Ok(());
+    }
+    let theirs = u8::try_from(field).ok().and_then(Metric::from_byte);
+    Err(match theirs {
+        Some(theirs) => format!(
+            "it is a search in the {theirs}-tile metric, not the {}-tile one",
+            space.metric
+        ),
+        None => "its metric field is none of the metrics'".into(),
+    }
+    .into())
+}
+
 /// Why a checkpoint's header is not one of this search (board, goal, start, layout), if so.
 fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(), Damage> {
     // The metric first: it decides the orientation that `check_board` checks.
-    if h.byte(28) != space.metric.byte() {
-        return Err(match Metric::from_byte(h.byte(28)) {
-            Some(theirs) => format!(
-                "it is a search in the {theirs}-tile metric, not the {}-tile one",
-                space.metric
-            ),
-            None => "its metric byte is none of the metrics'".into(),
-        }
-        .into());
-    }
+    check_metric(u32::from(h.byte(28)), space)?;
     check_board(h, space)?;
     if h.u64(32) != start {
         return Err("it is a search from another start board".into());

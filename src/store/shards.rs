@@ -10,12 +10,14 @@
 //! removed after that. A crash at any point leaves a manifest whose shards are all there.
 //!
 //! Shard file (little-endian): a 96-byte header (magic `TSSHARD\0`, version, rows, cols, goal
-//! blank, class, transposed, pulling, unsettled, ranks, rank, block shift, words held, start,
-//! layers L, seconds, checksum of the data, checksum of the header), then L layer counts and
-//! the words of the rank's blocks (`bfs::shard`), in ascending order.
+//! blank, class, transposed, pulling, unsettled, ranks, rank, metric, block shift, words held,
+//! start, layers L, seconds, checksum of the data, checksum of the header), then L layer counts
+//! and the words of the rank's blocks (`bfs::shard`), in ascending order.
 //! Manifest: a 72-byte header (magic `TSMANIF\0`, version, rows, cols, goal blank, class,
-//! transposed, ranks, depth, start, seconds, checksum of the shard checksums, checksum of the
-//! header), then one data checksum per rank.
+//! transposed, ranks, depth, metric, start, seconds, checksum of the shard checksums, checksum
+//! of the header), then one data checksum per rank. The metric (a u32 at byte 36 of both: 1 in
+//! the multi-tile metric) is 0 in the single-tile one, as in files written before it was
+//! recorded, which still open.
 
 use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -27,7 +29,7 @@ use crate::bfs::SearchState;
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
-use crate::store::checkpoint::check_board;
+use crate::store::checkpoint::{check_board, check_metric};
 use crate::store::header::{
     checksum, le_words, reseal_header, u64_at, words_from, Checksum, HeaderReader, HeaderWriter,
 };
@@ -128,7 +130,7 @@ pub fn save_shard(
     let head = board_fields(HeaderWriter::new(SHARD_MAGIC, VERSION), of.space, flags)
         .u32(of.ranks() as u32)
         .u32(of.rank as u32)
-        .u32(0)
+        .u32(u32::from(of.space.metric.byte()))
         .u64(u64::from(of.partition.shift()))
         .u64(table.bytes() / 8)
         .u64(of.start)
@@ -162,7 +164,7 @@ pub fn save_manifest(
     let head = board_fields(HeaderWriter::new(MANIFEST_MAGIC, VERSION), space, [0, 0])
         .u32(sums.len() as u32)
         .u32(depth)
-        .u32(0)
+        .u32(u32::from(space.metric.byte()))
         .u64(start)
         .u64(seconds.to_bits())
         .u64(checksum(sums.iter().copied()))
@@ -212,6 +214,8 @@ pub fn load_manifest(
     })?;
     let h = HeaderReader::open(&bytes, MANIFEST_MAGIC, VERSION, MANIFEST_FIELDS, "manifest")
         .map_err(&bad)?;
+    // The metric first: it decides the orientation that `check_board` checks.
+    check_metric(h.u32(36), space).map_err(&bad)?;
     check_board(&h, space).map_err(&bad)?;
     if h.u64(40) != start {
         return Err(bad(Damage::mismatch(
@@ -254,6 +258,7 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<Search
     let mut head = [0u8; SHARD_HEADER];
     r.read_exact(&mut head).map_err(short)?;
     let h = HeaderReader::open(&head, SHARD_MAGIC, VERSION, SHARD_FIELDS, "shard").map_err(&bad)?;
+    check_metric(h.u32(36), of.space).map_err(&bad)?;
     check_board(&h, of.space).map_err(&bad)?;
     let fields = (h.u32(28), h.u32(32), h.u64(40), h.u64(48), h.u64(56));
     let spans = of.partition.spans(of.rank);

@@ -2,6 +2,7 @@
 //! and 4 columns (the engine's orientations of boards up to 17 cells) and for any other.
 
 use super::multi::{list_multi, pull_multi, push_multi};
+use super::multi_shard::{list_multi_shard, pull_multi_shard, push_multi_shard};
 use super::{expand_list, expand_list_shard, expand_pull, expand_scan, expand_shard, pull_shard};
 use super::{Found, LayerScan};
 use crate::bfs::schedule::Task;
@@ -35,16 +36,23 @@ impl Kernels {
         }
     }
 
-    /// The scans of the multi-tile metric, on one table (the ranks do not run it: their
-    /// kernels refuse).
+    /// The scans of the multi-tile metric, on one table and on a shard (any column count).
     pub fn multi() -> Kernels {
         Kernels {
             push: push_multi,
             pull: pull_multi,
             list: list_multi,
-            push_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
-            pull_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
-            list_shard: |_, _, _| unreachable!("the ranks refuse the multi-tile metric"),
+            push_shard: push_multi_shard,
+            pull_shard: pull_multi_shard,
+            list_shard: list_multi_shard,
+        }
+    }
+
+    /// The scans of `space`: its metric's, and in the single-tile metric its column count's.
+    pub fn of_space(space: &crate::index::space::StateSpace) -> Kernels {
+        match space.metric {
+            crate::puzzle::metric::Metric::Single => Kernels::new(space.shape.cols),
+            crate::puzzle::metric::Metric::Multi => Kernels::multi(),
         }
     }
 

@@ -29,10 +29,10 @@ const BATCH: usize = 32;
 
 /// The most vertical slides of a state: R-1, with R ≤ 4 rows in the engine's orientation (at
 /// most 17 cells, rows ≤ columns).
-const MAX_COLUMN: usize = 4;
+pub(super) const MAX_COLUMN: usize = 4;
 
 /// States waiting for their vertical slides, and the targets of the batch before.
-struct Pending {
+pub(super) struct Pending {
     /// (rank, slot, index) of each state waiting.
     states: [(u64, u8, u64); BATCH],
     waiting: usize,
@@ -46,11 +46,11 @@ struct Pending {
     at: [u64; 2],
     prefixes: [Prefix; 2],
     /// Vertical slides a state: R-1.
-    per: usize,
+    pub(super) per: usize,
 }
 
 impl Pending {
-    fn new(space: &StateSpace) -> Pending {
+    pub(super) fn new(space: &StateSpace) -> Pending {
         Pending {
             states: [(0, 0, 0); BATCH],
             waiting: 0,
@@ -66,7 +66,7 @@ impl Pending {
 
     /// Queues the state of slot `j` of rank `rank` (at `index`); true if the batch is full.
     #[inline(always)]
-    fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
+    pub(super) fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
         self.states[self.waiting] = (rank, j as u8, index);
         self.waiting += 1;
         self.waiting == BATCH
@@ -75,7 +75,7 @@ impl Pending {
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before (`per + 1` values a state: the targets, then its index).
     #[inline(always)]
-    fn flush(&mut self, scan: &LayerScan, slides: &Slides) -> &[u64] {
+    pub(super) fn flush(&mut self, scan: &LayerScan, slides: &Slides) -> &[u64] {
         let space = scan.space;
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();

@@ -196,7 +196,12 @@ fn push_scan<const COLS: usize, const SHARDED: bool>(
 
 /// Claims `indices` (targets other shards sent to this one): the states newly marked.
 pub fn claim_all(table: &Table, indices: &[u64], record: bool) -> Found {
-    let mut claims = Claims::new(table, record);
+    claim_all_coded(table, indices, record, crate::bfs::table::FRONTIER)
+}
+
+/// `claim_all` writing `code` (the next layer's, in the multi-tile metric).
+pub fn claim_all_coded(table: &Table, indices: &[u64], record: bool, code: u64) -> Found {
+    let mut claims = Claims::coded(table, record, code);
     for &n in indices {
         claims.offer(n);
     }

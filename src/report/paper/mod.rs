@@ -3,6 +3,7 @@
 //! (`theorem`), as Markdown, LaTeX (booktabs and siunitx, in a `table` float that fits a
 //! one-column `article` page), CSV or JSON.
 
+pub mod atlas;
 pub mod depths;
 pub mod grid;
 pub mod theorem;
@@ -40,7 +41,7 @@ pub struct Rendered {
 /// Decimal places of rounded means: 6 in Markdown, CSV and JSON as in `summary.csv`; 4 in
 /// LaTeX, where the exact mean stands beside it and width is short.
 pub const MEAN_PLACES: u32 = 6;
-const LATEX_MEAN_PLACES: u32 = 4;
+pub(crate) const LATEX_MEAN_PLACES: u32 = 4;
 
 /// A column of the summary table, as `--columns` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -387,7 +388,7 @@ pub fn render(
     }
 }
 
-fn plain(text: String) -> Rendered {
+pub(crate) fn plain(text: String) -> Rendered {
     Rendered {
         text,
         warnings: vec![],
