@@ -319,6 +319,14 @@ fn a_killed_rank_stops_the_job() {
     kill_a_rank(tmp.path(), &marker, &["analyze", "3x4", "-q"], ready);
 }
 
+/// The depth a checkpoint's manifest names (its u32 at byte 32), 0 while there is none.
+fn manifest_depth(manifest: &Path) -> u32 {
+    std::fs::read(manifest)
+        .ok()
+        .filter(|b| b.len() >= 36)
+        .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
+}
+
 /// A run checkpointing every layer, with a rank killed after its first checkpoints, resumes on
 /// the same number of ranks and writes the committed reports; another number of ranks is
 /// refused, saying how many saved it; the checkpoint is gone once the reports are written.
@@ -331,12 +339,7 @@ fn a_killed_checkpointed_run_resumes_identically() {
     let manifest = ck.join("manifest.tsm");
     // Killed once the manifest names depth 12 or more (one checkpoint is saved at every layer;
     // the depth is the manifest's u32 at byte 32).
-    let saved_depth = || {
-        std::fs::read(&manifest)
-            .ok()
-            .filter(|b| b.len() >= 36)
-            .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
-    };
+    let saved_depth = || manifest_depth(&manifest);
     let ready = || saved_depth() >= 12;
     let args = [
         "analyze",
@@ -466,12 +469,7 @@ fn a_killed_multi_tile_run_resumes_identically() {
     let ck = tmp.path().join("ck");
     let ck_arg = ck.display().to_string();
     let manifest = ck.join("manifest.tsm");
-    let saved_depth = || {
-        std::fs::read(&manifest)
-            .ok()
-            .filter(|b| b.len() >= 36)
-            .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
-    };
+    let saved_depth = || manifest_depth(&manifest);
     let args = [
         "analyze",
         "3x4",

@@ -71,13 +71,26 @@ fn data<T: Serialize>(rows: &[T], format: Format) -> Result<Rendered, Error> {
     Ok(plain(text))
 }
 
+/// A Markdown table of `headings` (text and kind) and `rows`.
+fn markdown(headings: &[(&str, Kind)], rows: impl Iterator<Item = Vec<Cell>>) -> Rendered {
+    let grid = Grid {
+        headings: headings
+            .iter()
+            .map(|&(t, k)| Heading::new(t, "", k))
+            .collect(),
+        rows: rows.collect(),
+        ..Grid::default()
+    };
+    plain(grid.markdown())
+}
+
 /// The summary of each board and metric in `format`: Markdown a row each, with the cells that
 /// attain the diameter and the radius; LaTeX a row per board, a group of columns per metric.
 pub fn render(rows: &[AtlasSummaryRow], format: Format) -> Result<Rendered, Error> {
     match format {
         Format::Json | Format::Csv => data(rows, format),
-        Format::Markdown => {
-            let headings = [
+        Format::Markdown => Ok(markdown(
+            &[
                 ("board", Kind::Text),
                 ("metric", Kind::Text),
                 ("diameter", Kind::Count),
@@ -86,31 +99,20 @@ pub fn render(rows: &[AtlasSummaryRow], format: Format) -> Result<Rendered, Erro
                 ("at cells", Kind::Text),
                 ("mean distance (exact)", Kind::Fraction),
                 ("mean distance", Kind::Decimal),
-            ];
-            let grid = Grid {
-                headings: headings
-                    .iter()
-                    .map(|&(t, k)| Heading::new(t, "", k))
-                    .collect(),
-                rows: rows
-                    .iter()
-                    .map(|r| {
-                        vec![
-                            Cell::text(&r.board),
-                            Cell::text(&r.metric),
-                            Cell::count(r.diameter),
-                            Cell::text(&attaining(&r.diameter_cells, r.cells_on_board)),
-                            Cell::count(r.radius),
-                            Cell::text(&attaining(&r.radius_cells, r.cells_on_board)),
-                            exact(&r.mean_distance_exact),
-                            rounded(&r.mean_distance_exact, MEAN_PLACES),
-                        ]
-                    })
-                    .collect(),
-                ..Grid::default()
-            };
-            Ok(plain(grid.markdown()))
-        }
+            ],
+            rows.iter().map(|r| {
+                vec![
+                    Cell::text(&r.board),
+                    Cell::text(&r.metric),
+                    Cell::count(r.diameter),
+                    Cell::text(&attaining(&r.diameter_cells, r.cells_on_board)),
+                    Cell::count(r.radius),
+                    Cell::text(&attaining(&r.radius_cells, r.cells_on_board)),
+                    exact(&r.mean_distance_exact),
+                    rounded(&r.mean_distance_exact, MEAN_PLACES),
+                ]
+            }),
+        )),
         Format::Latex => Ok(summary_latex(rows)),
     }
 }
@@ -171,8 +173,8 @@ fn summary_latex(rows: &[AtlasSummaryRow]) -> Rendered {
 pub fn render_cells(rows: &[AtlasRow], format: Format) -> Result<Rendered, Error> {
     match format {
         Format::Json | Format::Csv => data(rows, format),
-        Format::Markdown => {
-            let headings = [
+        Format::Markdown => Ok(markdown(
+            &[
                 ("board", Kind::Text),
                 ("metric", Kind::Text),
                 ("cell", Kind::Text),
@@ -182,32 +184,21 @@ pub fn render_cells(rows: &[AtlasRow], format: Format) -> Result<Rendered, Error
                 ("mean moves (exact)", Kind::Fraction),
                 ("mean moves", Kind::Decimal),
                 ("median", Kind::Count),
-            ];
-            let grid = Grid {
-                headings: headings
-                    .iter()
-                    .map(|&(t, k)| Heading::new(t, "", k))
-                    .collect(),
-                rows: rows
-                    .iter()
-                    .map(|r| {
-                        vec![
-                            Cell::text(&r.board),
-                            Cell::text(&r.metric),
-                            Cell::text(&r.cell),
-                            Cell::text(&r.cells),
-                            Cell::count(r.eccentricity),
-                            Cell::count(r.antipodes as u64),
-                            exact(&r.mean_exact),
-                            rounded(&r.mean_exact, MEAN_PLACES),
-                            Cell::count(r.median),
-                        ]
-                    })
-                    .collect(),
-                ..Grid::default()
-            };
-            Ok(plain(grid.markdown()))
-        }
+            ],
+            rows.iter().map(|r| {
+                vec![
+                    Cell::text(&r.board),
+                    Cell::text(&r.metric),
+                    Cell::text(&r.cell),
+                    Cell::text(&r.cells),
+                    Cell::count(r.eccentricity),
+                    Cell::count(r.antipodes as u64),
+                    exact(&r.mean_exact),
+                    rounded(&r.mean_exact, MEAN_PLACES),
+                    Cell::count(r.median),
+                ]
+            }),
+        )),
         Format::Latex => Ok(cells_latex(rows)),
     }
 }
