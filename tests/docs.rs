@@ -125,16 +125,33 @@ fn guide_examples_print_what_they_show() {
     run_examples("docs/GUIDE.md", found, tmp.path());
 }
 
+/// The corner goals of the committed results in each metric (2x7's multi-tile corner is the
+/// atlas's cell 1,1), as `scripts/reports.sh` lists them for `results/table.md`.
+const CORNERS: &str = "2x2,2x3,2x4,3x3,2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,\
+                       2x5-multi,2x6-multi,3x4-multi,2x7-blank-1-1-multi";
+/// The boards of `results/table.md`: the corners, and 3x3's other cells and other class.
+const TABLE: &str = "2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-4-5-6-8-7-0,\
+                     2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,2x5-multi,\
+                     2x6-multi,3x4-multi,2x7-blank-1-1-multi";
+
 /// The documents' tables are the tool's output on the committed results, not typed by hand:
-/// the summary (`table`) in the README, the counting theorem (`table --theorem`) in the guide.
+/// the corners in both metrics and the atlas (`table --atlas`) in the README, `results/table.md`
+/// and the counting theorem (`table --theorem`) in the guide.
 #[test]
 fn document_tables_are_generated() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let results = root.join("results");
     let results = results.to_str().unwrap();
     for (doc, args) in [
-        ("README.md", &["table", "--results", results][..]),
-        ("docs/GUIDE.md", &["table", "--results", results][..]),
+        (
+            "README.md",
+            &["table", "--results", results, "--boards", CORNERS][..],
+        ),
+        ("README.md", &["table", "--results", results, "--atlas"][..]),
+        (
+            "docs/GUIDE.md",
+            &["table", "--results", results, "--boards", TABLE][..],
+        ),
         (
             "docs/GUIDE.md",
             &["table", "--results", results, "--theorem"][..],
@@ -150,6 +167,10 @@ fn document_tables_are_generated() {
             "{doc} does not hold the output of {args:?}:\n{table}"
         );
     }
+    // The guide's table is the committed `results/table.md`.
+    let committed = std::fs::read_to_string(root.join("results/table.md")).unwrap();
+    let o = tilespace(&["table", "--results", results, "--boards", TABLE], root);
+    assert_eq!(stdout(&o), committed);
 }
 
 /// The README is also the crate's page on crates.io, which has no repository to resolve a

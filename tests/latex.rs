@@ -75,6 +75,12 @@ fn compile(dir: &Path, name: &str, body: &str) -> Vec<String> {
         .collect()
 }
 
+/// The boards of `results/table.tex` (`scripts/reports.sh`): the corners in both metrics and
+/// the 3x3 cells. The whole summary (every cell of every board) is a table for a longer page.
+const TABLE: &str = "2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-4-5-6-8-7-0,\
+                     2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,2x5-multi,\
+                     2x6-multi,3x4-multi,2x7-blank-1-1-multi";
+
 #[test]
 fn default_tables_fit_an_article_page() {
     if !have_pdflatex() {
@@ -83,9 +89,11 @@ fn default_tables_fit_an_article_page() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     for (name, args) in [
-        ("summary", &[][..]),
-        ("distribution", &["--distribution"][..]),
+        ("summary", &["--boards", TABLE][..]),
+        ("distribution", &["--distribution", "--boards", TABLE][..]),
         ("theorem", &["--theorem"][..]),
+        ("atlas", &["--atlas"][..]),
+        ("atlas-cells", &["--atlas", "--cells"][..]),
     ] {
         let (tex, warnings) = table(dir, &results(), args);
         assert!(warnings.is_empty(), "{name}: {warnings}");
@@ -184,6 +192,42 @@ fn pgfplots_charts_fit_an_article_page() {
         let chart = std::fs::read_to_string(out.join(format!("{name}.tex"))).unwrap();
         // As a paper puts it: in a figure, not indented.
         let overfull = compile(dir, name, &format!("\\noindent\n{chart}"));
+        assert!(overfull.is_empty(), "{name}: {overfull:?}");
+    }
+}
+
+/// `plot --atlas --format pgfplots`: the maps of a wide board (2x6) and of a square one
+/// compile and fit the line.
+#[test]
+fn atlas_maps_fit_an_article_page() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let out = dir.join("maps");
+    let o = tilespace(
+        &[
+            "plot",
+            "--atlas",
+            "--format",
+            "pgfplots",
+            "--results",
+            results().to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--boards",
+            "3x3,2x6",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(written.len(), 4, "{written:?}");
+    for path in written {
+        let name = path.rsplit('/').next().unwrap().trim_end_matches(".tex");
+        let map = std::fs::read_to_string(&path).unwrap();
+        let overfull = compile(dir, name, &format!("\\noindent\n{map}"));
         assert!(overfull.is_empty(), "{name}: {overfull:?}");
     }
 }

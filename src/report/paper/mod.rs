@@ -322,8 +322,10 @@ pub fn render(
     if !chosen && format == Format::Markdown && from_elsewhere {
         cols.insert(cols.len().min(2), Column::Start);
     }
+    // A multi-tile row: a column, but in LaTeX a mark on its board (a column is too wide for
+    // a page there).
     let multi = rows.iter().any(|r| r.metric != "single");
-    if !chosen && multi && !cols.contains(&Column::Metric) {
+    if !chosen && multi && !cols.contains(&Column::Metric) && format != Format::Latex {
         cols.insert(cols.len().min(2), Column::Metric);
     }
     if format == Format::Json {
@@ -381,6 +383,9 @@ pub fn render(
             if !cols.contains(&Column::Start) {
                 mark_starts(&mut grid, rows, &cols);
             }
+            if !cols.contains(&Column::Metric) {
+                mark_metric(&mut grid, rows, &cols);
+            }
             let command = "tilespace table --format latex";
             Ok(fitted(grid.latex(command), &grid))
         }
@@ -429,6 +434,27 @@ fn caption(cols: &[Column], all_verified: bool) -> String {
 
 /// Marks the board of each search that started elsewhere than the goal, with a note under
 /// the table naming its start.
+/// Marks the board of each multi-tile row with a dagger, explained in a note under the table.
+fn mark_metric(grid: &mut Grid, rows: &[SummaryRow], cols: &[Column]) {
+    let Some(board) = cols.iter().position(|c| *c == Column::Board) else {
+        return;
+    };
+    let mut any = false;
+    for (cells, r) in grid.rows.iter_mut().zip(rows) {
+        if r.metric != "single" {
+            cells[board].tex.push_str("\\textsuperscript{\\textdagger}");
+            any = true;
+        }
+    }
+    if any {
+        grid.notes.push(
+            "\\textsuperscript{\\textdagger}Moves counted in the multi-tile metric: the blank \
+             slides any distance along its row or column in one move."
+                .into(),
+        );
+    }
+}
+
 fn mark_starts(grid: &mut Grid, rows: &[SummaryRow], cols: &[Column]) {
     let Some(board) = cols.iter().position(|c| *c == Column::Board) else {
         return;
