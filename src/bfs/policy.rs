@@ -69,8 +69,7 @@ pub const PULL_COST: u64 = 10;
 pub const PUSH_COST: u64 = 10;
 /// `PUSH_COST` in the multi-tile metric, where a push computes every vertical slide of a state
 /// and a pull stops at a horizontal neighbour found a word at a time: a scanned frontier state
-/// costs about half as much again as an unseen state tested (the measurement is in
-/// `docs/log/2026-11-25-metric.md`).
+/// costs about half as much again as an unseen state tested (`docs/log/constants.md`).
 pub const MULTI_PUSH_COST: u64 = 15;
 
 /// What is known at a layer boundary that decides the next layer's way.

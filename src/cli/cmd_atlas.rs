@@ -28,13 +28,20 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         ..AnalyzeOptions::default()
     };
     let (mut verified, mut json) = (true, vec![]);
+    // With --reuse, the searches already in the reports (read once).
+    let searched = match args.reuse {
+        true => Some(tilespace::report::read_summary(
+            &args.run.out.join("summary.csv"),
+        )?),
+        false => None,
+    };
     for &shape in &args.boards {
         for &metric in &metrics {
             let mut classes = vec![];
             for cells in cell_classes(shape) {
                 let goal = cells[0];
-                if args.reuse {
-                    if let Some(kept) = reused(&args.run.out, shape, goal, metric)? {
+                if let Some(rows) = &searched {
+                    if let Some(kept) = reused(rows, &args.run.out, shape, goal, metric)? {
                         eprintln!(
                             "tilespace: {shape} {metric} cell {}: read from {} (--reuse)",
                             shape.cell_label(goal),
@@ -76,18 +83,18 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
     Ok(super::Status::of(verified))
 }
 
-/// The search from the goal with its blank in `goal` already in the reports under `results`:
-/// where it is, and its states per depth; none if there is no verified row of it. Its row and
-/// its depths.csv are checked as `table` checks them (a damaged report is an error, not a
-/// reason to search again silently).
+/// The search from the goal with its blank in `goal` among `rows` (the summary under
+/// `results`): where it is, and its states per depth; none if there is no verified row of it.
+/// Its row and its depths.csv are checked as `table` checks them (a damaged report is an
+/// error, not a reason to search again silently).
 fn reused(
+    rows: &[tilespace::report::SummaryRow],
     results: &std::path::Path,
     shape: tilespace::puzzle::board::Shape,
     goal: tilespace::puzzle::board::Cell,
     metric: Metric,
 ) -> Result<Option<(String, Vec<u64>)>> {
-    let rows = tilespace::report::read_summary(&results.join("summary.csv"))?;
-    let found = rows.into_iter().find(|r| {
+    let found = rows.iter().find(|r| {
         r.verified
             && r.start == "goal"
             && r.shape().is_ok_and(|s| s == shape)
@@ -97,7 +104,7 @@ fn reused(
     let Some(row) = found else {
         return Ok(None);
     };
-    let depths = tilespace::report::read_depths_of(results, &row)?;
+    let depths = tilespace::report::read_depths_of(results, row)?;
     let dir = results.join(row.report_dir()?);
     Ok(Some((
         dir.display().to_string(),
