@@ -296,3 +296,19 @@ fn an_atlas_reuses_the_cells_already_searched() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("2x4-blank-1-1"), "{}", stderr(&o));
 }
+
+/// `antipodes` over an atlas in both metrics answers Gong's (single-tile) question once a
+/// goal cell: a multi-tile row does not bring its single-tile search in twice.
+#[test]
+fn antipodes_over_both_metrics_take_each_goal_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["atlas", "2x3", "-q", "--results", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tilespace(&["antipodes", "-q", "--out", "r"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, rows) = read_csv(&dir.join("r/gong.csv"));
+    let goals: Vec<&str> = rows.iter().map(|r| r["goal_blank"].as_str()).collect();
+    // 2x3's two classes of cells, searched from 1,1 and 1,2.
+    assert_eq!(goals, ["1,1", "1,2"], "{rows:?}");
+}

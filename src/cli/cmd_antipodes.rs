@@ -19,8 +19,10 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     let max_memory = args.run.max_memory;
     let mut jobs: Vec<(Shape, Cell)> = Vec::new();
     if args.boards.is_empty() {
+        // The single-tile searches from a goal: the antipodes of the puzzle Gong asked about
+        // (a multi-tile row's board and goal are a single-tile search's too, done once).
         for row in report::read_summary(&out.join("summary.csv"))? {
-            if row.start == "goal" {
+            if row.start == "goal" && row.metric()? == tilespace::Metric::Single {
                 jobs.push((row.shape()?, row.goal_cell()?));
             }
         }
