@@ -16,7 +16,6 @@ use crate::bfs::LayerDone;
 use crate::bfs::Search;
 use crate::error::Error;
 use crate::index::space::StateSpace;
-use crate::puzzle::metric::Metric;
 
 /// One table holding every state, its layers built by tasks on the rayon pool.
 struct Local {
@@ -122,10 +121,7 @@ fn search_with(
     let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
     let place = Local {
         spans: [(0, space.states())],
-        kernels: match space.metric {
-            Metric::Single => Kernels::new(space.shape.cols),
-            Metric::Multi => Kernels::multi(),
-        },
+        kernels: Kernels::of_space(space),
     };
     Ok(match driver::run(space, &place, driver, scan, state)? {
         Outcome::Stopped { depth } => Outcome::Stopped { depth },

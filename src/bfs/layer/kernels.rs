@@ -36,15 +36,25 @@ impl Kernels {
         }
     }
 
-    /// The scans of the multi-tile metric, on one table and on a shard (any column count).
-    pub fn multi() -> Kernels {
+    /// The scans of the multi-tile metric, on one table and on a shard, for `rows` rows (any
+    /// column count): instantiated for the R-1 vertical slides of a state, 1 to 3.
+    pub fn multi(rows: usize) -> Kernels {
+        match rows {
+            2 => Kernels::multi_of::<1>(),
+            3 => Kernels::multi_of::<2>(),
+            4 => Kernels::multi_of::<3>(),
+            _ => panic!("the multi-tile engine has 2 to 4 rows, not {rows}"),
+        }
+    }
+
+    fn multi_of<const PER: usize>() -> Kernels {
         Kernels {
-            push: push_multi,
-            pull: pull_multi,
-            list: list_multi,
-            push_shard: push_multi_shard,
-            pull_shard: pull_multi_shard,
-            list_shard: list_multi_shard,
+            push: push_multi::<PER>,
+            pull: pull_multi::<PER>,
+            list: list_multi::<PER>,
+            push_shard: push_multi_shard::<PER>,
+            pull_shard: pull_multi_shard::<PER>,
+            list_shard: list_multi_shard::<PER>,
         }
     }
 
@@ -52,7 +62,7 @@ impl Kernels {
     pub fn of_space(space: &crate::index::space::StateSpace) -> Kernels {
         match space.metric {
             crate::puzzle::metric::Metric::Single => Kernels::new(space.shape.cols),
-            crate::puzzle::metric::Metric::Multi => Kernels::multi(),
+            crate::puzzle::metric::Metric::Multi => Kernels::multi(space.shape.rows),
         }
     }
 

@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicU64;
 
 use super::claims::Claims;
-use super::multi_moves::{Prefix, Run, Slides};
+use super::multi_moves::{Run, Slides};
 use super::scan::{for_each_slot, Found, LayerScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
@@ -29,113 +29,135 @@ const BATCH: usize = 32;
 
 /// The most vertical slides of a state: R-1, with R ≤ 4 rows in the engine's orientation (at
 /// most 17 cells, rows ≤ columns).
-pub(super) const MAX_COLUMN: usize = 4;
+pub(super) const MAX_COLUMN: usize = 3;
 
-/// States waiting for their vertical slides, and the targets of the batch before.
-pub(super) struct Pending {
+/// States waiting for their vertical slides, and the targets of the batch before: `PER`
+/// slides a state (R-1: 1, 2 or 3), a constant, so that the loops over them unroll.
+pub(super) struct Pending<const PER: usize> {
     /// (rank, slot, index) of each state waiting.
     states: [(u64, u8, u64); BATCH],
     waiting: usize,
-    /// The targets of the last two batches: `per` a state, state-major, and the state's
-    /// index after them.
-    targets: [[u64; BATCH * (MAX_COLUMN + 1)]; 2],
+    /// The targets of the last two batches (the first `PER` of each state's), and the states'
+    /// indices.
+    targets: [[[u64; MAX_COLUMN]; BATCH]; 2],
+    indices: [[u64; BATCH]; 2],
     last: usize,
     ready: usize,
-    /// A cursor per sequence parity, the rank it holds and its sequence's prefixes.
+    /// A cursor per sequence parity, and the rank it holds.
     cursors: [Cursor; 2],
     at: [u64; 2],
-    prefixes: [Prefix; 2],
-    /// Vertical slides a state: R-1.
-    pub(super) per: usize,
 }
 
-impl Pending {
-    pub(super) fn new(space: &StateSpace) -> Pending {
+impl<const PER: usize> Pending<PER> {
+    pub(super) fn new(space: &StateSpace) -> Pending<PER> {
+        assert_eq!(
+            space.shape.rows - 1,
+            PER,
+            "the kernels of another row count"
+        );
         Pending {
             states: [(0, 0, 0); BATCH],
             waiting: 0,
-            targets: [[0; BATCH * (MAX_COLUMN + 1)]; 2],
+            targets: [[[0; MAX_COLUMN]; BATCH]; 2],
+            indices: [[0; BATCH]; 2],
             last: 0,
             ready: 0,
             cursors: [Cursor::new(), Cursor::new()],
             at: [u64::MAX; 2],
-            prefixes: [Prefix([0; crate::index::rank::MAX_TILES + 1]); 2],
-            per: space.shape.rows - 1,
         }
     }
 
     /// Queues the state of slot `j` of rank `rank` (at `index`); true if the batch is full.
     #[inline(always)]
     pub(super) fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
-        self.states[self.waiting] = (rank, j as u8, index);
+        self.states[self.waiting % BATCH] = (rank, j as u8, index);
         self.waiting += 1;
         self.waiting == BATCH
     }
 
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
-    /// those of the batch before (`per + 1` values a state: the targets, then its index).
+    /// those of the batch before (the first `PER` of each state's) and the states' indices.
     #[inline(always)]
-    pub(super) fn flush(&mut self, scan: &LayerScan, slides: &Slides) -> &[u64] {
+    pub(super) fn flush(
+        &mut self,
+        scan: &LayerScan,
+        slides: &Slides,
+    ) -> (&[[u64; MAX_COLUMN]], &[u64]) {
         let space = scan.space;
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();
         let before = self.last;
         self.last ^= 1;
-        let stride = self.per + 1;
-        for k in 0..self.waiting {
+        let (targets, indices) = (&mut self.targets[self.last], &mut self.indices[self.last]);
+        for k in 0..self.waiting.min(BATCH) {
             let (rank, j, index) = self.states[k];
             let j = usize::from(j);
             let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
             if self.at[p] != rank {
                 space.indexer.seek(&mut self.cursors[p], rank, p as u8);
-                self.prefixes[p] = Prefix::of(&self.cursors[p], space.tiles());
                 self.at[p] = rank;
             }
-            let out = &mut self.targets[self.last][k * stride..(k + 1) * stride];
-            for (slide, to) in slides.columns[j].iter().zip(out.iter_mut()) {
-                let n = slides.target(slide, &self.cursors[p], &self.prefixes[p], rank, weights);
+            let columns = &slides.columns[j];
+            for t in 0..PER {
+                let n = slides.target(&columns[t], &self.cursors[p], rank, weights);
                 Table::prefetch_in(words, n);
-                *to = n;
+                targets[k][t] = n;
             }
-            out[self.per] = index;
+            indices[k] = index;
         }
-        let ready = std::mem::replace(&mut self.ready, self.waiting);
+        let ready = std::mem::replace(&mut self.ready, self.waiting.min(BATCH));
         self.waiting = 0;
-        &self.targets[before][..ready * stride]
+        (
+            &self.targets[before][..ready],
+            &self.indices[before][..ready],
+        )
     }
 }
 
-/// Calls `visit(rank, slot, index)` for each of the slots `mask` (low bits) of the word whose
-/// first slot is slot q of rank `rank0`, at index `start` (`split`: `WordPlaces::split`).
-#[inline(always)]
-fn each_state(
-    split: &[(u8, u8); 64],
+/// The states (rank, slot, index) of the slots `mask` (low bits) of the word whose first slot
+/// is slot q of rank `rank0`, at index `start` (`split`: `WordPlaces::split`). An iterator, not
+/// a function taking a closure: a closure would stay a function of its own, compiled without
+/// the bit instructions (`bits::bit_instructions!`), and its `count_ones` would take 15
+/// instructions.
+struct WordStates<'p> {
+    split: &'p [(u8, u8); 64],
     rank0: u64,
     q: u64,
     start: u64,
-    mut mask: u64,
-    mut visit: impl FnMut(u64, usize, u64),
-) {
-    while mask != 0 {
-        let s = u64::from(mask.trailing_zeros() / 2);
-        mask &= mask - 1;
-        let (carry, j) = split[((q + s) % 64) as usize];
-        visit(rank0 + u64::from(carry), usize::from(j), start + s);
+    mask: u64,
+}
+
+impl Iterator for WordStates<'_> {
+    type Item = (u64, usize, u64);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u64, usize, u64)> {
+        if self.mask == 0 {
+            return None;
+        }
+        let s = u64::from(self.mask.trailing_zeros() / 2);
+        self.mask &= self.mask - 1;
+        let (carry, j) = self.split[((self.q + s) % 64) as usize];
+        Some((
+            self.rank0 + u64::from(carry),
+            usize::from(j),
+            self.start + s,
+        ))
     }
 }
 
 /// A push: claims the unseen neighbours of the states holding the frontier's code.
-struct Push<'s, 'a> {
+struct Push<'s, 'a, const PER: usize> {
     scan: &'s LayerScan<'a>,
     slides: &'s Slides,
     claims: Claims<'a>,
-    pending: Pending,
+    pending: Pending<PER>,
     /// The horizontal targets marked in the frontier's own words (`select`).
     in_words: Found,
 }
 
-impl<'s, 'a> Push<'s, 'a> {
-    fn new(scan: &'s LayerScan<'a>) -> Push<'s, 'a> {
+impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
+    fn new(scan: &'s LayerScan<'a>) -> Push<'s, 'a, PER> {
         Push {
             scan,
             slides: scan.slides.expect("a multi-tile scan has its slides"),
@@ -162,10 +184,9 @@ impl<'s, 'a> Push<'s, 'a> {
 
     #[inline(always)]
     fn flush(&mut self) {
-        let stride = self.pending.per + 1;
-        let ready = self.pending.flush(self.scan, self.slides);
-        for state in ready.chunks_exact(stride) {
-            self.claims.offer_all(&state[..stride - 1]);
+        let (targets, _) = self.pending.flush(self.scan, self.slides);
+        for state in targets {
+            self.claims.offer_all(&state[..PER]);
         }
     }
 
@@ -188,7 +209,7 @@ fn around(table: &Table, w: usize, run: &Run, code: u64) -> bool {
         || (after != 0 && Table::matching(table.word(w + 1), code) & ((1 << (2 * after)) - 1) != 0)
 }
 
-impl Slots for Push<'_, '_> {
+impl<const PER: usize> Slots for Push<'_, '_, PER> {
     /// Any seen slot may hold the frontier's code (which a static test cannot know).
     #[inline(always)]
     fn busy(word: u64) -> bool {
@@ -229,40 +250,46 @@ impl Slots for Push<'_, '_> {
     /// Queues the vertical slides of the frontier states `mask`.
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        each_state(split, rank0, q, start, mask, |rank, j, index| {
+        let states = WordStates {
+            split,
+            rank0,
+            q,
+            start,
+            mask,
+        };
+        for (rank, j, index) in states {
             if self.pending.add(rank, j, index) {
                 self.flush();
             }
-        });
-    }
-}
-
-/// A pull: marks the unseen states with a neighbour holding the frontier's code.
-struct Pull<'s, 'a> {
-    scan: &'s LayerScan<'a>,
-    slides: &'s Slides,
-    claims: Claims<'a>,
-    pending: Pending,
-    /// The states marked for a horizontal neighbour (`select`).
-    in_words: Found,
-}
-
-impl Pull<'_, '_> {
-    /// Flushes the batch, and marks the states of the one before with a vertical neighbour in
-    /// the frontier.
-    #[inline(always)]
-    fn flush(&mut self) {
-        let stride = self.pending.per + 1;
-        let (table, code) = (self.scan.table, self.scan.codes.done);
-        let ready = self.pending.flush(self.scan, self.slides);
-        for state in ready.chunks_exact(stride) {
-            let found = state[..stride - 1].iter().any(|&n| table.get(n) == code);
-            self.claims.buffer(state[stride - 1], found);
         }
     }
 }
 
-impl Slots for Pull<'_, '_> {
+/// A pull: marks the unseen states with a neighbour holding the frontier's code.
+struct Pull<'s, 'a, const PER: usize> {
+    scan: &'s LayerScan<'a>,
+    slides: &'s Slides,
+    claims: Claims<'a>,
+    pending: Pending<PER>,
+    /// The states marked for a horizontal neighbour (`select`).
+    in_words: Found,
+}
+
+impl<const PER: usize> Pull<'_, '_, PER> {
+    /// Flushes the batch, and marks the states of the one before with a vertical neighbour in
+    /// the frontier.
+    #[inline(always)]
+    fn flush(&mut self) {
+        let (table, code) = (self.scan.table, self.scan.codes.done);
+        let (targets, indices) = self.pending.flush(self.scan, self.slides);
+        for (state, &index) in targets.iter().zip(indices) {
+            let found = state[..PER].iter().any(|&n| table.get(n) == code);
+            self.claims.buffer(index, found);
+        }
+    }
+}
+
+impl<const PER: usize> Slots for Pull<'_, '_, PER> {
     #[inline(always)]
     fn busy(word: u64) -> bool {
         Table::matching(word, 0) != 0
@@ -299,19 +326,26 @@ impl Slots for Pull<'_, '_> {
 
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        each_state(split, rank0, q, start, mask, |rank, j, index| {
+        let states = WordStates {
+            split,
+            rank0,
+            q,
+            start,
+            mask,
+        };
+        for (rank, j, index) in states {
             if self.pending.add(rank, j, index) {
                 self.flush();
             }
-        });
+        }
     }
 }
 
 bit_instructions! {
     /// Push in the multi-tile metric: marks with the next code every unseen neighbour of the
     /// states of `task` holding the frontier's code.
-    pub fn push_multi[][](scan: &LayerScan, task: Task) -> Found {
-        let mut push = Push::new(scan);
+    pub fn push_multi[const PER: usize][PER](scan: &LayerScan, task: Task) -> Found {
+        let mut push = Push::<PER>::new(scan);
         for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut push);
         push.finish()
     }
@@ -320,8 +354,8 @@ bit_instructions! {
 bit_instructions! {
     /// Pull in the multi-tile metric: marks with the next code every unseen state of `task`
     /// with a neighbour holding the frontier's code (exact: see the module's doc).
-    pub fn pull_multi[][](scan: &LayerScan, task: Task) -> Found {
-        let mut pull = Pull {
+    pub fn pull_multi[const PER: usize][PER](scan: &LayerScan, task: Task) -> Found {
+        let mut pull = Pull::<PER> {
             scan,
             slides: scan.slides.expect("a multi-tile scan has its slides"),
             claims: Claims::coded(scan.table, scan.record, scan.codes.next),
@@ -340,8 +374,8 @@ bit_instructions! {
 
 bit_instructions! {
     /// Expands the listed frontier states (ascending indices) in the multi-tile metric.
-    pub fn list_multi[][](scan: &LayerScan, frontier: &[u64]) -> Found {
-        let mut push = Push::new(scan);
+    pub fn list_multi[const PER: usize][PER](scan: &LayerScan, frontier: &[u64]) -> Found {
+        let mut push = Push::<PER>::new(scan);
         let width = scan.space.width();
         for &i in frontier {
             push.state(i / width, (i % width) as usize, i);

@@ -7,6 +7,7 @@
 //! change. The new ones are counted from the tile values (the cursor's sequence) and the set of
 //! values after the window, and the full rank changes by Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window.
 
+use super::multi::MAX_COLUMN;
 use crate::index::rank::{Cursor, MAX_TILES};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -30,8 +31,9 @@ pub struct Slides {
     /// `row[j]`: the slots of a rank whose blank is in the row of slot j's blank, j's own but
     /// (bit t for slot t): the targets of j's horizontal slides, same rank.
     pub(super) row: Vec<u32>,
-    /// `columns[j]`: the vertical slides of slot j's blank, one per other row.
-    pub(super) columns: Vec<Vec<Column>>,
+    /// `columns[j]`: the vertical slides of slot j's blank, one per other row (the first R-1;
+    /// a fixed array, not a vector: no length to load and no bounds to check).
+    pub(super) columns: Vec<[Column; MAX_COLUMN]>,
     /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
     pub(super) runs: Vec<Vec<Run>>,
     /// Slots a rank (n).
@@ -48,9 +50,10 @@ impl Slides {
         let c = shape.cols;
         let n = shape.cells();
         let mut row = vec![0u32; n];
-        let mut columns = vec![vec![]; n];
+        let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
         for (j, &b) in space.blanks.iter().enumerate() {
             let b = usize::from(b);
+            let mut vertical = 0;
             for to in 0..n {
                 if to == b {
                     continue;
@@ -58,7 +61,8 @@ impl Slides {
                 if shape.row(Cell(to)) == shape.row(Cell(b)) {
                     row[j] |= 1 << space.slot[to];
                 } else if shape.col(Cell(to)) == shape.col(Cell(b)) {
-                    columns[j].push(column(space, b, to, c));
+                    columns[j][vertical % MAX_COLUMN] = column(space, b, to, c);
+                    vertical += 1;
                 }
             }
         }
@@ -73,21 +77,19 @@ impl Slides {
     }
 
     /// The index of the target of `slide` from the state of rank `rank` whose sequence is in
-    /// `cursor` (after `Indexer::seek`), `before[i]` holding the values of its first i entries
-    /// (`Prefix`), on an index of `weights`.
+    /// `cursor` (after `Indexer::seek`), on an index of `weights`.
     #[inline(always)]
     pub(super) fn target(
         &self,
         slide: &Column,
         cursor: &Cursor,
-        before: &Prefix,
         rank: u64,
         weights: &[u64],
     ) -> u64 {
         let (d, seq) = (&cursor.digits, &cursor.seq);
         let (at, len) = (usize::from(slide.at), usize::from(slide.len));
         // The values after the window: the same set before and after the slide.
-        let mut after = self.all & !before.0[(at + len) % (MAX_TILES + 1)];
+        let mut after = self.all & !cursor.placed[(at + len) % (MAX_TILES + 1)];
         let mut delta = 0i64;
         for t in (0..len).rev() {
             let x = seq[usize::from(slide.from[t]) % MAX_TILES];
@@ -134,22 +136,6 @@ fn runs(row: &[u32], q: usize, n: usize) -> Vec<Run> {
         s = in_word.end;
     }
     runs
-}
-
-/// The values of the first i entries of a sequence, for every i (bit v for value v).
-#[derive(Clone, Copy, Debug)]
-pub struct Prefix(pub(super) [u32; MAX_TILES + 1]);
-
-impl Prefix {
-    /// The prefixes of the sequence in `cursor` (its first `tiles` entries).
-    #[inline(always)]
-    pub(super) fn of(cursor: &Cursor, tiles: usize) -> Prefix {
-        let mut p = [0u32; MAX_TILES + 1];
-        for i in 0..tiles.min(MAX_TILES) {
-            p[i + 1] = p[i] | 1 << cursor.seq[i];
-        }
-        Prefix(p)
-    }
 }
 
 /// The vertical slide of a blank from cell `b` to cell `to` of its column (`c` columns).
@@ -265,13 +251,12 @@ mod tests {
                         let j = (index % space.width()) as usize;
                         let mut cursor = Cursor::new();
                         space.indexer.seek(&mut cursor, rank, space.parity[blank.0]);
-                        let before = Prefix::of(&cursor, space.tiles());
                         let mut got: Vec<u64> = (0..space.width())
                             .filter(|&t| slides.row[j] >> t & 1 == 1)
                             .map(|t| rank * space.width() + t)
                             .collect();
-                        for slide in &slides.columns[j] {
-                            got.push(slides.target(slide, &cursor, &before, rank, weights));
+                        for slide in &slides.columns[j][..space.shape.rows - 1] {
+                            got.push(slides.target(slide, &cursor, rank, weights));
                         }
                         want.sort_unstable();
                         got.sort_unstable();

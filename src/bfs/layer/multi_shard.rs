@@ -56,14 +56,14 @@ impl Route<'_, '_> {
 }
 
 /// A push on a shard: every slide of the states it is handed, claimed here or sent.
-struct ShardPush<'s, 'a, 'r> {
+struct ShardPush<'s, 'a, 'r, const PER: usize> {
     scan: &'s LayerScan<'a>,
     slides: &'s Slides,
-    pending: Pending,
+    pending: Pending<PER>,
     route: Route<'a, 'r>,
 }
 
-impl<'s, 'a, 'r> ShardPush<'s, 'a, 'r> {
+impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
     fn new(scan: &'s LayerScan<'a>, remote: &'r mut Vec<u64>) -> Self {
         ShardPush {
             scan,
@@ -90,13 +90,9 @@ impl<'s, 'a, 'r> ShardPush<'s, 'a, 'r> {
     }
 
     fn flush(&mut self) {
-        let stride = self.pending.per + 1;
-        for state in self
-            .pending
-            .flush(self.scan, self.slides)
-            .chunks_exact(stride)
-        {
-            for &n in &state[..stride - 1] {
+        let (targets, _) = self.pending.flush(self.scan, self.slides);
+        for state in targets {
+            for &n in &state[..PER] {
                 self.route.target(n);
             }
         }
@@ -112,8 +108,12 @@ impl<'s, 'a, 'r> ShardPush<'s, 'a, 'r> {
 
 /// Push on a shard in the multi-tile metric: the slides of the states of `task` holding the
 /// frontier's code, claimed here with the next code or appended to `remote`.
-pub fn push_multi_shard(scan: &LayerScan, task: Task, remote: &mut Vec<u64>) -> Found {
-    let mut push = ShardPush::new(scan, remote);
+pub fn push_multi_shard<const PER: usize>(
+    scan: &LayerScan,
+    task: Task,
+    remote: &mut Vec<u64>,
+) -> Found {
+    let mut push = ShardPush::<PER>::new(scan, remote);
     each_with_code(scan, task, scan.codes.done, |rank, j, index| {
         push.state(rank, j, index)
     });
@@ -122,8 +122,12 @@ pub fn push_multi_shard(scan: &LayerScan, task: Task, remote: &mut Vec<u64>) -> 
 
 /// List expansion on a shard in the multi-tile metric: as `push_multi_shard`, over listed
 /// frontier states of this shard.
-pub fn list_multi_shard(scan: &LayerScan, frontier: &[u64], remote: &mut Vec<u64>) -> Found {
-    let mut push = ShardPush::new(scan, remote);
+pub fn list_multi_shard<const PER: usize>(
+    scan: &LayerScan,
+    frontier: &[u64],
+    remote: &mut Vec<u64>,
+) -> Found {
+    let mut push = ShardPush::<PER>::new(scan, remote);
     let width = scan.space.width();
     for &i in frontier {
         push.state(i / width, (i % width) as usize, i);
@@ -136,12 +140,15 @@ pub fn list_multi_shard(scan: &LayerScan, frontier: &[u64], remote: &mut Vec<u64
 /// (state, neighbour) for each neighbour another shard holds, to be asked. A state found here
 /// may also have asked (its vertical slides are tested a batch later): the answer then finds
 /// it marked, and claims nothing twice.
-pub fn pull_multi_shard(scan: &LayerScan, task: Task, queries: &mut Vec<(u64, u64)>) -> Found {
+pub fn pull_multi_shard<const PER: usize>(
+    scan: &LayerScan,
+    task: Task,
+    queries: &mut Vec<(u64, u64)>,
+) -> Found {
     let slides = scan.slides.expect("a multi-tile scan has its slides");
     let (table, mine, code) = (scan.table, scan.mine, scan.codes.done);
     let mut claims = Claims::coded(table, scan.record, scan.codes.next);
-    let mut pending = Pending::new(scan.space);
-    let stride = pending.per + 1;
+    let mut pending = Pending::<PER>::new(scan.space);
     let test = |targets: &[u64], index: u64, claims: &mut Claims, queries: &mut Vec<_>| {
         let here = targets
             .iter()
@@ -158,9 +165,10 @@ pub fn pull_multi_shard(scan: &LayerScan, task: Task, queries: &mut Vec<(u64, u6
         }
         here
     };
-    let flush = |pending: &mut Pending, claims: &mut Claims, queries: &mut Vec<_>| {
-        for state in pending.flush(scan, slides).chunks_exact(stride) {
-            test(&state[..stride - 1], state[stride - 1], claims, queries);
+    let flush = |pending: &mut Pending<PER>, claims: &mut Claims, queries: &mut Vec<_>| {
+        let (targets, indices) = pending.flush(scan, slides);
+        for (state, &index) in targets.iter().zip(indices) {
+            test(&state[..PER], index, claims, queries);
         }
     };
     each_with_code(scan, task, 0, |rank, j, index| {
