@@ -111,11 +111,13 @@ fn failed(err: &anyhow::Error, rank: usize) -> ExitCode {
 }
 
 /// 2 for input the user can correct or a file that cannot be read or written, 1 for a failed
-/// check or an unsolvable board, 130 for a run stopped by a signal (128 + SIGINT, as a shell
-/// reports it); 70 (set by the panic hook) for a bug.
+/// check or an unsolvable board, 75 for a run that saved its checkpoint when a signal asked it
+/// to stop (sysexits' EX_TEMPFAIL: a job script requeues on it, and the run goes on with the
+/// command printed), 130 for work a signal stopped without anything to resume (128 + SIGINT, as
+/// a shell reports it); 70 (set by the panic hook) for a bug.
 fn exit_code(err: &anyhow::Error) -> u8 {
     if err.downcast_ref::<cli::Stopped>().is_some() {
-        return 130;
+        return 75;
     }
     match err.downcast_ref::<Error>().map(Error::kind) {
         Some(ErrorKind::Bug | ErrorKind::Unsolvable) => 1,

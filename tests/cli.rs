@@ -838,3 +838,103 @@ fn the_reports_directory_is_named_results_everywhere() {
         assert!(stdout(&o).contains("2x"), "{args:?}: {}", stdout(&o));
     }
 }
+
+/// `plan --sbatch` prints the documented job script (docs/slurm/analyze.sbatch, the one CI
+/// submits to Slurm) with its #SBATCH settings and board filled in, its body unchanged, and
+/// refuses what cannot make one job.
+#[test]
+fn plan_sbatch_fills_in_the_documented_job_script() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "plan",
+        "3x4",
+        "--ranks",
+        "4",
+        "--ranks-per-node",
+        "2",
+        "--threads-per-rank",
+        "2",
+        "--mem-per-rank",
+        "1G",
+        "--time-limit",
+        "2d",
+        "--samples",
+        "1000",
+        "--sbatch",
+    ];
+    let o = tilespace(&args, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let script = stdout(&o);
+    assert!(script.starts_with("#!/bin/bash\n"), "{script}");
+    // 1G is 10^9 bytes: 954 MiB a rank, over 2 CPUs.
+    let mem = (1e9f64 / (1u64 << 20) as f64).ceil() as u64;
+    for want in [
+        "#SBATCH --nodes=2 ".to_string(),
+        "#SBATCH --ntasks-per-node=2 ".into(),
+        "#SBATCH --cpus-per-task=2 ".into(),
+        format!("#SBATCH --mem-per-cpu={}M ", mem.div_ceil(2)),
+        "#SBATCH --time=48:00:00 ".into(),
+        "#SBATCH --signal=USR1@600 ".into(),
+        "BOARD=${BOARD:-3x4} ".into(),
+    ] {
+        assert!(
+            script.lines().any(|l| l.starts_with(&want)),
+            "{want}: {script}"
+        );
+    }
+    // The rest is the documented script's, line for line.
+    let documented = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/slurm/analyze.sbatch"),
+    )
+    .unwrap();
+    let kept = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with("#SBATCH --") || l.starts_with("#SBATCH --job-name"))
+            .filter(|l| !l.starts_with("BOARD=") && !l.starts_with("# `tilespace plan"))
+            .filter(|l| !l.starts_with("# Expected") && !l.starts_with("# No expected"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(kept(&script), kept(&documented));
+    let settings = |text: &str| text.lines().filter(|l| l.starts_with("#SBATCH")).count();
+    assert_eq!(settings(&script), settings(&documented));
+    std::fs::write(tmp.path().join("job.sbatch"), &script).unwrap();
+    let syntax = Command::new("bash")
+        .args(["-n", "job.sbatch"])
+        .current_dir(tmp.path())
+        .status()
+        .unwrap();
+    assert!(syntax.success(), "bash -n: {script}");
+
+    for (bad, why) in [
+        (
+            &["3x4", "2x6", "--ranks", "2"][..],
+            "give one board and one --ranks",
+        ),
+        (
+            &["3x4", "--ranks", "2,4"][..],
+            "give one board and one --ranks",
+        ),
+        (
+            &["3x4", "--ranks", "3", "--ranks-per-node", "2"][..],
+            "do not fill nodes",
+        ),
+        (
+            &["3x4", "--ranks", "2", "--time-limit", "10m"][..],
+            "leaves no time to work",
+        ),
+        (
+            &["3x4", "--ranks", "2", "--mem-per-rank", "10M"][..],
+            "is less than a rank",
+        ),
+    ] {
+        let mut all = vec!["plan", "--sbatch", "--samples", "100"];
+        all.extend_from_slice(bad);
+        let o = tilespace(&all, tmp.path());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {err}");
+        assert!(err.contains(why), "{bad:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(o.stdout.is_empty(), "{bad:?}");
+    }
+}

@@ -1,5 +1,6 @@
 //! The distributed engine under a real MPI launcher (`cargo test --features mpi --test mpi`;
-//! `.ci/run` installs OpenMPI and runs it): `mpirun -np P tilespace analyze ...` on 1 to 4 ranks,
+//! `.ci/run` installs OpenMPI and MPICH and runs it against each: `TILESPACE_MPIRUN` names the
+//! launcher, `mpirun` by default, `mpirun.mpich` for Debian's MPICH): `mpirun -np P tilespace analyze ...` on 1 to 4 ranks,
 //! oversubscribed on a small machine, writes exactly the reports one process writes.
 
 mod common;
@@ -10,10 +11,26 @@ use std::time::{Duration, Instant};
 
 use common::{read_csv, stderr, tilespace};
 
+/// The launcher the tests run (`TILESPACE_MPIRUN`, else `mpirun`), and whether it is
+/// OpenMPI's (which needs leave to put more ranks than cores on a machine).
+fn launcher() -> (String, bool) {
+    let name = std::env::var("TILESPACE_MPIRUN").unwrap_or_else(|_| "mpirun".into());
+    let version = Command::new(&name)
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|e| panic!("{name} runs (install openmpi-bin or mpich): {e}"));
+    let openmpi = String::from_utf8_lossy(&version.stdout).contains("Open MPI");
+    (name, openmpi)
+}
+
 /// `mpirun -np ranks tilespace args...` in `dir`.
 fn mpirun_command(ranks: usize, args: &[&str], dir: &Path) -> Command {
-    let mut c = Command::new("mpirun");
-    c.args(["--oversubscribe", "--bind-to", "none", "-np"])
+    let (name, openmpi) = launcher();
+    let mut c = Command::new(name);
+    if openmpi {
+        c.args(["--oversubscribe", "--bind-to", "none"]);
+    }
+    c.arg("-np")
         .arg(ranks.to_string())
         .arg(env!("CARGO_BIN_EXE_tilespace"))
         .args(args)
@@ -27,7 +44,7 @@ fn mpirun_command(ranks: usize, args: &[&str], dir: &Path) -> Command {
 fn mpirun(ranks: usize, args: &[&str], dir: &Path) -> Output {
     mpirun_command(ranks, args, dir)
         .output()
-        .expect("mpirun runs (install openmpi-bin)")
+        .expect("the MPI launcher runs")
 }
 
 /// The summary's rows without the columns that depend on the run (time, rate, threads).
@@ -268,7 +285,7 @@ fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> boo
     let mut child = mpirun_command(2, args, tmp)
         .arg("--out")
         .arg(marker)
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -296,7 +313,8 @@ fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> boo
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    let mut err = String::new();
+    // OpenMPI's launcher says what happened on stderr, MPICH's on stdout.
+    let (mut err, mut out) = (String::new(), String::new());
     use std::io::Read;
     child
         .stderr
@@ -304,7 +322,13 @@ fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> boo
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    assert!(!err.is_empty(), "the launcher says what happened");
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(!(err + &out).is_empty(), "the launcher says what happened");
     assert!(!marker.join("3x4").exists(), "no report from a failed job");
 }
 
@@ -502,5 +526,94 @@ fn a_killed_multi_tile_run_resumes_identically() {
     for file in ["3x4-multi/depths.csv", "3x4-multi/antipodes.csv"] {
         let want = std::fs::read(results.join(file)).unwrap();
         assert_eq!(std::fs::read(out.join(file)).unwrap(), want, "{file}");
+    }
+}
+
+/// A stop signal mid-search, sent to the launcher (which forwards SIGUSR1 to every rank, as
+/// Slurm's `--signal` does) or to one rank alone (SIGTERM): every rank saves its shard at the
+/// end of the layer, the job exits 75 with one line from rank 0 naming the command that goes
+/// on, and that command writes the committed reports.
+#[test]
+fn a_stop_signal_saves_and_the_job_goes_on_identically() {
+    for (signal, to_launcher) in [("-USR1", true), ("-TERM", false)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join(format!("signalled{signal}"));
+        let ck = tmp.path().join("ck");
+        let (ck_arg, out_arg) = (ck.display().to_string(), out.display().to_string());
+        let manifest = ck.join("manifest.tsm");
+        let args = [
+            "analyze",
+            "3x4",
+            "-q",
+            "--threads",
+            "1",
+            "--checkpoint",
+            &ck_arg,
+            "--checkpoint-every",
+            "0",
+            "--out",
+            &out_arg,
+        ];
+        let child = mpirun_command(2, &args, tmp.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let clock = Instant::now();
+        while manifest_depth(&manifest) < 8 && clock.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            manifest_depth(&manifest) >= 8,
+            "the job saved its first layers"
+        );
+        let target = if to_launcher {
+            child.id()
+        } else {
+            rank_pids(&out)[1]
+        };
+        Command::new("kill")
+            .args([signal, &target.to_string()])
+            .status()
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(75), "{signal}: {err}");
+        // Rank 0 alone speaks: that it is stopping if the signal reached it, then how to go on.
+        let ours: Vec<&str> = err
+            .lines()
+            .filter(|l| l.starts_with("tilespace:"))
+            .collect();
+        let stopping = usize::from(to_launcher);
+        assert_eq!(ours.len(), stopping + 1, "{signal}: {err}");
+        if to_launcher {
+            assert!(ours[0].contains("stopping: saving a checkpoint"), "{err}");
+        }
+        let go_on = format!("tilespace analyze 3x4 --resume {ck_arg}");
+        assert!(ours[stopping].contains(&go_on), "{signal}: {err}");
+        let depth = manifest_depth(&manifest);
+        assert!(
+            (8..53).contains(&depth),
+            "{signal}: stopped mid-search at {depth}"
+        );
+        assert!(
+            !out.join("3x4").exists(),
+            "{signal}: no report before the end"
+        );
+
+        let resume = [
+            "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+        ];
+        let o = mpirun(2, &resume, tmp.path());
+        assert!(o.status.success(), "{signal}: {}", stderr(&o));
+        let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+        for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
+            let want = std::fs::read(results.join(file)).unwrap();
+            assert_eq!(
+                std::fs::read(out.join(file)).unwrap(),
+                want,
+                "{signal}: {file}"
+            );
+        }
     }
 }

@@ -175,7 +175,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Parses `5m`, `90s`, `1h`, `250ms` or `0` (seconds without a unit).
+/// Parses `5m`, `90s`, `1h`, `2d`, `250ms` or `0` (seconds without a unit).
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let (num, unit) = number_and_unit(text)
         .ok_or_else(|| format!("'{text}' is not a duration like 5m, 90s or 1h"))?;
@@ -184,7 +184,12 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
         "ms" => num / 1e3,
         "m" | "min" => num * 60.0,
         "h" => num * 3600.0,
-        _ => return Err(format!("'{text}' has an unknown unit (use ms, s, m or h)")),
+        "d" => num * 86400.0,
+        _ => {
+            return Err(format!(
+                "'{text}' has an unknown unit (use ms, s, m, h or d)"
+            ))
+        }
     };
     // At most a year: longer is "never" in practice, and `from_secs_f64` panics on values past
     // what a Duration holds.
@@ -330,8 +335,10 @@ mod tests {
         assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
         assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("2d"), Ok(Duration::from_secs(2 * 24 * 3600)));
         assert!(parse_duration("soon").is_err());
-        assert!(parse_duration("3d").is_err());
+        assert!(parse_duration("3w").is_err());
+        assert!(parse_duration("400d").is_err());
     }
 
     #[test]

@@ -69,8 +69,9 @@ fn thread_count(text: &str) -> Result<usize, String> {
     after_help = "Boards: rows separated by '/' or newlines, tiles by spaces or commas, blank 0 or _\n\
                   (\"1 2 3/4 5 6/7 8 0\"). Sizes are RxC: rows x columns (the 15-puzzle is 4x4).\n\
                   Exit status: 0 ok, 1 a failed check (or 'not solvable'), 2 bad input or a file that\n\
-                  cannot be read or written, 130 stopped by Ctrl-C or SIGTERM (after saving a\n\
-                  checkpoint, if one was asked for), 70 a bug in tilespace (please report it)."
+                  cannot be read or written, 75 stopped by a signal after saving a checkpoint (go on\n\
+                  with the command printed), 130 stopped by a signal with nothing to resume, 70 a\n\
+                  bug in tilespace (please report it)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -147,7 +148,7 @@ pub struct AnalyzeArgs {
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
-    /// Save checkpoints in DIR at layer boundaries; Ctrl-C or SIGTERM then saves one and stops
+    /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75)
     #[arg(long, value_name = "DIR", conflicts_with = "resume")]
     pub checkpoint: Option<PathBuf>,
     /// Continue the run whose checkpoint is in DIR (and keep checkpointing there)
@@ -579,6 +580,16 @@ pub struct PlanArgs {
     /// What each rank sends per second, in gigabits (the interconnect)
     #[arg(long, value_name = "GBIT", default_value = "100")]
     pub network_gbits: f64,
+    /// Print a Slurm job script for the board on --ranks ranks (docs/slurm/analyze.sbatch with
+    /// its #SBATCH lines filled in: memory, time limit, threads), instead of the plan
+    #[arg(long, conflicts_with = "json")]
+    pub sbatch: bool,
+    /// The job's time limit (with --sbatch), e.g. 24h, 2d
+    #[arg(long, value_name = "DURATION", default_value = "24h", value_parser = memory::parse_duration)]
+    pub time_limit: Duration,
+    /// Ranks on one node (with --sbatch)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = at_least_one)]
+    pub ranks_per_node: usize,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,

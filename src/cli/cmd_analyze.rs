@@ -314,8 +314,14 @@ fn resumable(
     };
     let mut command = format!("tilespace analyze {shape}");
     if let Some(g) = ranks {
-        // A distributed checkpoint resumes with as many ranks as saved it.
-        command = format!("mpirun -np {} {command}", g.size());
+        // A distributed checkpoint resumes with as many ranks as saved it, started as this job
+        // was: by srun in a Slurm job, else by mpirun.
+        let launcher = if std::env::var_os("SLURM_JOB_ID").is_some() {
+            "srun -n"
+        } else {
+            "mpirun -np"
+        };
+        command = format!("{launcher} {} {command}", g.size());
     }
     if goal.0 != shape.cells() - 1 {
         command += &format!(" --blank {}", shape.cell_label(goal));

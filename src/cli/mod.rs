@@ -107,20 +107,52 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
     }
 }
 
-/// A flag that the first Ctrl-C or SIGTERM sets, saying `stopping: {what}` (the work then
-/// stops where it can without losing anything); a second one stops at once. One handler per
-/// process: the first caller's message stays.
+/// A flag that the first stop signal sets, saying `stopping: {what}` (the work then stops
+/// where it can without losing anything); a second one stops at once (exit 130). The stop
+/// signals: Ctrl-C (SIGINT), SIGTERM and SIGHUP, and SIGUSR1, the one batch schedulers are
+/// asked to send before a job's time limit (Slurm's `--signal=USR1@SECONDS`; mpirun forwards
+/// it to every rank). One handler per process: the first caller's message stays.
 pub fn stop_on_signal(what: &'static str) -> Result<&'static std::sync::atomic::AtomicBool> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGUSR1};
     use std::sync::atomic::{AtomicBool, Ordering};
     static STOP: AtomicBool = AtomicBool::new(false);
-    ctrlc::set_handler(move || {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+    static HANDLED: std::sync::Once = std::sync::Once::new();
+    let mut failed = None;
+    HANDLED.call_once(|| {
+        match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP, SIGUSR1]) {
+            Ok(mut signals) => {
+                std::thread::spawn(move || {
+                    for _ in signals.forever() {
+                        if STOP.swap(true, Ordering::SeqCst) {
+                            std::process::exit(130);
+                        }
+                        if launcher_rank().unwrap_or(0) == 0 {
+                            eprintln!("tilespace: stopping: {what}");
+                        }
+                    }
+                });
+            }
+            Err(e) => failed = Some(e),
         }
-        eprintln!("tilespace: stopping: {what}");
-    })
-    .map_err(|e| anyhow::anyhow!("cannot handle Ctrl-C: {e}"))?;
-    Ok(&STOP)
+    });
+    match failed {
+        Some(e) => Err(anyhow::anyhow!("cannot handle stop signals: {e}")),
+        None => Ok(&STOP),
+    }
+}
+
+/// This process's rank in the job, as its launcher tells it (OpenMPI's mpirun, MPICH's
+/// mpiexec, Slurm's srun), read from the environment before MPI is initialised: a signal
+/// reaches every rank, and only the first says so.
+fn launcher_rank() -> Option<u64> {
+    [
+        "OMPI_COMM_WORLD_RANK",
+        "PMI_RANK",
+        "PMIX_RANK",
+        "SLURM_PROCID",
+    ]
+    .iter()
+    .find_map(|v| std::env::var(v).ok()?.parse().ok())
 }
 
 /// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun with PMI): only
