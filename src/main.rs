@@ -98,7 +98,12 @@ fn failed(err: &anyhow::Error, rank: usize) -> ExitCode {
     };
     // Errors quote what the user gave and what files hold: printed on one line, cut and
     // escaped (`cli::printable`).
-    let say = |text: String| eprintln!("tilespace: {prefix}{}", cli::printable(&text));
+    // One write a line: ranks share the launcher's stderr, and `eprintln!` writes a line in
+    // pieces that another rank's can land between.
+    let say = |text: String| {
+        let line = format!("tilespace: {prefix}{}\n", cli::printable(&text));
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), line.as_bytes());
+    };
     match err.downcast_ref::<cli::Stopped>() {
         _ if rank != 0 && !own_files => {}
         // Not a failure: the run stopped where asked and says how to go on.
