@@ -127,6 +127,19 @@ struct WordStates<'p> {
     mask: u64,
 }
 
+impl WordStates<'_> {
+    #[inline(always)]
+    fn new(split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) -> WordStates<'_> {
+        WordStates {
+            split,
+            rank0,
+            q,
+            start,
+            mask,
+        }
+    }
+}
+
 impl Iterator for WordStates<'_> {
     type Item = (u64, usize, u64);
 
@@ -250,14 +263,7 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
     /// Queues the vertical slides of the frontier states `mask`.
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        let states = WordStates {
-            split,
-            rank0,
-            q,
-            start,
-            mask,
-        };
-        for (rank, j, index) in states {
+        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
             if self.pending.add(rank, j, index) {
                 self.flush();
             }
@@ -326,14 +332,7 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
 
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        let states = WordStates {
-            split,
-            rank0,
-            q,
-            start,
-            mask,
-        };
-        for (rank, j, index) in states {
+        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
             if self.pending.add(rank, j, index) {
                 self.flush();
             }
