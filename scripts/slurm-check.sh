@@ -3,9 +3,10 @@
 #   scripts/slurm-check.sh BINARY PMI
 # BINARY: tilespace built with `--features mpi`; PMI: srun's --mpi plugin for its MPI (pmix for
 # OpenMPI, pmi2 for MPICH). Starts a one-node Slurm (scripts/slurm-local.sh) unless SLURM_CONF
-# names a running one. Two jobs: 2x5 on 2 ranks; 3x4 on 3 ranks, sent SIGUSR1 mid-search (as
-# `--signal` does before a time limit), which must save, exit 75 and requeue itself, the
-# requeued job going on from the checkpoint. Each job's reports must equal one process's.
+# names a running one. Two searches: 2x5 on 2 ranks; 3x4 on 3 ranks, sent SIGUSR1 mid-search (as
+# `--signal` does before a time limit), which must save, exit 75 and requeue itself; the
+# requeued job is then replaced by one of another size (2 ranks), which goes on from the
+# checkpoint. Each search's reports must equal one process's.
 set -euo pipefail
 
 [ $# -eq 2 ] || { echo "usage: $0 BINARY PMI" >&2; exit 2; }
@@ -82,16 +83,25 @@ for _ in $(seq 1 600); do
 done
 [ "$(depth)" != "" ] && [ "$(depth)" -ge 8 ] || fail "the 3x4 job saved no checkpoint: $(squeue -j "$job")"
 scancel --signal=USR1 "$job"
-# The job requeues itself; Slurm holds a requeued job back for a while: release it at once.
+# The job requeues itself; Slurm holds a requeued job back for a while.
 for _ in $(seq 1 120); do
     [ "$(squeue -h -j "$job" -o %T)" = PENDING ] && break
     sleep 0.5
 done
 [ "$(squeue -h -j "$job" -o %T)" = PENDING ] || fail "the signalled job did not requeue itself"
-scontrol update JobId="$job" StartTime=now
-wait_gone "$job" 300
 out="$work/tilespace-check-3x4-$job.out"
 grep -q "interrupted after depth" "$out" || fail "the first run of the 3x4 job did not stop: $(cat "$out")"
 grep -q "exit code 75" "$out" || fail "the signalled ranks did not exit 75: $(cat "$out")"
+# The next allocation has another size: the requeued job is replaced by one on 2 ranks.
+scancel "$job"
+wait_gone "$job" 60
+echo "slurm-check: 3x4 going on from 3 ranks' checkpoint on 2 ($pmi)"
+job=$(BOARD=3x4 TILESPACE="$binary" SRUN_MPI="$pmi" RESULTS="$work/three" CHECKPOINTS="$work/ck-3x4" EVERY=0 \
+    submit --ntasks-per-node=2 --mem-per-cpu=500M --job-name=check-3x4)
+jobs+=("$job")
+wait_gone "$job" 300
+out="$work/tilespace-check-3x4-$job.out"
+grep -q "interrupted after depth" "$out" && fail "the job of 2 ranks stopped: $(cat "$out")"
+[ -z "$(ls "$work/ck-3x4")" ] || fail "checkpoint files left: $(ls "$work/ck-3x4")"
 same_reports 3x4 three
-echo "slurm-check: both jobs wrote one process's reports ($pmi)"
+echo "slurm-check: both searches wrote one process's reports ($pmi)"

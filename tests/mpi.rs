@@ -351,9 +351,9 @@ fn manifest_depth(manifest: &Path) -> u32 {
         .map_or(0, |b| u32::from_le_bytes(b[32..36].try_into().unwrap()))
 }
 
-/// A run checkpointing every layer, with a rank killed after its first checkpoints, resumes on
-/// the same number of ranks and writes the committed reports; another number of ranks is
-/// refused, saying how many saved it; the checkpoint is gone once the reports are written.
+/// A run checkpointing every layer on 2 ranks, with a rank killed after its first checkpoints,
+/// resumes on 3 ranks and writes the committed reports; a damaged shard is refused first, the
+/// rank that read it naming it; the checkpoint is gone once the reports are written.
 #[test]
 fn a_killed_checkpointed_run_resumes_identically() {
     let tmp = tempfile::tempdir().unwrap();
@@ -381,23 +381,15 @@ fn a_killed_checkpointed_run_resumes_identically() {
     let resume = [
         "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
     ];
-    let o = mpirun(3, &resume, tmp.path());
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("it was saved by 2 ranks"),
-        "{}",
-        stderr(&o)
-    );
-
-    // Rank 1's shard damaged: rank 1 names the file and what is wrong (rank 0 only said
-    // another rank failed), and the shard is left as it was.
+    // Shard 1 damaged: rank 1 of 3, which reads it, names the file and what is wrong (rank 0
+    // only said another rank failed), and the shard is left as it was.
     let shard = ck.join(format!("shard-1-of-2-depth-{}.tss", saved_depth()));
     let good = std::fs::read(&shard).unwrap();
     let mut damaged = good.clone();
     let last = damaged.len() - 1;
     damaged[last] ^= 0x40;
     std::fs::write(&shard, &damaged).unwrap();
-    let o = mpirun(2, &resume, tmp.path());
+    let o = mpirun(3, &resume, tmp.path());
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
@@ -406,9 +398,14 @@ fn a_killed_checkpointed_run_resumes_identically() {
         ),
         "{err}"
     );
+    assert_eq!(
+        std::fs::read(&shard).unwrap(),
+        damaged,
+        "the shard is left as it was"
+    );
     std::fs::write(&shard, &good).unwrap();
 
-    let o = mpirun_command(2, &resume, tmp.path())
+    let o = mpirun_command(3, &resume, tmp.path())
         .env("TILESPACE_TRACE", "1")
         .output()
         .unwrap();
@@ -426,20 +423,13 @@ fn a_killed_checkpointed_run_resumes_identically() {
         depths.windows(2).all(|w| w[1] == w[0] + 1),
         "one trace per layer: {depths:?}"
     );
-    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
-        let want = std::fs::read(results.join(file)).unwrap();
-        assert_eq!(std::fs::read(out.join(file)).unwrap(), want, "{file}");
-    }
-    // Only the directory's lock stays (empty): removing it could let two runs hold the
-    // directory at once.
-    let left: Vec<_> = std::fs::read_dir(&ck)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .filter(|name| name != ".checkpoint.lock")
-        .collect();
-    assert!(left.is_empty(), "checkpoint files left: {left:?}");
+    same_as_committed(&out, "resumed on 3 ranks");
+    // Every file of the 2 ranks' checkpoint and of the 3 ranks' saves is gone.
+    assert!(
+        left_in(&ck).is_empty(),
+        "checkpoint files left: {:?}",
+        left_in(&ck)
+    );
 }
 
 /// The multi-tile metric on ranks: every board up to 9 cells with three goal blanks, 3x3 from
@@ -601,19 +591,121 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
             "{signal}: no report before the end"
         );
 
-        let resume = [
-            "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
-        ];
-        let o = mpirun(2, &resume, tmp.path());
-        assert!(o.status.success(), "{signal}: {}", stderr(&o));
-        let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-        for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
-            let want = std::fs::read(results.join(file)).unwrap();
-            assert_eq!(
-                std::fs::read(out.join(file)).unwrap(),
-                want,
-                "{signal}: {file}"
-            );
+        // It goes on anywhere: on the ranks that saved it, on others, in one process (each
+        // from a copy: a finished run removes its checkpoint).
+        let goes_on: &[Option<usize>] = if to_launcher {
+            &[Some(3), None]
+        } else {
+            &[Some(2), Some(4)]
+        };
+        for &ranks in goes_on {
+            let copy = tmp.path().join(format!("ck-{ranks:?}"));
+            copy_checkpoint(&ck, &copy);
+            let out = tmp.path().join(format!("out-{ranks:?}"));
+            let (ck_arg, out_arg) = (copy.display().to_string(), out.display().to_string());
+            let resume = [
+                "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+            ];
+            let o = match ranks {
+                Some(n) => mpirun(n, &resume, tmp.path()),
+                None => tilespace(&resume, tmp.path()),
+            };
+            let what = format!("{signal}, resumed on {ranks:?}");
+            assert!(o.status.success(), "{what}: {}", stderr(&o));
+            same_as_committed(&out, &what);
+            assert!(left_in(&copy).is_empty(), "{what}: {:?}", left_in(&copy));
         }
     }
+}
+
+/// Copies the checkpoint files of `from` (not its lock) into a new directory `to`.
+fn copy_checkpoint(from: &Path, to: &Path) {
+    std::fs::create_dir(to).unwrap();
+    for name in left_in(from) {
+        std::fs::copy(from.join(&name), to.join(&name)).unwrap();
+    }
+}
+
+/// The files of a checkpoint directory but its lock (which stays, empty: removing it could let
+/// two runs hold the directory at once).
+fn left_in(dir: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .filter(|name| name != ".checkpoint.lock")
+        .collect()
+}
+
+/// The 3x4 reports under `out` are the committed ones.
+fn same_as_committed(out: &Path, what: &str) {
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
+        let want = std::fs::read(results.join(file)).unwrap();
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            want,
+            "{what}: {file}"
+        );
+    }
+}
+
+/// One process stopped by SIGTERM mid-search saves its checkpoint and exits 75; 3 ranks go on
+/// from it and write the committed reports, leaving no checkpoint file behind.
+#[test]
+fn a_one_process_checkpoint_goes_on_on_ranks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (ck, out) = (tmp.path().join("ck"), tmp.path().join("out"));
+    let (ck_arg, out_arg) = (ck.display().to_string(), out.display().to_string());
+    let file = ck.join("checkpoint.tsc");
+    // The depth a one-process checkpoint holds: its layer count (u32 at byte 48) less one.
+    let depth = || {
+        std::fs::read(&file)
+            .ok()
+            .filter(|b| b.len() >= 52)
+            .map_or(0, |b| {
+                u32::from_le_bytes(b[48..52].try_into().unwrap()).saturating_sub(1)
+            })
+    };
+    let args = [
+        "analyze",
+        "3x4",
+        "-q",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &ck_arg,
+        "--checkpoint-every",
+        "0",
+        "--out",
+        &out_arg,
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let clock = Instant::now();
+    while depth() < 8 && clock.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(depth() >= 8, "the run saved its first layers");
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(75), "{}", stderr(&o));
+    assert!(
+        (8..53).contains(&depth()),
+        "stopped mid-search at {}",
+        depth()
+    );
+    let resume = [
+        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+    ];
+    let o = mpirun(3, &resume, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    same_as_committed(&out, "a one-process checkpoint resumed on 3 ranks");
+    assert!(left_in(&ck).is_empty(), "{:?}", left_in(&ck));
 }

@@ -268,9 +268,9 @@ fn search_checkpointed(
     schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Search, Error> {
-    let _lock = claim_checkpoint_dir(ck.dir, ck.resume, &checkpoint::file(ck.dir))?;
+    let _lock = claim_checkpoint_dir(ck.dir, ck.resume)?;
     let (resume, before) = if ck.resume {
-        let loaded = checkpoint::load(ck.dir, space, start_index)?;
+        let loaded = crate::store::resume::load_one(ck.dir, space, start_index)?;
         (Some(loaded.state), loaded.seconds)
     } else {
         (None, 0.0)
@@ -283,6 +283,8 @@ fn search_checkpointed(
         if stop || last.elapsed() >= ck.every {
             let t = std::time::Instant::now();
             checkpoint::save(ck.dir, space, b, before + clock.elapsed().as_secs_f64())?;
+            // What the search resumed from, if ranks saved it, can go.
+            crate::store::resume::remove_others(ck.dir, None, Some(b.depth()))?;
             (ck.saved)(b.depth(), t.elapsed().as_secs_f64());
             *last = std::time::Instant::now();
         }
@@ -306,12 +308,11 @@ fn search_checkpointed(
 }
 
 /// Holds `dir` for this search (its lock) while the search runs: refused if another run holds
-/// it, or, unless resuming, if it holds a checkpoint (`saved`) already, which a new search
-/// would overwrite and then remove.
+/// it, or, unless resuming, if it holds a checkpoint (one process's or a distributed run's)
+/// already, which a new search would overwrite and then remove.
 pub(crate) fn claim_checkpoint_dir(
     dir: &Path,
     resume: bool,
-    saved: &Path,
 ) -> Result<crate::store::lock::Lock, Error> {
     let refused = |why: &str| Error::Write {
         path: dir.to_path_buf(),
@@ -329,7 +330,11 @@ pub(crate) fn claim_checkpoint_dir(
     crate::store::atomic::check_writable(dir)?;
     let lock = crate::store::lock::try_exclusive(&dir.join("checkpoint"))?
         .ok_or_else(|| refused("another run is using this checkpoint directory"))?;
-    if !resume && saved.exists() {
+    let saved = [
+        checkpoint::file(dir),
+        crate::store::shards::manifest_file(dir),
+    ];
+    if !resume && saved.iter().any(|f| f.exists()) {
         return Err(refused(
             "it holds a checkpoint already: continue that search with --resume, or remove it",
         ));

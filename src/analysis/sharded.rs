@@ -11,10 +11,9 @@ use crate::bfs::shard::Partition;
 use crate::bfs::{Driver, LayerDone, Outcome, SearchState};
 use crate::dist::{agreed, search_sharded, search_sharded_with, Budget, Group, ShardedSearch};
 use crate::error::Error;
-use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::store::checkpoint::Options as CheckpointOptions;
-use crate::store::header::checksum;
+use crate::store::resume;
 use crate::store::shards::{self, ShardOf};
 
 /// `analyze_from` over the ranks of `group`: every rank calls it with the same arguments, and
@@ -158,26 +157,13 @@ fn checkpointed(
     };
     // Rank 0 holds the directory for the search (its lock).
     let claimed = match rank {
-        0 => {
-            let manifest = shards::manifest_file(ck.dir);
-            claim_checkpoint_dir(ck.dir, ck.resume, &manifest).map(Some)
-        }
+        0 => claim_checkpoint_dir(ck.dir, ck.resume).map(Some),
         _ => Ok(None),
     };
     let _lock = agreed(group, "claiming the checkpoint directory", claimed)?;
     let (resume, before) = if ck.resume {
-        let manifest = shards::load_manifest(ck.dir, space, job.start_index, ranks);
-        let manifest = agreed(group, "reading the checkpoint's manifest", manifest)?;
-        let shard = agreed(
-            group,
-            "reading its shard",
-            shards::load_shard(ck.dir, of, &manifest),
-        )?;
-        check_shards(group, space, &shard).map_err(|why| Error::Checkpoint {
-            path: ck.dir.to_path_buf(),
-            damage: why.into(),
-        })?;
-        (Some(shard), manifest.seconds)
+        let (shard, seconds) = resume::load_rank(group, ck.dir, of)?;
+        (Some(shard), seconds)
     } else {
         (None, 0.0)
     };
@@ -200,8 +186,9 @@ fn checkpointed(
             _ => Ok(()),
         };
         agreed(group, "saving the manifest", manifest)?;
-        // The manifest names the new shards: the older ones can go.
-        let cleaned = shards::remove_shards(ck.dir, rank, ranks, Some(depth));
+        // The manifest names the new shards: the older ones (and what the search resumed
+        // from) can go.
+        let cleaned = resume::remove_others(ck.dir, Some((rank, ranks)), Some(depth));
         agreed(group, "removing old shards", cleaned)?;
         (ck.saved)(depth, t.elapsed().as_secs_f64());
         last_save.set(Instant::now());
@@ -223,27 +210,6 @@ fn checkpointed(
     }
 }
 
-/// Why the shards the ranks read cannot be one search's state at a layer boundary, if so (each
-/// passed its checksums, which a crafted file recomputes): every rank holds the same layer
-/// counts, and the shards together mark as many states as they count and hold the frontier in
-/// exactly the last layer. A collective: every rank gets the same answer.
-fn check_shards(group: &dyn Group, space: &StateSpace, shard: &SearchState) -> Result<(), String> {
-    let mine = checksum(shard.layers.iter().copied());
-    let flags = u64::from(shard.unsettled) | u64::from(shard.pulling) << 1;
-    let all = group.all_gather(vec![mine, flags]);
-    if all.chunks(2).any(|c| c != &all[..2]) {
-        return Err("its shards hold different layer counts".into());
-    }
-    let codes = [1, 2, 3].map(|c| group.sum(shard.table.count(c)));
-    crate::store::checkpoint::check_codes(
-        &shard.layers,
-        shard.unsettled,
-        codes,
-        space.metric,
-        space.states(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -254,6 +220,7 @@ mod tests {
     use super::*;
     use crate::bfs::table::Table;
     use crate::dist::threads;
+    use crate::puzzle::metric::Metric;
 
     /// Checkpoints in `dir`, saved only when `stop` is set (or resumed).
     fn ck_in<'a>(dir: &'a Path, stop: &'a AtomicBool, resume: bool) -> CheckpointOptions<'a> {
@@ -272,61 +239,254 @@ mod tests {
         checkpoint: Option<CheckpointOptions>,
         progress: &(dyn Fn(LayerDone) + Sync),
     ) -> Vec<Result<Analysis, Error>> {
+        run_as(Some(ranks), shape, Metric::Single, checkpoint, progress)
+    }
+
+    /// A run of `shape` to its last cell on `ranks` ranks (threads), or in one process (`None`).
+    fn run_as(
+        ranks: Option<usize>,
+        shape: Shape,
+        metric: Metric,
+        checkpoint: Option<CheckpointOptions>,
+        progress: &(dyn Fn(LayerDone) + Sync),
+    ) -> Vec<Result<Analysis, Error>> {
         let options = AnalyzeOptions {
             checkpoint,
+            metric,
             ..AnalyzeOptions::default()
         };
         let goal = Cell(shape.cells() - 1);
-        threads::run(ranks, |g| {
-            analyze_sharded(shape, goal, None, options, g, Budget::default(), progress)
-        })
+        match ranks {
+            None => vec![crate::analysis::analyze(shape, goal, options, progress)],
+            Some(ranks) => threads::run(ranks, |g| {
+                analyze_sharded(shape, goal, None, options, g, Budget::default(), progress)
+            }),
+        }
     }
 
-    /// On 2 and 3 ranks, a run stopped after each of several depths (checkpoint saved by every
-    /// rank, manifest by rank 0) and resumed gives the analysis of a run never stopped; a
-    /// checkpoint is refused by another number of ranks, naming the number that saved it.
+    /// Runs `shape` with checkpoints in `dir` on `ranks`, resumed if `resume`, stopped (and
+    /// saved) after layer `stop_at` if given; returns the results and the first depth built.
+    fn leg(
+        ranks: Option<usize>,
+        shape: Shape,
+        metric: Metric,
+        dir: &Path,
+        resume: bool,
+        stop_at: Option<u32>,
+    ) -> (Vec<Result<Analysis, Error>>, u32) {
+        let stop = AtomicBool::new(false);
+        let first = std::sync::atomic::AtomicU32::new(u32::MAX);
+        let watch = |l: LayerDone| {
+            first.fetch_min(l.depth, Ordering::SeqCst);
+            if Some(l.depth) == stop_at {
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        let ck = Some(ck_in(dir, &stop, resume));
+        let results = run_as(ranks, shape, metric, ck, &watch);
+        (results, first.load(Ordering::SeqCst))
+    }
+
+    /// A run stopped after one of several depths, saved by one process or by 1 to 3 ranks,
+    /// goes on in one process and on 1 to 4 ranks, from the saved depth, with the analysis of
+    /// a run never stopped; in both metrics.
     #[test]
-    fn stopped_and_resumed_sharded_runs_equal_whole_runs() {
+    fn checkpoints_resume_on_any_number_of_ranks_and_in_one_process() {
         let shape = Shape::new(3, 3).unwrap();
-        for ranks in [2, 3] {
-            let whole = run_on(ranks, shape, None, &|_| {}).remove(0).unwrap();
-            for stop_at in [1, 7, 20, 30] {
-                let dir = tempfile::tempdir().unwrap();
-                let stop = AtomicBool::new(false);
-                let ck = |resume| ck_in(dir.path(), &stop, resume);
-                let stopper = |l: LayerDone| {
-                    if l.depth == stop_at {
-                        stop.store(true, Ordering::SeqCst);
+        for (metric, depths) in [(Metric::Single, [3, 20]), (Metric::Multi, [2, 15])] {
+            let whole = run_as(None, shape, metric, None, &|_| {})
+                .remove(0)
+                .unwrap();
+            for saved_by in [None, Some(1), Some(2), Some(3)] {
+                for stop_at in depths {
+                    for resumed_on in [None, Some(1), Some(2), Some(3), Some(4)] {
+                        let what = format!(
+                            "{metric:?}: stopped at {stop_at} on {saved_by:?}, resumed on \
+                             {resumed_on:?}"
+                        );
+                        let dir = tempfile::tempdir().unwrap();
+                        let (stopped, _) =
+                            leg(saved_by, shape, metric, dir.path(), false, Some(stop_at));
+                        for r in stopped {
+                            assert!(
+                                matches!(r, Err(Error::Interrupted { depth, .. }) if depth == stop_at),
+                                "{what}: {r:?}"
+                            );
+                        }
+                        let (resumed, first) =
+                            leg(resumed_on, shape, metric, dir.path(), true, None);
+                        for r in resumed {
+                            let a = r.unwrap_or_else(|e| panic!("{what}: {e}"));
+                            assert_eq!(a.distribution.layers, whole.distribution.layers, "{what}");
+                            assert_eq!(a.antipodes, whole.antipodes, "{what}");
+                            assert!(a.verified, "{what}");
+                        }
+                        // The first layer reported is the one expanded first: the saved one.
+                        assert_eq!(first, stop_at, "{what}: resumed at the saved depth");
                     }
-                };
-                for r in run_on(ranks, shape, Some(ck(false)), &stopper) {
-                    assert!(
-                        matches!(r, Err(Error::Interrupted { depth, .. }) if depth == stop_at),
-                        "{ranks} ranks, stop at {stop_at}: {r:?}"
-                    );
                 }
-                stop.store(false, Ordering::SeqCst);
-                let other = if ranks == 2 { 3 } else { 2 };
-                let refused = run_on(other, shape, Some(ck(true)), &|_| {}).remove(0);
-                let why = refused.unwrap_err().to_string();
-                assert!(why.contains(&format!("saved by {ranks} ranks")), "{why}");
-                // The resumed run starts where the checkpoint was saved, not from the goal.
-                let first = std::sync::atomic::AtomicU32::new(u32::MAX);
-                let watch = |l: LayerDone| {
-                    first.fetch_min(l.depth, Ordering::SeqCst);
-                };
-                for r in run_on(ranks, shape, Some(ck(true)), &watch) {
-                    let a = r.unwrap();
-                    assert_eq!(a.distribution.layers, whole.distribution.layers);
-                    assert_eq!(a.antipodes, whole.antipodes);
-                    assert!(a.verified);
-                }
-                assert_eq!(
-                    first.load(Ordering::SeqCst),
-                    stop_at,
-                    "resumed at the saved depth"
+            }
+        }
+    }
+
+    /// The names of the files in `dir` but its lock, sorted.
+    fn files_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != ".checkpoint.lock")
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// One search moved between layouts: saved by 2 ranks, then by 3, then by one process,
+    /// then by 4 ranks, and finished on 2; each save leaves exactly its own files (what the
+    /// leg resumed from removed), and the analysis is that of a run never stopped.
+    #[test]
+    fn a_search_moved_between_layouts_leaves_only_its_last_checkpoint() {
+        let shape = Shape::new(3, 3).unwrap();
+        let whole = run_as(None, shape, Metric::Single, None, &|_| {});
+        let dir = tempfile::tempdir().unwrap();
+        let shards = |ranks: usize, depth: u32| -> Vec<String> {
+            let mut names: Vec<String> = (0..ranks)
+                .map(|k| format!("shard-{k}-of-{ranks}-depth-{depth}.tss"))
+                .chain(["manifest.tsm".to_string()])
+                .collect();
+            names.sort();
+            names
+        };
+        let legs = [
+            (Some(2), 5, shards(2, 5)),
+            (Some(3), 9, shards(3, 9)),
+            (None, 14, vec!["checkpoint.tsc".to_string()]),
+            (Some(4), 21, shards(4, 21)),
+        ];
+        for (i, (ranks, stop_at, left)) in legs.into_iter().enumerate() {
+            let (r, _) = leg(
+                ranks,
+                shape,
+                Metric::Single,
+                dir.path(),
+                i > 0,
+                Some(stop_at),
+            );
+            assert!(
+                r.iter()
+                    .all(|r| matches!(r, Err(Error::Interrupted { .. }))),
+                "{r:?}"
+            );
+            assert_eq!(files_in(dir.path()), left, "after the save on {ranks:?}");
+        }
+        let (done, first) = leg(Some(2), shape, Metric::Single, dir.path(), true, None);
+        assert_eq!(first, 21, "resumed at the saved depth");
+        let want = &whole[0].as_ref().unwrap().distribution.layers;
+        for r in done {
+            assert_eq!(&r.unwrap().distribution.layers, want);
+        }
+    }
+
+    /// The files of `dir` but its lock, with their bytes.
+    fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        files_in(dir)
+            .into_iter()
+            .map(|n| (n.clone(), std::fs::read(dir.join(&n)).unwrap()))
+            .collect()
+    }
+
+    /// A checkpoint of 2 ranks with a shard missing, cut short, or taken from another search
+    /// (another goal blank, the other metric, another depth of this one) is refused with the
+    /// reason by 3 ranks, by 2 and by one process, and every file is left as it was.
+    #[test]
+    fn a_missing_damaged_or_foreign_shard_is_refused_and_nothing_is_written() {
+        let shape = Shape::new(3, 3).unwrap();
+        let save = |metric, goal: usize, stop_at: u32| {
+            let dir = tempfile::tempdir().unwrap();
+            let stop = AtomicBool::new(false);
+            let stopper = |l: LayerDone| stop.store(l.depth == stop_at, Ordering::SeqCst);
+            let options = AnalyzeOptions {
+                checkpoint: Some(ck_in(dir.path(), &stop, false)),
+                metric,
+                ..AnalyzeOptions::default()
+            };
+            threads::run(2, |g| {
+                analyze_sharded(
+                    shape,
+                    Cell(goal),
+                    None,
+                    options,
+                    g,
+                    Budget::default(),
+                    &stopper,
+                )
+            });
+            dir
+        };
+        let dir = save(Metric::Single, 8, 7);
+        let shard = dir.path().join("shard-1-of-2-depth-7.tss");
+        let good = std::fs::read(&shard).unwrap();
+        let other_goal = std::fs::read(
+            save(Metric::Single, 4, 7)
+                .path()
+                .join("shard-1-of-2-depth-7.tss"),
+        )
+        .unwrap();
+        let other_metric = std::fs::read(
+            save(Metric::Multi, 8, 7)
+                .path()
+                .join("shard-1-of-2-depth-7.tss"),
+        )
+        .unwrap();
+        let other_depth = std::fs::read(
+            save(Metric::Single, 8, 6)
+                .path()
+                .join("shard-1-of-2-depth-6.tss"),
+        )
+        .unwrap();
+        let cases: [(&str, Option<Vec<u8>>, &str); 5] = [
+            ("missing", None, "a shard the manifest names is missing"),
+            (
+                "cut short",
+                Some(good[..good.len() - 8].to_vec()),
+                "truncated or padded",
+            ),
+            ("of another goal", Some(other_goal), "its goal blank is"),
+            (
+                "of the other metric",
+                Some(other_metric),
+                "multi-tile metric",
+            ),
+            (
+                "of another depth",
+                Some(other_depth),
+                "its depth is not the manifest's",
+            ),
+        ];
+        for (what, bytes, why) in cases {
+            match &bytes {
+                None => std::fs::remove_file(&shard).unwrap(),
+                Some(b) => std::fs::write(&shard, b).unwrap(),
+            }
+            let before = snapshot(dir.path());
+            for ranks in [Some(3), Some(2), None] {
+                let stop = AtomicBool::new(false);
+                let ck = Some(ck_in(dir.path(), &stop, true));
+                let results = run_as(ranks, shape, Metric::Single, ck, &|_| {});
+                let all: Vec<String> = results.iter().map(|r| format!("{r:?}")).collect();
+                assert!(
+                    results.iter().all(Result::is_err),
+                    "{what} on {ranks:?}: accepted"
+                );
+                assert!(
+                    all.iter().any(|e| e.contains(why)),
+                    "{what} on {ranks:?}: {all:?}"
+                );
+                assert!(
+                    snapshot(dir.path()) == before,
+                    "{what} on {ranks:?}: files changed"
                 );
             }
+            std::fs::write(&shard, &good).unwrap();
         }
     }
 

@@ -157,13 +157,11 @@ fn show(
     }
 }
 
-/// Removes the checkpoint in `dir` once the reports are written: its file, or on each rank its
-/// shards (and on rank 0 the manifest).
+/// Removes the checkpoint in `dir` once the reports are written: one process's file, or on
+/// each rank its share of the shards (and on rank 0 the manifest).
 fn remove_checkpoint(dir: &Path, ranks: super::Ranks) -> Result<(), tilespace::Error> {
-    match ranks {
-        None => tilespace::store::checkpoint::remove(dir),
-        Some(g) => tilespace::store::shards::remove_shards(dir, g.rank(), g.size(), None),
-    }
+    let who = ranks.map(|g| (g.rank(), g.size()));
+    tilespace::store::resume::remove_others(dir, who, None)
 }
 
 /// The searches to run: (board, goal blank) pairs.
@@ -313,9 +311,11 @@ fn resumable(
         return err.into();
     };
     let mut command = format!("tilespace analyze {shape}");
+    let mut anywhere = "";
     if let Some(g) = ranks {
-        // A distributed checkpoint resumes with as many ranks as saved it, started as this job
-        // was: by srun in a Slurm job, else by mpirun.
+        // The command keeps this job's shape, started as this job was (by srun in a Slurm job,
+        // else by mpirun); any other number of ranks, or one process, goes on as well.
+        anywhere = " (or on any number of ranks, or in one process)";
         let launcher = if std::env::var_os("SLURM_JOB_ID").is_some() {
             "srun -n"
         } else {
@@ -335,7 +335,7 @@ fn resumable(
     let dir = dir.display();
     Stopped(format!(
         "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: \
-         {command} --resume {dir}"
+         {command} --resume {dir}{anywhere}"
     ))
     .into()
 }

@@ -132,12 +132,7 @@ pub fn begin(
     partition: &Partition,
     rank: usize,
 ) -> Result<SearchState, Error> {
-    let states = space.states();
-    let table = Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
-        shape: space.user_shape.to_string(),
-        needed: Needed::AddressSpace(states.div_ceil(32) * 8),
-        limit: Limit::Mapping(e.to_string()),
-    })?;
+    let table = shard_table(space, partition, rank)?;
     let owned = partition.owner(start) == rank;
     if owned {
         table.visit(start, FRONTIER);
@@ -149,6 +144,16 @@ pub fn begin(
         pulling: false,
         unsettled: false,
         table,
+    })
+}
+
+/// Rank `rank`'s shard of the table of `space`, every state unseen (`Table::sparse`).
+pub fn shard_table(space: &StateSpace, partition: &Partition, rank: usize) -> Result<Table, Error> {
+    let states = space.states();
+    Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
+        shape: space.user_shape.to_string(),
+        needed: Needed::AddressSpace(states.div_ceil(32) * 8),
+        limit: Limit::Mapping(e.to_string()),
     })
 }
 

@@ -217,22 +217,35 @@ fn check_resumed(shape: Shape, goal: Cell, result: Result<Analysis, Error>) {
 }
 
 /// A checkpoint of a small search (chosen by the control byte): refused, or resumed to the
-/// end with a result that `check_resumed` accepts.
+/// end (in one process, or on ranks: `resume_where`) with a result that `check_resumed`
+/// accepts.
 pub fn checkpoint(data: &[u8]) {
     let (control, bytes) = file_of(data, checkpoint::reseal);
     let (shape, goal) = search_of(control);
     let dir = scratch();
     std::fs::write(checkpoint::file(dir.path()), &bytes).expect("scratch write");
+    check_resumed(shape, goal, resume_where(control, shape, goal, dir.path()));
+}
+
+/// The search saved in `dir` resumed where bits 3 and 4 of the control byte say: in one
+/// process (0), or on 1 to 3 ranks; the first rank's result (every rank fails if one does).
+fn resume_where(control: u8, shape: Shape, goal: Cell, dir: &Path) -> Result<Analysis, Error> {
     let stop = AtomicBool::new(false);
     let options = AnalyzeOptions {
-        checkpoint: Some(resume_in(dir.path(), &stop)),
+        checkpoint: Some(resume_in(dir, &stop)),
         ..AnalyzeOptions::default()
     };
-    check_resumed(
-        shape,
-        goal,
-        analyze_from(shape, goal, None, options, &|_| {}),
-    );
+    match usize::from(control >> 3) & 3 {
+        0 => analyze_from(shape, goal, None, options, &|_| {}),
+        ranks => {
+            use crate::analysis::sharded::analyze_sharded as on_ranks;
+            let budget = Budget::default();
+            let results = threads::run(ranks, |g| {
+                on_ranks(shape, goal, None, options, g, budget, &|_| {})
+            });
+            results.into_iter().next().expect("a rank")
+        }
+    }
 }
 
 fn resume_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a> {
@@ -247,7 +260,8 @@ fn resume_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a>
 
 /// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
 /// (2 bytes, little-endian), the manifest, the shard (whose data checksum goes into the
-/// manifest when resealed). Refused, or resumed with a result `check_resumed` accepts.
+/// manifest when resealed). Refused, or resumed (on 1 rank, in one process or on 2 or 3 ranks:
+/// `resume_where`) with a result `check_resumed` accepts.
 pub fn shards(data: &[u8]) {
     let Some((&control, rest)) = data.split_first() else {
         return;
@@ -275,23 +289,13 @@ pub fn shards(data: &[u8]) {
         .map_or(0, |d| u32::from_le_bytes(d.try_into().expect("4")));
     let name = format!("shard-0-of-1-depth-{depth}.tss");
     std::fs::write(dir.path().join(name), &shard).expect("scratch write");
-    let stop = AtomicBool::new(false);
-    let options = AnalyzeOptions {
-        checkpoint: Some(resume_in(dir.path(), &stop)),
-        ..AnalyzeOptions::default()
+    // Bits 3 and 4 clear: on the 1 rank that saved it (set: in one process, on 2 or 3 ranks).
+    let on = if control & 0x18 == 0 {
+        0x08
+    } else {
+        control ^ 0x08
     };
-    let result = threads::run(1, |g| {
-        crate::analysis::sharded::analyze_sharded(
-            shape,
-            goal,
-            None,
-            options,
-            g,
-            Budget::default(),
-            &|_| {},
-        )
-    });
-    check_resumed(shape, goal, result.into_iter().next().expect("one rank"));
+    check_resumed(shape, goal, resume_where(on, shape, goal, dir.path()));
 }
 
 /// A report file (the control byte picks depths.csv, antipodes.csv or summary.csv) read back

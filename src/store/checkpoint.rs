@@ -46,7 +46,8 @@ pub const VERSION: u32 = 3;
 const HEADER: usize = 96;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 80;
-const CHUNK_WORDS: usize = 1 << 20;
+/// Words of table a chunk checksum of the body covers.
+pub(crate) const CHUNK_WORDS: usize = 1 << 20;
 
 /// Where and how often to save, whether to continue from a saved checkpoint, and when to stop.
 #[derive(Clone, Copy)]
@@ -227,6 +228,85 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
         state,
         seconds: f64::from_bits(h.u64(64)),
     })
+}
+
+/// One process's checkpoint opened to be read by ranks (`store::resume`): its header checked
+/// against the search, its layer counts read, its recorded frontier (which ranks rebuild by a
+/// scan) passed over, positioned at the table's words, whose checksums are the reader's to
+/// take.
+pub(crate) struct OpenWhole {
+    /// The file.
+    pub path: PathBuf,
+    /// Positioned at the table's first word.
+    pub reader: BufReader<std::fs::File>,
+    /// The layer counts.
+    pub layers: Vec<u64>,
+    /// Whether the search was pulling, and the layer before the last unsettled.
+    pub flags: [bool; 2],
+    /// Seconds of search before the save.
+    pub seconds: f64,
+    /// The checksums of the layer counts and of the frontier, which the body's checksum starts
+    /// with (then one checksum per `CHUNK_WORDS` words of table).
+    pub leading: [u64; 2],
+    /// The body's checksum, as the header gives it.
+    pub sum: u64,
+}
+
+/// Opens the checkpoint of `dir` for a search of `space` from `start` to be read in parts.
+pub(crate) fn open_whole(dir: &Path, space: &StateSpace, start: u64) -> Result<OpenWhole, Error> {
+    let path = file(dir);
+    let bad = |why: Damage| Error::Checkpoint {
+        path: path.clone(),
+        damage: why,
+    };
+    let f = crate::store::atomic::open_regular(&path).map_err(|e| bad(e.to_string().into()))?;
+    let length = f.metadata().map_err(|e| bad(e.to_string().into()))?.len();
+    let mut reader = BufReader::with_capacity(8 << 20, f);
+    let short = |e: std::io::Error| bad(Damage::length(format!("truncated ({e})")));
+    let mut head = [0u8; HEADER];
+    reader.read_exact(&mut head).map_err(short)?;
+    let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(&bad)?;
+    check_matches(&h, space, start).map_err(&bad)?;
+    check_length(&h, space, length).map_err(&bad)?;
+    let n_layers = h.u32(48) as usize;
+    let flen = match h.u64(56) {
+        u64::MAX => 0,
+        n => n,
+    };
+    if n_layers == 0 || n_layers > 10_000 || flen > space.states() {
+        return Err(bad("impossible layer or frontier counts".into()));
+    }
+    let mut bytes = vec![0u8; n_layers * 8];
+    reader.read_exact(&mut bytes).map_err(short)?;
+    let layers: Vec<u64> = le_words(&bytes).collect();
+    let mut frontier = crate::store::header::Checksum::new();
+    let mut buf = vec![0u8; CHUNK_WORDS * 8];
+    let mut left = flen as usize;
+    while left > 0 {
+        let bytes = &mut buf[..left.min(CHUNK_WORDS) * 8];
+        reader.read_exact(bytes).map_err(short)?;
+        le_words(bytes).for_each(|w| frontier.add(w));
+        left -= bytes.len() / 8;
+    }
+    Ok(OpenWhole {
+        leading: [checksum(layers.iter().copied()), frontier.value()],
+        layers,
+        flags: [h.byte(26) != 0, h.byte(27) != 0],
+        seconds: f64::from_bits(h.u64(64)),
+        sum: h.u64(72),
+        reader,
+        path,
+    })
+}
+
+/// The depth of the checkpoint in `dir` as its header gives it, `None` if it has no readable
+/// header (left for `load` to explain).
+pub(crate) fn saved_depth(dir: &Path) -> Option<u32> {
+    let mut head = [0u8; HEADER];
+    let mut f = crate::store::atomic::open_regular(&file(dir)).ok()?;
+    f.read_exact(&mut head).ok()?;
+    let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").ok()?;
+    h.u32(48).checked_sub(1)
 }
 
 /// Why the file's length is not the one its header's counts give, if so: checked before

@@ -1,6 +1,7 @@
 //! Files on disk that must survive crashes and hostile edits: atomic writes (`atomic`), the
-//! checksummed header shared by saved tables and checkpoints (`header`), checkpoints and saved
-//! distance tables, and the roles of the files one run touches (`roles`).
+//! checksummed header shared by saved tables and checkpoints (`header`), checkpoints (read back
+//! into one process or any number of ranks by `resume`) and saved distance tables, and the
+//! roles of the files one run touches (`roles`).
 
 pub mod atomic;
 pub mod checkpoint;
@@ -10,6 +11,7 @@ pub mod checkpoint;
 pub mod header;
 #[doc(hidden)]
 pub mod lock;
+pub mod resume;
 pub mod roles;
 pub mod saved;
 pub mod shards;

@@ -1,7 +1,7 @@
 //! Checkpoints of a distributed search: each rank saves its shard of the table, and rank 0 then
 //! saves a manifest naming the depth and every shard's checksum. A run resumes from the
-//! manifest with the same number of ranks, each rank reading its own shard, so the directory
-//! must be one that every rank sees (a shared file system on a cluster).
+//! manifest on any number of ranks, or in one process (`store::resume`), so the directory must
+//! be one that every rank sees (a shared file system on a cluster).
 //!
 //! Files in `DIR`: `shard-K-of-P-depth-D.tss` (rank K of P, after layer D) and
 //! `manifest.tsm`. Shard files carry their depth in their name, so saving the next checkpoint
@@ -23,15 +23,14 @@ use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use crate::bfs::shard::Partition;
-use crate::bfs::table::Table;
+use crate::bfs::shard::{Partition, MAX_RANKS};
 use crate::bfs::SearchState;
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
 use crate::store::checkpoint::{check_board, check_metric};
 use crate::store::header::{
-    checksum, le_words, reseal_header, u64_at, words_from, Checksum, HeaderReader, HeaderWriter,
+    checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
 };
 
 const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
@@ -43,7 +42,6 @@ const SHARD_FIELDS: usize = 88;
 const SHARD_HEADER: usize = 96;
 const MANIFEST_FIELDS: usize = 64;
 const MANIFEST_HEADER: usize = 72;
-const CHUNK_WORDS: usize = 1 << 20;
 
 /// Rank `rank` of a `partition`, of a search of `space` from `start`.
 #[derive(Clone, Copy, Debug)]
@@ -185,19 +183,21 @@ pub struct Manifest {
     pub depth: u32,
     /// Seconds of search before the save.
     pub seconds: f64,
-    /// Data checksum of each rank's shard.
+    /// Data checksum of each rank's shard (as many as ranks saved).
     pub sums: Vec<u64>,
 }
 
-/// Reads the manifest of `dir` for a search of `space` from `start` over `ranks` ranks; anything
-/// else (another board, goal, start, rank count, version, a damaged file) is refused with the
-/// reason.
-pub fn load_manifest(
-    dir: &Path,
-    space: &StateSpace,
-    start: u64,
-    ranks: usize,
-) -> Result<Manifest, Error> {
+impl Manifest {
+    /// How many ranks saved the checkpoint.
+    pub fn ranks(&self) -> usize {
+        self.sums.len()
+    }
+}
+
+/// Reads the manifest of `dir` for a search of `space` from `start`, saved by any number of
+/// ranks; anything else (another board, goal, start, metric, version, a damaged file) is
+/// refused with the reason.
+pub fn load_manifest(dir: &Path, space: &StateSpace, start: u64) -> Result<Manifest, Error> {
     let path = manifest_file(dir);
     let bad = |why: Damage| Error::Checkpoint {
         path: path.clone(),
@@ -222,13 +222,9 @@ pub fn load_manifest(
             "it is a search from another start board",
         )));
     }
-    let saved_ranks = h.u32(28) as usize;
-    if saved_ranks != ranks {
-        return Err(bad(format!(
-            "it was saved by {saved_ranks} ranks; resume it with {saved_ranks} (this run has \
-             {ranks})"
-        )
-        .into()));
+    let ranks = h.u32(28) as usize;
+    if !(1..=MAX_RANKS).contains(&ranks) {
+        return Err(bad(format!("it names {ranks} ranks").into()));
     }
     let body = &bytes[MANIFEST_HEADER.min(bytes.len())..];
     if body.len() != 8 * ranks {
@@ -245,38 +241,60 @@ pub fn load_manifest(
     })
 }
 
-/// Reads this rank's state from the shard the manifest names.
-pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<SearchState, Error> {
+/// A shard file opened for reading, its header and layer counts checked against the search
+/// and the manifest, positioned at its words (their checksum is the reader's to check).
+pub(crate) struct OpenShard {
+    /// The file.
+    pub path: PathBuf,
+    /// Positioned at the first word.
+    pub reader: BufReader<std::fs::File>,
+    /// The layer counts.
+    pub layers: Vec<u64>,
+    /// Whether the search was pulling, and the layer before the last unsettled.
+    pub flags: [bool; 2],
+    /// The checksum of its data (layer counts and words), as its header and the manifest give.
+    pub sum: u64,
+    /// The runs of index words it holds, in file order: its rank's blocks.
+    pub runs: Vec<(u64, u64)>,
+}
+
+/// Opens the shard of `of.rank` that `manifest` names (`of.partition` being the partition of
+/// the ranks that saved it).
+pub(crate) fn open_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<OpenShard, Error> {
     let path = shard_file(dir, of.rank, of.ranks(), manifest.depth);
     let bad = |why: Damage| Error::Checkpoint {
         path: path.clone(),
         damage: why,
     };
-    let f = crate::store::atomic::open_regular(&path).map_err(|e| bad(e.to_string().into()))?;
-    let mut r = BufReader::with_capacity(8 << 20, f);
+    let f = crate::store::atomic::open_regular(&path).map_err(|e| {
+        bad(if e.kind() == std::io::ErrorKind::NotFound {
+            Damage::missing("a shard the manifest names is missing")
+        } else {
+            e.to_string().into()
+        })
+    })?;
+    let mut reader = BufReader::with_capacity(8 << 20, f);
     let short = |e: std::io::Error| bad(Damage::length(format!("truncated ({e})")));
     let mut head = [0u8; SHARD_HEADER];
-    r.read_exact(&mut head).map_err(short)?;
+    reader.read_exact(&mut head).map_err(short)?;
     let h = HeaderReader::open(&head, SHARD_MAGIC, VERSION, SHARD_FIELDS, "shard").map_err(&bad)?;
     check_metric(h.u32(36), of.space).map_err(&bad)?;
     check_board(&h, of.space).map_err(&bad)?;
     let fields = (h.u32(28), h.u32(32), h.u64(40), h.u64(48), h.u64(56));
-    let spans = of.partition.spans(of.rank);
-    let table = Table::sparse(of.space.states(), &spans).map_err(|e| bad(e.to_string().into()))?;
-    let held = table.bytes() / 8;
+    let held = of.partition.table_bytes(of.rank) / 8;
     let shift = u64::from(of.partition.shift());
     let want = (of.ranks() as u32, of.rank as u32, shift, held, of.start);
     if fields != want {
-        return Err(bad(
-            "it is the shard of another rank or another search".into()
-        ));
+        return Err(bad(Damage::mismatch(
+            "it is the shard of another rank or another search",
+        )));
     }
     let n_layers = h.u32(64) as usize;
     if n_layers != manifest.depth as usize + 1 {
         return Err(bad(Damage::mismatch("its depth is not the manifest's")));
     }
     // Before the layer counts are allocated: a small file cannot claim 2^32 layers.
-    let length = r
+    let length = reader
         .get_ref()
         .metadata()
         .map_err(|e| bad(e.to_string().into()))?
@@ -287,51 +305,60 @@ pub fn load_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result<Search
             "truncated or padded: {length} bytes, its header says {want}"
         ))));
     }
-    let mut bytes = vec![0u8; n_layers * 8];
-    r.read_exact(&mut bytes).map_err(short)?;
-    let layers: Vec<u64> = le_words(&bytes).collect();
-    let mut data = Checksum::new();
-    data.add(checksum(layers.iter().copied()));
-    let mut buf = vec![0u8; CHUNK_WORDS * 8];
-    for chunk in table.held().flat_map(|span| span.chunks(CHUNK_WORDS)) {
-        let bytes = &mut buf[..chunk.len() * 8];
-        r.read_exact(bytes).map_err(short)?;
-        for (w, v) in chunk.iter().zip(le_words(bytes)) {
-            data.add(v);
-            w.store(v, Ordering::Relaxed);
-        }
-    }
-    if r.read(&mut [0u8; 1]).map_err(short)? != 0 {
-        return Err(bad(Damage::length("longer than its header says")));
-    }
-    let data = data.value();
-    if data != h.u64(80) || data != manifest.sums[of.rank] {
+    let sum = h.u64(80);
+    if sum != manifest.sums[of.rank] {
         return Err(bad(Damage::checksum(
-            "the data is corrupted (checksum mismatch)",
+            "it is not the shard the manifest names (checksum mismatch)",
         )));
     }
-    Ok(SearchState {
-        start: of.start,
-        layers,
-        // Not saved: the layer after a resume is built by a scan (same result).
-        frontier: None,
-        pulling: h.byte(26) != 0,
-        unsettled: h.byte(27) != 0,
-        table,
+    let mut bytes = vec![0u8; n_layers * 8];
+    reader.read_exact(&mut bytes).map_err(short)?;
+    let runs = of
+        .partition
+        .spans(of.rank)
+        .iter()
+        .map(|&(lo, hi)| (lo / 32, hi.div_ceil(32)))
+        .collect();
+    Ok(OpenShard {
+        layers: le_words(&bytes).collect(),
+        flags: [h.byte(26) != 0, h.byte(27) != 0],
+        sum,
+        runs,
+        reader,
+        path,
     })
 }
 
-/// Removes this rank's shard files of depths other than `keep` (all of them if `None`) and the
-/// temporary files of its saves that were cut short, and, on rank 0, those of the manifest and,
-/// with `keep` `None`, the manifest itself: after a newer checkpoint, or once the reports are
-/// written.
+/// The rank, rank count and depth of a shard file's name (`shard-K-of-P-depth-D.tss`), or of
+/// the temporary file of a save of it cut short (`.shard-….tss.tmp-…`, with `true`).
+fn shard_name(name: &str) -> Option<(usize, usize, u32, bool)> {
+    let (name, temporary) = match name.strip_prefix('.') {
+        Some(hidden) => (hidden.split(".tmp-").next()?, true),
+        None => (name, false),
+    };
+    let rest = name.strip_prefix("shard-")?.strip_suffix(".tss")?;
+    let (rank, rest) = rest.split_once("-of-")?;
+    let (ranks, depth) = rest.split_once("-depth-")?;
+    Some((
+        rank.parse().ok()?,
+        ranks.parse().ok()?,
+        depth.parse().ok()?,
+        temporary,
+    ))
+}
+
+/// Removes the shard files that are rank `rank`'s of `ranks` to remove, once a newer
+/// checkpoint's manifest no longer names them (`keep`: the depth just saved) or once the
+/// reports are written (`None`): its own of other depths, the temporary files of its saves cut
+/// short (one run per directory, so any is stale), and a share of the shards of another rank
+/// count (the search resumed from a checkpoint saved by other ranks): those of ranks K with
+/// K mod `ranks` = `rank`. With `keep` `None`, rank 0 also removes the manifest.
 pub fn remove_shards(
     dir: &Path,
     rank: usize,
     ranks: usize,
     keep: Option<u32>,
 ) -> Result<(), Error> {
-    let prefix = format!("shard-{rank}-of-{ranks}-depth-");
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -344,41 +371,26 @@ pub fn remove_shards(
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        // A save cut short (the process killed while writing) leaves its temporary file behind
-        // (`store::atomic`): one run per directory, so any such file of this rank is stale.
-        let stale = name.contains(".tmp-")
-            && (name.starts_with(&format!(".{prefix}"))
-                || (rank == 0 && name.starts_with(".manifest.tsm.")));
-        if stale {
-            std::fs::remove_file(entry.path()).map_err(|source| Error::Write {
-                path: entry.path(),
-                source,
-            })?;
-            continue;
-        }
-        let Some(depth) = name
-            .strip_prefix(&prefix)
-            .and_then(|r| r.strip_suffix(".tss"))
-            .and_then(|d| d.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if Some(depth) != keep {
-            std::fs::remove_file(entry.path()).map_err(|source| Error::Write {
-                path: entry.path(),
-                source,
-            })?;
-        }
-    }
-    if keep.is_none() && rank == 0 {
-        match std::fs::remove_file(manifest_file(dir)) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(Error::Write {
-                    path: manifest_file(dir),
-                    source: e,
-                })
+        let stale_manifest = rank == 0
+            && ((name.starts_with(".manifest.tsm.") && name.contains(".tmp-"))
+                || (keep.is_none() && name == "manifest.tsm"));
+        let ours = match shard_name(&name) {
+            Some((k, p, depth, temporary)) if p == ranks => {
+                k == rank && (temporary || Some(depth) != keep)
             }
-            _ => {}
+            Some((k, _, _, _)) => k % ranks == rank,
+            None => stale_manifest,
+        };
+        if ours {
+            match std::fs::remove_file(entry.path()) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::Write {
+                        path: entry.path(),
+                        source: e,
+                    })
+                }
+                _ => {}
+            }
         }
     }
     Ok(())
@@ -388,8 +400,9 @@ pub fn remove_shards(
 mod tests {
     use super::*;
 
-    /// Old depths and cut-short saves of this rank go; the kept depth, other ranks' files and
-    /// foreign files stay; with nothing kept, rank 0 also removes the manifest.
+    /// Old depths and cut-short saves of this rank go, and its share of another rank count's
+    /// shards; the kept depth, other ranks' files and foreign files stay; with nothing kept,
+    /// rank 0 also removes the manifest.
     #[test]
     fn removing_shards_keeps_exactly_what_it_should() {
         let dir = tempfile::tempdir().unwrap();
@@ -402,6 +415,9 @@ mod tests {
             ".manifest.tsm.tmp-77",
             "manifest.tsm",
             "notes.txt",
+            "shard-2-of-3-depth-3.tss",
+            ".shard-1-of-3-depth-3.tss.tmp-9",
+            "shard-0-of-3-depth-3.tss",
         ];
         for n in names {
             std::fs::write(dir.path().join(n), b"x").unwrap();
@@ -415,7 +431,12 @@ mod tests {
             v
         };
         remove_shards(dir.path(), 1, 2, Some(4)).unwrap();
-        assert_eq!(left().len(), 6, "{:?}", left());
+        assert_eq!(left().len(), 8, "{:?}", left());
+        assert!(
+            !left().iter().any(|n| n.contains("shard-1-of")),
+            "{:?}",
+            left()
+        );
         remove_shards(dir.path(), 0, 2, Some(4)).unwrap();
         assert_eq!(
             left(),
