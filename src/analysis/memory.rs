@@ -26,10 +26,23 @@ pub fn working_bytes(shape: Shape) -> f64 {
     list_bytes(shape) + WORKING_BYTES
 }
 
-/// What a search of `shape` needs in memory: the table, the recorded layers and the working
-/// memory.
+/// Bytes of the multi-tile push's bit a row (`bfs::layer::Rows`) in one process: a bit per C
+/// states (C the longer side, as the engine orients the board), none past
+/// `rows::MAX_BYTES`.
+pub fn rows_bytes(shape: Shape) -> f64 {
+    use crate::bfs::layer::rows::MAX_BYTES;
+    let bytes = table_bytes(shape) / (2 * shape.rows.max(shape.cols)) as f64;
+    if bytes <= MAX_BYTES as f64 {
+        bytes
+    } else {
+        0.0
+    }
+}
+
+/// What a search of `shape` needs in memory in one process: the table, the recorded layers,
+/// the working memory and, in the multi-tile metric, a bit a row (counted in either metric).
 pub fn needed_bytes(shape: Shape) -> f64 {
-    table_bytes(shape) + working_bytes(shape)
+    table_bytes(shape) + working_bytes(shape) + rows_bytes(shape)
 }
 
 /// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).

@@ -30,7 +30,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use crate::bfs::layer::{self, Codes, Found, LayerScan, Slides, WordPlaces, ANY_COLOUR};
+use crate::bfs::layer::{self, Codes, Found, LayerScan, Rows, Slides, WordPlaces, ANY_COLOUR};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::recount::settle;
 use crate::bfs::schedule::Schedule;
@@ -121,6 +121,9 @@ pub trait Place {
     fn spans(&self) -> &[(u64, u64)];
     /// Which neighbours a scan here claims itself (all of them, in one table).
     fn mine(&self) -> Mine;
+    /// Whether a multi-tile search here keeps a bit a row (`layer::Rows`): one table holding
+    /// every state, built by the kernels that keep them.
+    fn keeps_rows(&self) -> bool;
     /// `n`, a count of this place, summed over every place of the search.
     fn total(&self, n: u64) -> u64;
     /// Whether `yes` holds at every place.
@@ -167,6 +170,16 @@ pub fn run<P: Place>(
     let places = WordPlaces::new(space);
     let multi = space.metric == Metric::Multi;
     let slides = multi.then(|| Slides::new(space));
+    // Only the start's row at depth 0; after a resume every row (`layer::rows`).
+    let cols = space.shape.cols;
+    let rows = (multi && place.keeps_rows())
+        .then(|| Rows::within_cache(space.states(), cols, state.depth() > 0))
+        .flatten();
+    if let Some(rows) = &rows {
+        rows.set(rows.of(state.start));
+    }
+    // A pull leaves the rows' bits as they were (`layer::rows`).
+    let mut rows_kept = true;
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
@@ -191,7 +204,13 @@ pub fn run<P: Place>(
             break;
         }
         let frontier = state.layers[depth as usize];
-        let way = choose(scan, &mut state, unseen, table_words, multi);
+        let way = choose(
+            scan,
+            &mut state,
+            unseen,
+            table_words,
+            (multi, rows.is_some()),
+        );
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull
             // left it holding FRONTIER, it is settled first.
@@ -206,6 +225,16 @@ pub fn run<P: Place>(
         } else {
             policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
         };
+        let rows_now = match (&rows, way) {
+            (None, _) | (_, Way::Pull) => None,
+            (Some(rows), _) => {
+                if !rows_kept {
+                    rows.set_all();
+                }
+                Some(rows)
+            }
+        };
+        rows_kept = way != Way::Pull;
         let layer_scan = LayerScan {
             space,
             moves: &moves,
@@ -224,6 +253,7 @@ pub fn run<P: Place>(
             },
             record: recording.is_some(),
             mine: place.mine(),
+            rows: rows_now,
         };
         let frontier_list = state.frontier.as_mut();
         let found = place.build(
@@ -284,12 +314,19 @@ pub fn run<P: Place>(
 
 /// How to build the layer after `state`'s frontier, with `unseen` states of its colour left
 /// (`policy::choose`, from global figures only, so that every place makes the same choice);
-/// `state` notes whether the layers are pulled from now on. A multi-tile push scans the layers
-/// 3, 6, … before the frontier too (they hold its code).
-fn choose(scan: Scan, state: &mut SearchState, unseen: u64, table_words: u64, multi: bool) -> Way {
+/// `state` notes whether the layers are pulled from now on. A multi-tile push expands the layers
+/// 3, 6, … before the frontier too (they hold its code), unless the place keeps a bit a row.
+fn choose(
+    scan: Scan,
+    state: &mut SearchState,
+    unseen: u64,
+    table_words: u64,
+    (multi, rows): (bool, bool),
+) -> Way {
     let depth = state.depth() as usize;
     let frontier = state.layers[depth];
-    let scanned = if multi {
+    // Without a bit a row (`layer::Rows`), a multi-tile push expands the older layers too.
+    let scanned = if multi && !rows {
         state.layers.iter().rev().step_by(3).sum()
     } else {
         frontier

@@ -32,6 +32,10 @@ impl Place for Local {
         Mine::all()
     }
 
+    fn keeps_rows(&self) -> bool {
+        true
+    }
+
     fn total(&self, n: u64) -> u64 {
         n
     }
@@ -271,6 +275,50 @@ mod tests {
     fn the_multi_tile_engine_matches_a_plain_search() {
         for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
             multi_matches_plain(Shape::new(r, c).unwrap(), &[0, 1]);
+        }
+    }
+
+    /// The multi-tile push's bit a row (`layer::rows`) over tasks of 37, 64 and 1000 states
+    /// (rows of 3, 4 and 5 slots cut by words and by tasks, some mid-word), every layer pushed,
+    /// on two threads: the layers and antipodes of the plain search, in both classes.
+    #[test]
+    fn row_bits_over_small_tasks_match_a_plain_search() {
+        use crate::puzzle::metric::Metric;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        for (r, c) in [(3, 3), (2, 4), (2, 5)] {
+            let shape = Shape::new(r, c).unwrap();
+            for class in [0, 1] {
+                let space = StateSpace::in_metric(shape, Cell(1), class, Metric::Multi).unwrap();
+                let start = match class {
+                    0 => space.goal_index(),
+                    _ => space.states() / 3,
+                };
+                let (layers, last, _) = plain_multi(&space, start);
+                for chunk in [37, 64, 1000] {
+                    let schedule = Schedule {
+                        chunk,
+                        sequential_states: 0,
+                        list_chunk: 2,
+                        record_cap: 0,
+                    };
+                    let what = format!("{shape} class {class} tasks of {chunk}");
+                    let s = pool.install(|| {
+                        let driver = Driver {
+                            schedule,
+                            ..Driver::new(&|_| {})
+                        };
+                        match search_with(&space, start, driver, Scan::Push, None) {
+                            Ok(Outcome::Done(s)) => s,
+                            _ => panic!("{what}: the search failed"),
+                        }
+                    });
+                    assert_eq!(s.layers, layers, "{what}");
+                    assert_eq!(s.antipodes, last, "{what}");
+                }
+            }
         }
     }
 

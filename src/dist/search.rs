@@ -176,6 +176,11 @@ impl Place for Sharded<'_> {
         self.partition.mine(self.group.rank())
     }
 
+    /// A row may be split between ranks, and the shard kernels expand state by state.
+    fn keeps_rows(&self) -> bool {
+        false
+    }
+
     fn total(&self, n: u64) -> u64 {
         self.group.sum(n)
     }

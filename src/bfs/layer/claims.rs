@@ -3,6 +3,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::batch::ROOM;
+use super::rows::Rows;
 use super::scan::Found;
 use crate::bfs::table::{Table, FRONTIER};
 
@@ -20,6 +21,8 @@ pub(super) struct Claims<'a> {
     record: bool,
     /// The code claims write: `FRONTIER` (by `Table::claim_unseen`), or a multi-tile depth's.
     code: u64,
+    /// The rows whose bit a won claim sets (multi-tile, `Rows`).
+    rows: Option<&'a Rows>,
     marked: Vec<u64>,
     pending: [u64; PENDING],
     waiting: usize,
@@ -40,10 +43,16 @@ impl<'a> Claims<'a> {
             found: 0,
             record,
             code,
+            rows: None,
             marked: vec![],
             pending: [0; PENDING],
             waiting: 0,
         }
+    }
+
+    /// Claims that also set the bit of each won claim's row in `rows`, if any.
+    pub(super) fn with_rows(self, rows: Option<&'a Rows>) -> Self {
+        Claims { rows, ..self }
     }
 
     /// Buffers `index` if it is unseen now.
@@ -91,11 +100,17 @@ impl<'a> Claims<'a> {
     /// would cost the single-tile engine, whose claims are its hottest loop, on every claim.
     #[inline(never)]
     fn claim(&mut self) {
-        if self.code == FRONTIER {
-            self.claim_by(|table, index| table.claim_unseen(index));
-        } else {
-            let code = self.code;
-            self.claim_by(|table, index| table.claim_code(index, code));
+        let code = self.code;
+        match self.rows {
+            None if code == FRONTIER => self.claim_by(|table, index| table.claim_unseen(index)),
+            None => self.claim_by(|table, index| table.claim_code(index, code)),
+            Some(rows) => self.claim_by(|table, index| {
+                let won = table.claim_code(index, code);
+                if won {
+                    rows.set(rows.of(index));
+                }
+                won
+            }),
         }
     }
 

@@ -26,7 +26,8 @@
 //! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
 //! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
 //! word-by-word walk), `claims` and `batch` (buffers that prefetch), `push`, `pull`, `settle`
-//! and `list` (the ways to build a layer), and `kernels` (the one dispatch on the column count).
+//! and `list` (the ways to build a layer), `rows` (the multi-tile push's bit a row), and
+//! `kernels` (the one dispatch on the column count).
 
 mod batch;
 mod claims;
@@ -38,6 +39,7 @@ mod multi_shard;
 mod neighbours;
 mod pull;
 mod push;
+pub mod rows;
 mod scan;
 mod settle;
 mod turn;
@@ -49,6 +51,7 @@ pub use multi_moves::{Column, Slides};
 pub use neighbours::{for_each_neighbour, Single};
 pub use pull::{expand_pull, pull_shard};
 pub use push::{claim_all, claim_all_coded, expand_scan, expand_shard};
+pub use rows::Rows;
 pub use scan::{multi_code, Codes, Found, LayerScan, ANY_COLOUR};
 pub use settle::settle_scan;
 pub use turn::{moves, BlankMoves, Turn};

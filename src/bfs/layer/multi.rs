@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicU64;
 
 use super::claims::Claims;
 use super::multi_moves::{Run, Slides};
+use super::rows::Rows;
 use super::scan::{for_each_slot, Found, LayerScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
@@ -159,7 +160,8 @@ impl Iterator for WordStates<'_> {
     }
 }
 
-/// A push: claims the unseen neighbours of the states holding the frontier's code.
+/// A push: claims the unseen neighbours of the states holding the frontier's code (of the rows
+/// whose bit is set, where the place keeps them: `rows`).
 struct Push<'s, 'a, const PER: usize> {
     scan: &'s LayerScan<'a>,
     slides: &'s Slides,
@@ -167,17 +169,51 @@ struct Push<'s, 'a, const PER: usize> {
     pending: Pending<PER>,
     /// The horizontal targets marked in the frontier's own words (`select`).
     in_words: Found,
+    /// The states of the task (a row wholly inside may have its bit cleared).
+    task: Task,
+    /// Rows crossing a word that this task expanded and left with nothing for the next layer:
+    /// their bits are cleared at its end, once every part is expanded.
+    spent: Vec<u64>,
 }
 
 impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
-    fn new(scan: &'s LayerScan<'a>) -> Push<'s, 'a, PER> {
+    fn new(scan: &'s LayerScan<'a>, task: Task) -> Push<'s, 'a, PER> {
         Push {
             scan,
             slides: scan.slides.expect("a multi-tile scan has its slides"),
-            claims: Claims::coded(scan.table, scan.record, scan.codes.next),
+            claims: Claims::coded(scan.table, scan.record, scan.codes.next).with_rows(scan.rows),
             pending: Pending::new(scan.space),
             in_words: Found::default(),
+            task,
+            spent: vec![],
         }
+    }
+
+    /// Whether the frontier states of `run` (of word `w`, holding `word`) are of the layer being
+    /// expanded, by their row's bit; and if so, when the row holds no unseen state and none of
+    /// the next layer, clears the bit (at once if the row is inside the word, at the task's end
+    /// if it crosses one) when the row is wholly the task's.
+    #[inline(always)]
+    fn current(&mut self, rows: &Rows, w: usize, word: u64, run: &Run) -> bool {
+        let (table, next) = (self.scan.table, self.scan.codes.next);
+        let first = w as u64 * 32 + u64::from(run.mask.trailing_zeros() / 2);
+        let row = rows.of(first);
+        if !rows.get(row) {
+            return false;
+        }
+        let open = (Table::matching(word, 0) | Table::matching(word, next)) & run.mask != 0
+            || around(table, w, run, 0)
+            || around(table, w, run, next);
+        let width = self.scan.space.shape.cols as u64;
+        let ours = self.task.lo <= row * width && (row + 1) * width <= self.task.hi;
+        if !open && ours {
+            if run.before == 0 && run.after == 0 {
+                rows.clear(row);
+            } else {
+                self.spent.push(row);
+            }
+        }
+        true
     }
 
     /// Claims the horizontal targets of the state at `index`, slot `j` of rank `rank`, and
@@ -207,6 +243,9 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
         // The last states' targets, then the batch before them.
         self.flush();
         self.flush();
+        if let Some(rows) = self.scan.rows {
+            self.spent.iter().for_each(|&row| rows.clear(row));
+        }
         let mut found = self.claims.finish();
         found.add(self.in_words);
         found
@@ -233,15 +272,28 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
     /// in one atomic step, and offers those of the runs' parts in the words beside it.
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
-        let LayerScan { codes, record, .. } = *self.scan;
-        let frontier = Table::matching(word, codes.done) & candidates;
+        let LayerScan {
+            codes,
+            record,
+            rows,
+            ..
+        } = *self.scan;
+        let mut frontier = Table::matching(word, codes.done) & candidates;
         if frontier == 0 {
             return 0;
         }
         let mut targets = 0;
-        for run in &self.slides.runs[q % self.slides.runs.len()] {
+        let slides = self.slides;
+        for run in &slides.runs[q % slides.runs.len()] {
             if frontier & run.mask == 0 {
                 continue;
+            }
+            if let Some(rows) = rows {
+                if !self.current(rows, w, word, run) {
+                    // An older layer's states (3, 6, … before): nothing to expand.
+                    frontier &= !run.mask;
+                    continue;
+                }
             }
             targets |= run.mask;
             let first = w as u64 * 32;
@@ -344,7 +396,7 @@ bit_instructions! {
     /// Push in the multi-tile metric: marks with the next code every unseen neighbour of the
     /// states of `task` holding the frontier's code.
     pub fn push_multi[const PER: usize][PER](scan: &LayerScan, task: Task) -> Found {
-        let mut push = Push::<PER>::new(scan);
+        let mut push = Push::<PER>::new(scan, task);
         for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut push);
         push.finish()
     }
@@ -374,7 +426,8 @@ bit_instructions! {
 bit_instructions! {
     /// Expands the listed frontier states (ascending indices) in the multi-tile metric.
     pub fn list_multi[const PER: usize][PER](scan: &LayerScan, frontier: &[u64]) -> Found {
-        let mut push = Push::<PER>::new(scan);
+        // Listed states are the layer's: no row's bit is read, none cleared.
+        let mut push = Push::<PER>::new(scan, Task { lo: 0, hi: 0 });
         let width = scan.space.width();
         for &i in frontier {
             push.state(i / width, (i % width) as usize, i);

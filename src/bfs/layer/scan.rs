@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::multi_moves::Slides;
+use super::rows::Rows;
 use super::turn::BlankMoves;
 use super::words::WordPlaces;
 use crate::bfs::schedule::Task;
@@ -63,6 +64,8 @@ pub struct LayerScan<'a> {
     /// Which states this table holds: all of them on one machine, a rank's blocks otherwise
     /// (tested only by the shard scans).
     pub mine: Mine,
+    /// The multi-tile push's bit a row (`rows`), where the place keeps them.
+    pub rows: Option<&'a Rows>,
 }
 
 /// What a scan does with the words and slots `for_each_slot` finds.
