@@ -141,7 +141,6 @@ fn every_board_up_to_9_cells_and_2x5_equal_one_process_on_1_to_4_ranks() {
 #[test]
 fn twelve_cells_on_3_and_4_ranks_equal_the_committed_reports() {
     let tmp = tempfile::tempdir().unwrap();
-    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
     for ranks in [3, 4] {
         let out = tmp.path().join(format!("r{ranks}"));
         let o = mpirun(
@@ -150,14 +149,7 @@ fn twelve_cells_on_3_and_4_ranks_equal_the_committed_reports() {
             tmp.path(),
         );
         assert!(o.status.success(), "{}", stderr(&o));
-        for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
-            let want = std::fs::read(results.join(file)).unwrap();
-            assert_eq!(
-                std::fs::read(out.join(file)).unwrap(),
-                want,
-                "{ranks} ranks: {file}"
-            );
-        }
+        same_as_committed(&out, "3x4", &format!("{ranks} ranks"));
     }
 }
 
@@ -423,7 +415,7 @@ fn a_killed_checkpointed_run_resumes_identically() {
         depths.windows(2).all(|w| w[1] == w[0] + 1),
         "one trace per layer: {depths:?}"
     );
-    same_as_committed(&out, "resumed on 3 ranks");
+    same_as_committed(&out, "3x4", "resumed on 3 ranks");
     // Every file of the 2 ranks' checkpoint and of the 3 ranks' saves is gone.
     assert!(
         left_in(&ck).is_empty(),
@@ -512,11 +504,7 @@ fn a_killed_multi_tile_run_resumes_identically() {
     ];
     let o = mpirun(2, &resume, tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
-    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    for file in ["3x4-multi/depths.csv", "3x4-multi/antipodes.csv"] {
-        let want = std::fs::read(results.join(file)).unwrap();
-        assert_eq!(std::fs::read(out.join(file)).unwrap(), want, "{file}");
-    }
+    same_as_committed(&out, "3x4-multi", "multi-tile, resumed");
 }
 
 /// A stop signal mid-search, sent to the launcher (which forwards SIGUSR1 to every rank, as
@@ -612,7 +600,7 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
             };
             let what = format!("{signal}, resumed on {ranks:?}");
             assert!(o.status.success(), "{what}: {}", stderr(&o));
-            same_as_committed(&out, &what);
+            same_as_committed(&out, "3x4", &what);
             assert!(left_in(&copy).is_empty(), "{what}: {:?}", left_in(&copy));
         }
     }
@@ -637,16 +625,14 @@ fn left_in(dir: &Path) -> Vec<std::ffi::OsString> {
         .collect()
 }
 
-/// The 3x4 reports under `out` are the committed ones.
-fn same_as_committed(out: &Path, what: &str) {
+/// The reports of `board` (a report folder: `3x4`, `3x4-multi`) under `out` are the committed
+/// ones.
+fn same_as_committed(out: &Path, board: &str, what: &str) {
     let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
-    for file in ["3x4/depths.csv", "3x4/antipodes.csv"] {
-        let want = std::fs::read(results.join(file)).unwrap();
-        assert_eq!(
-            std::fs::read(out.join(file)).unwrap(),
-            want,
-            "{what}: {file}"
-        );
+    for file in ["depths.csv", "antipodes.csv"] {
+        let (want, got) = (results.join(board).join(file), out.join(board).join(file));
+        let want = std::fs::read(want).unwrap();
+        assert_eq!(std::fs::read(got).unwrap(), want, "{what}: {board}/{file}");
     }
 }
 
@@ -706,6 +692,6 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
     ];
     let o = mpirun(3, &resume, tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
-    same_as_committed(&out, "a one-process checkpoint resumed on 3 ranks");
+    same_as_committed(&out, "3x4", "a one-process checkpoint resumed on 3 ranks");
     assert!(left_in(&ck).is_empty(), "{:?}", left_in(&ck));
 }

@@ -235,14 +235,8 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
 /// scan) passed over, positioned at the table's words, whose checksums are the reader's to
 /// take.
 pub(crate) struct OpenWhole {
-    /// The file.
-    pub path: PathBuf,
-    /// Positioned at the table's first word.
-    pub reader: BufReader<std::fs::File>,
-    /// The layer counts.
-    pub layers: Vec<u64>,
-    /// Whether the search was pulling, and the layer before the last unsettled.
-    pub flags: [bool; 2],
+    /// The file, at the table's first word.
+    pub file: Opened,
     /// Seconds of search before the save.
     pub seconds: f64,
     /// The checksums of the layer counts and of the frontier, which the body's checksum starts
@@ -250,6 +244,19 @@ pub(crate) struct OpenWhole {
     pub leading: [u64; 2],
     /// The body's checksum, as the header gives it.
     pub sum: u64,
+}
+
+/// A saved file (one process's or a shard) opened to be read in parts: its header checked, its
+/// layer counts read, positioned at its table's words.
+pub(crate) struct Opened {
+    /// The file.
+    pub path: PathBuf,
+    /// Positioned at the first word of the table.
+    pub reader: BufReader<std::fs::File>,
+    /// The layer counts.
+    pub layers: Vec<u64>,
+    /// Whether the search was pulling, and the layer before the last unsettled.
+    pub flags: [bool; 2],
 }
 
 /// Opens the checkpoint of `dir` for a search of `space` from `start` to be read in parts.
@@ -290,12 +297,14 @@ pub(crate) fn open_whole(dir: &Path, space: &StateSpace, start: u64) -> Result<O
     }
     Ok(OpenWhole {
         leading: [checksum(layers.iter().copied()), frontier.value()],
-        layers,
-        flags: [h.byte(26) != 0, h.byte(27) != 0],
         seconds: f64::from_bits(h.u64(64)),
         sum: h.u64(72),
-        reader,
-        path,
+        file: Opened {
+            layers,
+            flags: [h.byte(26) != 0, h.byte(27) != 0],
+            reader,
+            path,
+        },
     })
 }
 

@@ -14,8 +14,8 @@
 //! is refused with the reason before the search, and so its next save, begins.
 
 use std::collections::VecDeque;
-use std::io::{BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use crate::bfs::shard::Partition;
@@ -24,7 +24,7 @@ use crate::bfs::SearchState;
 use crate::dist::{agreed, Group};
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
-use crate::store::checkpoint::{self, Loaded, CHUNK_WORDS};
+use crate::store::checkpoint::{self, Loaded, Opened, CHUNK_WORDS};
 use crate::store::header::{checksum, le_words, Checksum};
 use crate::store::shards::{self, Manifest, ShardOf};
 
@@ -147,10 +147,14 @@ fn read(
     }
     // Rank 0 reads the first file: its figures are every rank's.
     let first = match (group.rank(), streams.front()) {
-        (0, Some(s)) => [s.seconds.to_bits(), s.flags[0].into(), s.flags[1].into()]
-            .into_iter()
-            .chain(s.layers.iter().copied())
-            .collect(),
+        (0, Some(s)) => [
+            s.seconds.to_bits(),
+            s.file.flags[0].into(),
+            s.file.flags[1].into(),
+        ]
+        .into_iter()
+        .chain(s.file.layers.iter().copied())
+        .collect(),
         _ => vec![],
     };
     let first = group.all_gather(first);
@@ -190,13 +194,10 @@ fn open_mine(
             };
             w.leading.iter().for_each(|&c| sum.outer_add(c));
             Ok(VecDeque::from([Stream {
-                path: w.path,
-                reader: w.reader,
+                file: w.file,
                 runs: VecDeque::from([(0, words)]),
                 sum,
                 want: w.sum,
-                layers: w.layers,
-                flags: w.flags,
                 seconds: w.seconds,
             }]))
         }
@@ -213,15 +214,12 @@ fn open_mine(
                     };
                     let s = shards::open_shard(dir, theirs, manifest)?;
                     let mut data = Checksum::new();
-                    data.add(checksum(s.layers.iter().copied()));
+                    data.add(checksum(s.file.layers.iter().copied()));
                     Ok(Stream {
-                        path: s.path,
-                        reader: s.reader,
+                        file: s.file,
                         runs: s.runs.into(),
                         sum: Sum::Words(data),
                         want: s.sum,
-                        layers: s.layers,
-                        flags: s.flags,
                         seconds: manifest.seconds,
                     })
                 })
@@ -335,22 +333,19 @@ impl Sum {
 /// One saved file being read: positioned at its next word, with the runs of index words still
 /// to read (in file order) and the checksum of what has passed.
 struct Stream {
-    path: PathBuf,
-    reader: BufReader<std::fs::File>,
+    file: Opened,
     runs: VecDeque<(u64, u64)>,
     sum: Sum,
     /// The checksum the file and the manifest give.
     want: u64,
-    layers: Vec<u64>,
-    flags: [bool; 2],
     seconds: f64,
 }
 
 impl Stream {
     /// Its layer counts and flags, as one word.
     fn fingerprint(&self) -> u64 {
-        let flags = self.flags.map(u64::from);
-        checksum(self.layers.iter().chain(&flags).copied())
+        let flags = self.file.flags.map(u64::from);
+        checksum(self.file.layers.iter().chain(&flags).copied())
     }
 
     /// Reads of `PART` words it takes (one at least: the last checks the checksum).
@@ -363,7 +358,7 @@ impl Stream {
     /// last, checks that the file ends there and its checksum.
     fn read(&mut self, buf: &mut [u8]) -> Result<Vec<(u64, Vec<u64>)>, Error> {
         let bad = |why: Damage| Error::Checkpoint {
-            path: self.path.clone(),
+            path: self.file.path.clone(),
             damage: why,
         };
         let short = |e: std::io::Error| bad(Damage::length(format!("truncated ({e})")));
@@ -372,7 +367,7 @@ impl Stream {
         while let Some(&(a, b)) = self.runs.front().filter(|_| budget > 0) {
             let n = (b - a).min(budget);
             let bytes = &mut buf[..n as usize * 8];
-            self.reader.read_exact(bytes).map_err(short)?;
+            self.file.reader.read_exact(bytes).map_err(short)?;
             let words: Vec<u64> = le_words(bytes).collect();
             words.iter().for_each(|&w| self.sum.add(w));
             pieces.push((a, words));
@@ -383,7 +378,7 @@ impl Stream {
             }
         }
         if self.runs.is_empty() {
-            if self.reader.read(&mut [0u8; 1]).map_err(short)? != 0 {
+            if self.file.reader.read(&mut [0u8; 1]).map_err(short)? != 0 {
                 return Err(bad(Damage::length("longer than its header says")));
             }
             if self.sum.value() != self.want {

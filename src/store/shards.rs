@@ -28,7 +28,7 @@ use crate::bfs::SearchState;
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
-use crate::store::checkpoint::{check_board, check_metric};
+use crate::store::checkpoint::{check_board, check_metric, Opened};
 use crate::store::header::{
     checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
 };
@@ -244,14 +244,8 @@ pub fn load_manifest(dir: &Path, space: &StateSpace, start: u64) -> Result<Manif
 /// A shard file opened for reading, its header and layer counts checked against the search
 /// and the manifest, positioned at its words (their checksum is the reader's to check).
 pub(crate) struct OpenShard {
-    /// The file.
-    pub path: PathBuf,
-    /// Positioned at the first word.
-    pub reader: BufReader<std::fs::File>,
-    /// The layer counts.
-    pub layers: Vec<u64>,
-    /// Whether the search was pulling, and the layer before the last unsettled.
-    pub flags: [bool; 2],
+    /// The file, at its first word.
+    pub file: Opened,
     /// The checksum of its data (layer counts and words), as its header and the manifest give.
     pub sum: u64,
     /// The runs of index words it holds, in file order: its rank's blocks.
@@ -320,12 +314,14 @@ pub(crate) fn open_shard(dir: &Path, of: ShardOf, manifest: &Manifest) -> Result
         .map(|&(lo, hi)| (lo / 32, hi.div_ceil(32)))
         .collect();
     Ok(OpenShard {
-        layers: le_words(&bytes).collect(),
-        flags: [h.byte(26) != 0, h.byte(27) != 0],
+        file: Opened {
+            layers: le_words(&bytes).collect(),
+            flags: [h.byte(26) != 0, h.byte(27) != 0],
+            reader,
+            path,
+        },
         sum,
         runs,
-        reader,
-        path,
     })
 }
 

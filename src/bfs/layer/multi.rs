@@ -3,8 +3,9 @@
 //! The table codes a state's depth d as 1 + d mod 3 (0: unseen): the graph is not bipartite,
 //! so the blank's colour cannot tell the frontier from the next layer. A layer's scan finds the
 //! states holding the frontier's code, which are layer d and the layers 3, 6, … before it
-//! (their expansion finds every neighbour seen: wasted work, never a wrong count); a push
-//! marks their unseen neighbours with the next code, and a pull marks an unseen state if one of
+//! (their expansion finds every neighbour seen: wasted work, never a wrong count, which a bit a
+//! row skips where the place keeps one: `rows`); a push marks their unseen neighbours with the
+//! next code, and a pull marks an unseen state if one of
 //! its neighbours holds the frontier's code, which is exact: an unseen state is at depth d+1
 //! or more, so its neighbours are at depth d or more, and only layer d holds that code there.
 //! Nothing is settled: a state's code is final once written.
