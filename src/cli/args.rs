@@ -151,7 +151,7 @@ pub struct AnalyzeArgs {
     /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75)
     #[arg(long, value_name = "DIR", conflicts_with = "resume")]
     pub checkpoint: Option<PathBuf>,
-    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there)
+    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever number of MPI ranks or one process saved it
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
