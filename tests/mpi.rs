@@ -519,19 +519,7 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
         let ck = tmp.path().join("ck");
         let (ck_arg, out_arg) = (ck.display().to_string(), out.display().to_string());
         let manifest = ck.join("manifest.tsm");
-        let args = [
-            "analyze",
-            "3x4",
-            "-q",
-            "--threads",
-            "1",
-            "--checkpoint",
-            &ck_arg,
-            "--checkpoint-every",
-            "0",
-            "--out",
-            &out_arg,
-        ];
+        let args = checkpointing_3x4(&ck_arg, &out_arg);
         let child = mpirun_command(2, &args, tmp.path())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -606,6 +594,24 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
     }
 }
 
+/// A 3x4 analysis on one thread a process, saving a checkpoint in `ck` at every layer, its
+/// reports in `out`.
+fn checkpointing_3x4<'a>(ck: &'a str, out: &'a str) -> [&'a str; 11] {
+    [
+        "analyze",
+        "3x4",
+        "-q",
+        "--threads",
+        "1",
+        "--checkpoint",
+        ck,
+        "--checkpoint-every",
+        "0",
+        "--out",
+        out,
+    ]
+}
+
 /// Copies the checkpoint files of `from` (not its lock) into a new directory `to`.
 fn copy_checkpoint(from: &Path, to: &Path) {
     std::fs::create_dir(to).unwrap();
@@ -653,19 +659,7 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
                 u32::from_le_bytes(b[48..52].try_into().unwrap()).saturating_sub(1)
             })
     };
-    let args = [
-        "analyze",
-        "3x4",
-        "-q",
-        "--threads",
-        "1",
-        "--checkpoint",
-        &ck_arg,
-        "--checkpoint-every",
-        "0",
-        "--out",
-        &out_arg,
-    ];
+    let args = checkpointing_3x4(&ck_arg, &out_arg);
     let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
         .args(args)
         .stderr(Stdio::piped())
