@@ -333,6 +333,13 @@ pub enum Limit {
     },
     /// Mapping the table's address space failed, for this reason.
     Mapping(String),
+    /// The bytes free on the file system of a directory.
+    DiskFree {
+        /// Bytes free to this user.
+        bytes: u64,
+        /// The directory.
+        dir: PathBuf,
+    },
 }
 
 impl fmt::Display for Limit {
@@ -356,6 +363,12 @@ impl fmt::Display for Limit {
                     Some(n) => write!(f, "but a rank has {have}: it needs at least {n} such ranks"),
                 }
             }
+            Limit::DiskFree { bytes, dir } => write!(
+                f,
+                "but only {} is free on the disk of {}",
+                human_bytes(*bytes as f64),
+                dir.display()
+            ),
             Limit::Mapping(why) => write!(
                 f,
                 "and mapping it failed ({why}; vm.overcommit_memory=2 refuses it)"

@@ -116,6 +116,12 @@ pub enum Outcome<T> {
 }
 
 /// Where the table of a search lives, and how a layer is built there.
+///
+/// A place may **lag** (`lags`): a table on disk is built a shard at a time, in one pass a
+/// layer, and the claims a shard makes into shards the pass has left behind wait for the next
+/// pass. Its build from layer d then leaves layer d+1 short of those claims, and the next build
+/// (or `finish_last`, after the last layer) adds them: `late` says how many states that added
+/// to the layer it expanded. The loop reports a layer once it is complete.
 pub trait Place {
     /// The spans of the index whose states this place holds (ascending, starting on words).
     fn spans(&self) -> &[(u64, u64)];
@@ -137,13 +143,44 @@ pub trait Place {
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
         schedule: &Schedule,
-    ) -> Vec<Found>;
+    ) -> Result<Vec<Found>, Error>;
     /// Time spent so far waiting for other places.
     fn waited(&self) -> Duration;
     /// How busy the places were on a layer this one worked `work` on (`None` for one place).
     fn busy(&self, work: Duration) -> Option<Busy>;
     /// The indices of `mine` (this place's) and every other place's, ascending.
     fn gather(&self, mine: Vec<u64>) -> Vec<u64>;
+    /// Whether a build completes the layer it expands, not the one it builds (see above).
+    fn lags(&self) -> bool {
+        false
+    }
+    /// States the last build added to the layer it expanded (here; 0 unless the place lags).
+    fn late(&self) -> u64 {
+        0
+    }
+    /// Settles the last layer of a single-tile search, whose blank has `colour`, and lists it
+    /// here: its indices, and the states it gained (0 unless the place lags). By default, one
+    /// pass over the table's spans.
+    fn finish_last(
+        &self,
+        space: &StateSpace,
+        state: &SearchState,
+        colour: usize,
+        schedule: &Schedule,
+    ) -> Result<(Vec<u64>, u64), Error> {
+        settle_unsettled(space, self, state, colour, schedule);
+        let done = Codes::at(state.depth()).done;
+        let last = settle(
+            space,
+            &state.table,
+            self.spans(),
+            colour,
+            done,
+            true,
+            schedule,
+        );
+        Ok((last.marked, 0))
+    }
 }
 
 /// A search run to its end: its state after the last layer and the last layer's indices.
@@ -185,14 +222,20 @@ pub fn run<P: Place>(
     let cap = policy::record_cap(schedule.record_cap, table_words);
     let last_room = cap.max(LAST_ROOM);
     let mut colours = ColourCounts::new(space, start_colour, &state.layers);
-    (driver.progress)(LayerDone {
-        depth: state.depth(),
-        states: state.layers[state.depth() as usize],
-        seen: colours.seen(),
-        way: None,
-        seconds: 0.0,
-        busy: None,
-    });
+    // A lagging place's frontier is complete only after the next build: it is told then.
+    let lags = place.lags();
+    let mut last_way = None;
+    if !lags {
+        (driver.progress)(LayerDone {
+            depth: state.depth(),
+            states: state.layers[state.depth() as usize],
+            seen: colours.seen(),
+            way: None,
+            seconds: 0.0,
+            busy: None,
+        });
+    }
+    let mut ended_early = false;
     loop {
         let clock = Instant::now();
         let waited = place.waited();
@@ -220,7 +263,9 @@ pub fn run<P: Place>(
         // In the multi-tile metric the last layer must be listed (the table cannot tell it from
         // the layers 3, 6, … before it): a layer that may be the last (it cannot have more
         // states than are unseen) is recorded if those fit (`LAST_ROOM`).
-        let recording = if multi && unseen <= last_room {
+        // A lagging place's `unseen` still counts the states its frontier gains in this build:
+        // every multi-tile layer is recorded while it fits, as any may be the last.
+        let recording = if multi && (lags || unseen <= last_room) {
             Some(Recording::new(last_room))
         } else {
             policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
@@ -262,11 +307,39 @@ pub fn run<P: Place>(
             frontier_list,
             recording.as_ref(),
             schedule,
-        );
+        )?;
         let here: u64 = found.iter().map(|f| f.states).sum();
         let states = place.total(here);
         let busy = place.busy(clock.elapsed().saturating_sub(place.waited() - waited));
-        if states == 0 {
+        if lags {
+            // The frontier's layer is complete now.
+            let late = place.total(place.late());
+            state.layers[depth as usize] += late;
+            colours.add(colour, late);
+            let (now, seen) = (state.layers[depth as usize], colours.seen());
+            (driver.progress)(LayerDone {
+                depth,
+                states: now,
+                seen,
+                way: last_way,
+                seconds: clock.elapsed().as_secs_f64(),
+                busy,
+            });
+            if now == 0 {
+                return Err(Error::Check(format!(
+                    "the search from {} found no state at depth {depth}",
+                    state.start
+                )));
+            }
+            if states == 0 && colours.unseen(colour ^ 1) == 0 {
+                // The frontier was the last layer (multi-tile: the single-tile loop knows
+                // before the build); its list, completed by the build, is the antipodes.
+                ended_early = true;
+                break;
+            }
+        }
+        last_way = Some(way);
+        if states == 0 && !lags {
             // Only a class the moves do not connect could leave unseen states behind, and the
             // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
             return Err(Error::Check(format!(
@@ -280,17 +353,20 @@ pub fn run<P: Place>(
         let kept = recording.is_some_and(|r| place.everywhere(r.kept()));
         // The list expanded is freed before the one found is put together.
         state.frontier = None;
+        // Every layer of a lagging place is listed while it fits (see `recording`).
         state.frontier = kept.then(|| concatenate(found, here));
         state.layers.push(states);
         colours.add(colour ^ 1, states);
-        (driver.progress)(LayerDone {
-            depth: depth + 1,
-            states,
-            seen: colours.seen(),
-            way: Some(way),
-            seconds: clock.elapsed().as_secs_f64(),
-            busy,
-        });
+        if !lags {
+            (driver.progress)(LayerDone {
+                depth: depth + 1,
+                states,
+                seen: colours.seen(),
+                way: Some(way),
+                seconds: clock.elapsed().as_secs_f64(),
+                busy,
+            });
+        }
         if let Some(hook) = driver.hook {
             if hook(&state)? {
                 return Ok(Outcome::Stopped { depth: depth + 1 });
@@ -298,6 +374,18 @@ pub fn run<P: Place>(
         }
     }
     let antipodes = if multi {
+        if lags && !ended_early {
+            // Every state is seen, the frontier's last late claims with them: it is complete.
+            let n = state.layers[state.depth() as usize];
+            (driver.progress)(LayerDone {
+                depth: state.depth(),
+                states: n,
+                seen: colours.seen(),
+                way: last_way,
+                seconds: 0.0,
+                busy: None,
+            });
+        }
         let Some(last) = state.frontier.take() else {
             return Err(Error::Check(format!(
                 "the last layer of the search from {} ({} states) was not listed",
@@ -307,7 +395,24 @@ pub fn run<P: Place>(
         };
         place.gather(last)
     } else {
-        finish(space, place, &state, start_colour, schedule)
+        let clock = Instant::now();
+        let depth = state.depth();
+        let colour = start_colour ^ (depth as usize & 1);
+        let (last, late) = place.finish_last(space, &state, colour, schedule)?;
+        let late = place.total(late);
+        if lags {
+            state.layers[depth as usize] += late;
+            colours.add(colour, late);
+            (driver.progress)(LayerDone {
+                depth,
+                states: state.layers[depth as usize],
+                seen: colours.seen(),
+                way: last_way,
+                seconds: clock.elapsed().as_secs_f64(),
+                busy: None,
+            });
+        }
+        place.gather(last)
     };
     Ok(Outcome::Done(Finished { state, antipodes }))
 }
@@ -350,34 +455,9 @@ fn choose(
     way
 }
 
-/// Settles the last layer, which still holds `FRONTIER` (and the one before it, after a pull),
-/// listing it: the antipodes of every place, ascending.
-fn finish<P: Place>(
-    space: &StateSpace,
-    place: &P,
-    state: &SearchState,
-    start_colour: usize,
-    schedule: &Schedule,
-) -> Vec<u64> {
-    let depth = state.depth();
-    let colour = start_colour ^ (depth as usize & 1);
-    settle_unsettled(space, place, state, colour, schedule);
-    let done = Codes::at(depth).done;
-    let last = settle(
-        space,
-        &state.table,
-        place.spans(),
-        colour,
-        done,
-        true,
-        schedule,
-    );
-    place.gather(last.marked)
-}
-
 /// Settles the layer before the frontier (whose blank colour is `colour`) if a pull left it
 /// holding `FRONTIER`.
-fn settle_unsettled<P: Place>(
+fn settle_unsettled<P: Place + ?Sized>(
     space: &StateSpace,
     place: &P,
     state: &SearchState,
@@ -479,8 +559,13 @@ impl Recording {
         found
     }
 
+    /// Gives the recording up (a place that lost part of the layer's list).
+    pub fn give_up(&self) {
+        self.given_up.store(true, Relaxed);
+    }
+
     /// Every task's list was kept: the layer is recorded whole here.
-    fn kept(&self) -> bool {
+    pub fn kept(&self) -> bool {
         !self.given_up.load(Relaxed)
     }
 }

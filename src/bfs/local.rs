@@ -51,8 +51,8 @@ impl Place for Local {
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
         schedule: &Schedule,
-    ) -> Vec<Found> {
-        match (way, list) {
+    ) -> Result<Vec<Found>, Error> {
+        Ok(match (way, list) {
             (Way::List, Some(frontier)) => {
                 frontier.par_sort_unstable();
                 let expand = self.kernels.list;
@@ -66,7 +66,7 @@ impl Place for Local {
                 let expand = if way == Way::Pull { k.pull } else { k.push };
                 schedule.each_task_scattered(scan.space, |task| keep(recording, expand(scan, task)))
             }
-        }
+        })
     }
 
     fn waited(&self) -> Duration {

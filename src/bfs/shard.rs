@@ -138,6 +138,12 @@ impl Mine {
         }
     }
 
+    /// Shard `shard` of contiguous shards of 2^shift states each (a table on disk): block b
+    /// is shard b, as there are no more blocks than shards.
+    pub fn contiguous(shift: u32, shards: u32, shard: u32) -> Mine {
+        Mine::new(shift, shards, shard)
+    }
+
     /// Every state is this rank's (one machine).
     pub fn all() -> Mine {
         Mine::new(63, 1, 0)

@@ -177,6 +177,81 @@ impl Table {
         })
     }
 
+    /// A window on the whole index of `states` for a table kept on disk: mapped without
+    /// reserving memory and never touched, so that only the words loaded into it (`load`) take
+    /// memory, until they are released (`release`).
+    pub fn window(states: u64) -> std::io::Result<Table> {
+        let len = states.div_ceil(32) as usize;
+        let map = memmap2::MmapOptions::new()
+            .len(len * 8 + HUGE_PAGE)
+            .no_reserve_swap()
+            .map_anon()?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        let skew = map.as_ptr().align_offset(HUGE_PAGE);
+        // SAFETY: as in `huge`.
+        let words = unsafe { NonNull::new_unchecked(map.as_ptr().add(skew) as *mut AtomicU64) };
+        Ok(Table {
+            words,
+            len,
+            held: vec![(0, len)],
+            _store: Store::Map(map),
+        })
+    }
+
+    /// Writes `words` into the table from word `at` on (a shard read from disk).
+    pub fn load(&self, at: usize, words: &[u64]) {
+        for (cell, &w) in self.all()[at..at + words.len()].iter().zip(words) {
+            cell.store(w, Ordering::Relaxed);
+        }
+    }
+
+    /// Zeroes words `a..b` and hands their whole pages back to the system (a window's shard
+    /// written back to disk): the words read 0 afterwards, as never touched.
+    pub fn release(&self, a: usize, b: usize) {
+        const PAGE: usize = 4096;
+        let words = &self.all()[a..b];
+        if let Store::Map(map) = &self._store {
+            let base = map.as_ptr() as usize;
+            let (lo, hi) = (
+                words.as_ptr() as usize,
+                words.as_ptr() as usize + words.len() * 8,
+            );
+            let (first, last) = (lo.next_multiple_of(PAGE), hi / PAGE * PAGE);
+            if first < last {
+                // SAFETY: the pages lie inside the private anonymous mapping, which reads back
+                // zeroes after `MADV_DONTNEED`; no reference to their contents but the atomics
+                // (which may hold any bits) exists, and no other thread uses them now.
+                let freed = unsafe {
+                    map.unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        first - base,
+                        last - first,
+                    )
+                };
+                if freed.is_ok() {
+                    let (head, tail) = ((first - lo) / 8, (hi - last) / 8);
+                    words[..head]
+                        .iter()
+                        .for_each(|w| w.store(0, Ordering::Relaxed));
+                    words[words.len() - tail..]
+                        .iter()
+                        .for_each(|w| w.store(0, Ordering::Relaxed));
+                    return;
+                }
+            }
+        }
+        words.iter().for_each(|w| w.store(0, Ordering::Relaxed));
+    }
+
+    /// States of words `a..b` whose slot is not `0b00`.
+    pub fn seen_in(&self, a: usize, b: usize) -> u64 {
+        count_bits(
+            self.all()[a..b].iter().map(|w| w.load(Ordering::Relaxed)),
+            |v| (v | (v >> 1)) & LOW_BITS,
+        )
+    }
+
     /// A table holding `words` (32 states each), as a checkpoint saved them.
     pub fn from_words(words: Vec<u64>) -> Table {
         let plain: Box<[u64]> = words.into_boxed_slice();

@@ -196,7 +196,7 @@ impl Place for Sharded<'_> {
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
         schedule: &Schedule,
-    ) -> Vec<Found> {
+    ) -> Result<Vec<Found>, Error> {
         let exchange = Exchange {
             scan,
             partition: &self.partition,
@@ -215,7 +215,7 @@ impl Place for Sharded<'_> {
             }
             _ => exchange.push(tasks, |task, out| (k.push_shard)(scan, task, out)),
         };
-        vec![found]
+        Ok(vec![found])
     }
 
     fn waited(&self) -> Duration {

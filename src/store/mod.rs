@@ -5,6 +5,7 @@
 
 pub mod atomic;
 pub mod checkpoint;
+pub mod disk;
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
 #[doc(hidden)]

@@ -1,0 +1,316 @@
+//! The journal of a search on disk: where it stands, rewritten (beside, synced, renamed) after
+//! every shard a pass completes, so that a kill at any moment leaves the last shard completed
+//! recoverable.
+//!
+//! File `search.tsj` (little-endian u64 words): magic `TSDISK\0\0`, version, rows, cols, goal
+//! blank, class, transposed, metric, start, shard shift, shards, pass, shards done in the pass,
+//! finishing (1 in the pass that settles the last layer), the claims' recording given up (1),
+//! late, found; then counted lists (a length, then the words): the layers at the pass's start,
+//! the frontier's list (a length of 2^64-1 for none), the next layer's list; then per shard the
+//! pass that wrote its file (2^64-1: never written, every state unseen) and its checksum; then
+//! per shard and per claim file (behind into this pass, ahead and behind into the next layer)
+//! its length in words and checksum; and last the checksum of every word before it.
+
+use std::path::Path;
+
+use crate::error::{Damage, Error};
+use crate::index::space::StateSpace;
+use crate::store::header::checksum;
+
+use super::layout::{journal_file, Layout};
+
+const MAGIC: u64 = u64::from_le_bytes(*b"TSDISK\0\0");
+const VERSION: u64 = 1;
+/// No list, no file.
+pub const NONE: u64 = u64::MAX;
+
+/// A claim file's committed length (words) and checksum (`header::Checksum` of its words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sealed {
+    /// Words committed.
+    pub words: u64,
+    /// Checksum of those words, in order.
+    pub sum: u64,
+}
+
+/// Where a search on disk stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Journal {
+    /// The board, goal, class and metric, as the index's fields (checked on resume).
+    pub ident: [u64; 6],
+    /// The index the search started from.
+    pub start: u64,
+    /// How the table is cut.
+    pub layout: Layout,
+    /// The layer being expanded (the frontier's depth).
+    pub pass: u32,
+    /// Shards the pass has completed.
+    pub done: usize,
+    /// The pass settles and lists the last layer instead of expanding it (single-tile).
+    pub finishing: bool,
+    /// The recording of the next layer's list was given up in this pass.
+    pub given_up: bool,
+    /// States the pass has added to the frontier's layer so far (claims that waited a pass).
+    pub late: u64,
+    /// States of the next layer the pass has marked so far.
+    pub found: u64,
+    /// The layers at the pass's start (the last is the frontier, short of its late states).
+    pub layers: Vec<u64>,
+    /// The frontier's indices, if recorded (with the late ones found so far).
+    pub frontier: Option<Vec<u64>>,
+    /// The next layer's indices found so far, if recorded (the antipodes, when finishing).
+    pub next: Vec<u64>,
+    /// Per shard: the pass that wrote its file (`NONE`: none yet) and the file's checksum.
+    pub shards: Vec<(u64, u64)>,
+    /// Per shard: the claims behind it into the frontier's layer (applied in this pass).
+    pub behind_now: Vec<Sealed>,
+    /// Per shard: the claims ahead into the next layer (applied in this pass).
+    pub ahead_next: Vec<Sealed>,
+    /// Per shard: the claims behind into the next layer (applied in the next pass).
+    pub behind_next: Vec<Sealed>,
+}
+
+/// The fields of `space` a journal must match: rows, cols, goal blank, class, transposed,
+/// metric.
+pub fn ident(space: &StateSpace) -> [u64; 6] {
+    [
+        space.user_shape.rows as u64,
+        space.user_shape.cols as u64,
+        space.user_goal.0 as u64,
+        u64::from(space.class),
+        u64::from(space.transposed),
+        u64::from(space.metric.byte()),
+    ]
+}
+
+impl Journal {
+    /// The journal of a search not begun: the start alone at depth 0, no file written.
+    pub fn begin(space: &StateSpace, start: u64, layout: Layout) -> Journal {
+        let n = layout.shards();
+        Journal {
+            ident: ident(space),
+            start,
+            layout,
+            pass: 0,
+            done: 0,
+            finishing: false,
+            given_up: false,
+            late: 0,
+            found: 0,
+            layers: vec![1],
+            frontier: Some(vec![start]),
+            next: vec![],
+            shards: vec![(NONE, 0); n],
+            behind_now: vec![Sealed::default(); n],
+            ahead_next: vec![Sealed::default(); n],
+            behind_next: vec![Sealed::default(); n],
+        }
+    }
+
+    fn words(&self) -> Vec<u64> {
+        let mut w = vec![MAGIC, VERSION];
+        w.extend(self.ident);
+        w.extend([
+            self.start,
+            u64::from(self.layout.shift),
+            self.layout.shards() as u64,
+            u64::from(self.pass),
+            self.done as u64,
+            u64::from(self.finishing),
+            u64::from(self.given_up),
+            self.late,
+            self.found,
+        ]);
+        let list = |w: &mut Vec<u64>, l: &[u64]| {
+            w.push(l.len() as u64);
+            w.extend_from_slice(l);
+        };
+        list(&mut w, &self.layers);
+        match &self.frontier {
+            Some(l) => list(&mut w, l),
+            None => w.push(NONE),
+        }
+        list(&mut w, &self.next);
+        for &(pass, sum) in &self.shards {
+            w.extend([pass, sum]);
+        }
+        for files in [&self.behind_now, &self.ahead_next, &self.behind_next] {
+            for s in files {
+                w.extend([s.words, s.sum]);
+            }
+        }
+        w.push(checksum(w.iter().copied()));
+        w
+    }
+
+    /// Writes the journal into `dir` (beside, synced, renamed).
+    pub fn commit(&self, dir: &Path) -> Result<(), Error> {
+        let bytes: Vec<u8> = self.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        crate::store::atomic::write_atomic(&journal_file(dir), &bytes)
+    }
+
+    /// The journal in `dir`, checked whole (its checksum, its lengths, its fields' ranges).
+    pub fn read(dir: &Path) -> Result<Journal, Error> {
+        let path = journal_file(dir);
+        let bytes = match crate::store::atomic::read_regular(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::Checkpoint {
+                    path: dir.to_path_buf(),
+                    damage: Damage::new(
+                        crate::error::DamageKind::Missing,
+                        "it holds no search on disk (no search.tsj)",
+                    ),
+                })
+            }
+            Err(source) => return Err(Error::Read { path, source }),
+        };
+        Journal::parse(&bytes).map_err(|damage| Error::Checkpoint { path, damage })
+    }
+
+    /// The journal of a file image (any bytes: untrusted).
+    pub fn parse(bytes: &[u8]) -> Result<Journal, Damage> {
+        if !bytes.len().is_multiple_of(8) || bytes.len() < 24 {
+            return Err(Damage::length(format!(
+                "{} bytes, not a journal's whole words",
+                bytes.len()
+            )));
+        }
+        let w: Vec<u64> = crate::store::header::le_words(bytes).collect();
+        if w[0] != MAGIC {
+            return Err(Damage::mismatch("not the journal of a search on disk"));
+        }
+        if w[1] != VERSION {
+            return Err(Damage::mismatch(format!(
+                "journal version {}, this build reads {VERSION}",
+                w[1]
+            )));
+        }
+        let (body, sum) = w.split_at(w.len() - 1);
+        if checksum(body.iter().copied()) != sum[0] {
+            return Err(Damage::checksum("the journal's checksum does not match it"));
+        }
+        let mut r = Words { w: body, at: 2 };
+        let mut ident = [0u64; 6];
+        for f in &mut ident {
+            *f = r.next()?;
+        }
+        let start = r.next()?;
+        let shift = r.next()?;
+        let shards = r.next()?;
+        let pass = r.next()?;
+        let done = r.next()?;
+        let finishing = r.flag()?;
+        let given_up = r.flag()?;
+        let late = r.next()?;
+        let found = r.next()?;
+        let bad = |what: String| Damage::new(crate::error::DamageKind::Contents, what);
+        if !(u64::from(super::layout::MIN_SHIFT)..=u64::from(super::layout::MAX_SHIFT))
+            .contains(&shift)
+        {
+            return Err(bad(format!("a shard of 2^{shift} states")));
+        }
+        let layers = r.list()?;
+        if layers.is_empty() || pass != layers.len() as u64 - 1 {
+            return Err(bad(format!(
+                "pass {pass} with {} layers counted",
+                layers.len()
+            )));
+        }
+        let frontier = match r.peek()? {
+            NONE => {
+                r.next()?;
+                None
+            }
+            _ => Some(r.list()?),
+        };
+        let next = r.list()?;
+        let shards = usize::try_from(shards).map_err(|_| bad("too many shards".into()))?;
+        if done > shards as u64 || r.left() != shards * 8 {
+            return Err(Damage::length(format!(
+                "{shards} shards, {done} done, and {} words of them",
+                r.left()
+            )));
+        }
+        let mut pairs = (0..shards * 4).map(|_| (r.next().unwrap(), r.next().unwrap()));
+        let files: Vec<(u64, u64)> = pairs.by_ref().take(shards).collect();
+        let mut sealed = || -> Vec<Sealed> {
+            pairs
+                .by_ref()
+                .take(shards)
+                .map(|(words, sum)| Sealed { words, sum })
+                .collect()
+        };
+        let (behind_now, ahead_next, behind_next) = (sealed(), sealed(), sealed());
+        Ok(Journal {
+            ident,
+            start,
+            layout: Layout {
+                states: 0,
+                shift: shift as u32,
+            },
+            pass: pass as u32,
+            done: done as usize,
+            finishing,
+            given_up,
+            late,
+            found,
+            layers,
+            frontier,
+            next,
+            shards: files,
+            behind_now,
+            ahead_next,
+            behind_next,
+        })
+    }
+}
+
+/// A reader of a journal's words that reports running out as damage.
+struct Words<'a> {
+    w: &'a [u64],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn peek(&self) -> Result<u64, Damage> {
+        self.w
+            .get(self.at)
+            .copied()
+            .ok_or_else(|| Damage::length("the journal ends early"))
+    }
+
+    fn next(&mut self) -> Result<u64, Damage> {
+        let v = self.peek()?;
+        self.at += 1;
+        Ok(v)
+    }
+
+    fn flag(&mut self) -> Result<bool, Damage> {
+        match self.next()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            v => Err(Damage::new(
+                crate::error::DamageKind::Contents,
+                format!("a flag of {v}"),
+            )),
+        }
+    }
+
+    fn list(&mut self) -> Result<Vec<u64>, Damage> {
+        let n = self.next()?;
+        if n > self.left() as u64 {
+            return Err(Damage::length(format!(
+                "a list of {n} words, {} left",
+                self.left()
+            )));
+        }
+        let l = self.w[self.at..self.at + n as usize].to_vec();
+        self.at += n as usize;
+        Ok(l)
+    }
+
+    fn left(&self) -> usize {
+        self.w.len() - self.at
+    }
+}

@@ -1,0 +1,388 @@
+//! A search whose table is on disk: boards past the machine's memory on one machine, as the
+//! field's records were set (Korf, "Minimizing Disk I/O in Two-Bit Breadth-First Search",
+//! AAAI 2008).
+//!
+//! The 2-bit table is cut into contiguous shards (`layout`), one file each; at most one shard is
+//! in memory, in a window on the whole index (`Table::window`), with the buffers of claims bound
+//! for other shards. A layer is one pass over the shards in order (`place`): load a shard, apply
+//! the claims waiting for it, expand its frontier with the engine's shard scans (targets in the
+//! shard claimed at once, the others buffered and appended to the claim file of the shard they
+//! fall in: `claims`), write it back, release it. Claims into a shard ahead are applied when
+//! that shard is loaded in the same pass; claims into a shard behind wait for the next pass,
+//! which completes the layer before expanding it, so a layer's count is known one pass late
+//! (the driver's lagging `Place`). All disk I/O is sequential: whole shards, appended and
+//! read-whole claim files.
+//!
+//! After every shard the journal is rewritten (`journal`): a kill at any moment loses at most
+//! the shard being worked on, and `resume` goes on from the last shard completed. Shard files
+//! carry the pass that wrote them in their name, so a shard is never overwritten before the
+//! journal names its new file; claim files are cut back to the length the journal commits.
+
+mod claims;
+pub mod journal;
+pub mod layout;
+mod place;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::bfs::driver::{self, Finished};
+use crate::bfs::policy::Scan;
+use crate::bfs::table::Table;
+use crate::bfs::{Driver, LayerDone, Outcome, Schedule, SearchState};
+use crate::error::{Damage, DamageKind, Error, Limit, Needed};
+use crate::index::space::StateSpace;
+
+use journal::{Journal, NONE};
+use layout::{claim_file, journal_file, shard_file, Bound, Layout};
+use place::OnDisk;
+
+/// Bytes moved to and from the disk, and the time spent waiting on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Io {
+    /// Bytes read: shards and claims.
+    pub read: u64,
+    /// Bytes written: shards and claims.
+    pub written: u64,
+    /// Time spent reading and writing (the expansions are not counted).
+    pub waiting: Duration,
+}
+
+/// How a search on disk runs.
+#[derive(Clone, Copy, Debug)]
+pub struct DiskOptions<'a> {
+    /// The directory of the table's files.
+    pub dir: &'a Path,
+    /// Bytes of memory the search may hold: a shard and the claims' buffers.
+    pub memory: u64,
+    /// Shards of 2^shift states instead of the largest that fit `memory` (tests).
+    pub shift: Option<u32>,
+    /// Go on from the journal in `dir` instead of starting.
+    pub resume: bool,
+    /// Stops the search at the next layer boundary once set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// The outcome of a search on disk.
+#[derive(Debug)]
+pub struct DiskSearch {
+    /// States per depth.
+    pub layers: Vec<u64>,
+    /// Indices of the states at the maximum depth, ascending.
+    pub antipodes: Vec<u64>,
+    /// States marked in the shards, counted from them.
+    pub seen: u64,
+    /// States of the finished shards at each depth mod 4 (mod 3, multi-tile), recounted.
+    pub residues: [u64; 4],
+    /// Wall time of this run of the search.
+    pub seconds: f64,
+    /// Threads the search ran on.
+    pub threads: usize,
+    /// How the table was cut.
+    pub layout: Layout,
+    /// The disk's figures over this run.
+    pub io: Io,
+}
+
+/// The smallest memory a search on disk accepts: a shard of a few pages and the buffers.
+pub const MIN_MEMORY: u64 = 1 << 20;
+
+/// The claims buffered before they are appended: an eighth of the memory, 256 MB at most.
+fn claim_budget(memory: u64) -> usize {
+    ((memory / 8).min(256 << 20) / 8).max(1024) as usize
+}
+
+/// The shards a search of `space` in `memory` bytes uses: the largest whose table takes at most
+/// half of it.
+pub fn layout_for(space: &StateSpace, memory: u64) -> Layout {
+    Layout::within(space.states(), memory / 2)
+}
+
+/// Bytes of disk a search of `space` with `layout` needs: the table, one shard more (a shard is
+/// written beside its old file), and room for the claims of the widest layer (as much again as
+/// the table, a bound the boards up to 2x7 stay well below: see `docs/design.md`).
+pub fn disk_needed(space: &StateSpace, layout: &Layout) -> u64 {
+    let table = space.states().div_ceil(32) * 8;
+    2 * table + layout.shard_bytes()
+}
+
+/// Bytes free to this user on the file system holding `dir`.
+pub fn disk_free(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs is a plain C struct, for which all zero bytes are a valid value.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `path` is a NUL-terminated string and `st` a statvfs the call fills.
+    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut st) };
+    (rc == 0).then(|| st.f_bavail as u64 * st.f_frsize as u64)
+}
+
+/// The BFS from `start` with its table in shard files under `options.dir`, from the start or
+/// from where the journal there stands (`options.resume`), until the end or a stop.
+pub fn search_on_disk(
+    space: &StateSpace,
+    start: u64,
+    options: DiskOptions,
+    schedule: Schedule,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Outcome<DiskSearch>, Error> {
+    let clock = Instant::now();
+    let dir = options.dir;
+    if options.memory < MIN_MEMORY {
+        return Err(Error::Argument(format!(
+            "a search on disk needs at least {} MB of memory",
+            MIN_MEMORY >> 20
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    crate::store::atomic::check_writable(dir)?;
+    let _lock = crate::store::lock::try_exclusive(&dir.join("search"))?.ok_or_else(|| {
+        Error::Argument(format!(
+            "another run is using {} (its lock is held)",
+            dir.display()
+        ))
+    })?;
+    let journal = if options.resume {
+        let j = open(dir, space, start)?;
+        tidy(dir, &j)?;
+        j
+    } else {
+        refuse_used(dir)?;
+        let layout = match options.shift {
+            Some(s) => Layout::new(space.states(), s),
+            None => layout_for(space, options.memory),
+        };
+        let needed = disk_needed(space, &layout);
+        if let Some(free) = disk_free(dir).filter(|&f| f < needed) {
+            return Err(Error::NoRoom {
+                what: format!("the table of {} on disk, with its claims", space.user_shape),
+                needed,
+                limit: Limit::DiskFree {
+                    bytes: free,
+                    dir: dir.to_path_buf(),
+                },
+            });
+        }
+        let j = Journal::begin(space, start, layout);
+        j.commit(dir)?;
+        j
+    };
+    let layout = journal.layout;
+    let table = Table::window(space.states()).map_err(|e| Error::TooLarge {
+        shape: space.user_shape.to_string(),
+        needed: Needed::AddressSpace(space.states().div_ceil(32) * 8),
+        limit: Limit::Mapping(e.to_string()),
+    })?;
+    let state = SearchState {
+        start,
+        layers: journal.layers.clone(),
+        frontier: journal.frontier.clone(),
+        pulling: false,
+        unsettled: false,
+        table,
+    };
+    let place = OnDisk::new(dir, space, journal, claim_budget(options.memory));
+    let hook = |s: &SearchState| -> Result<bool, Error> {
+        place.boundary(s)?;
+        Ok(options.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
+    };
+    let driver = Driver {
+        schedule,
+        progress,
+        hook: Some(&hook),
+    };
+    let Finished { state, antipodes } = match driver::run(space, &place, driver, Scan::Push, state)?
+    {
+        Outcome::Done(f) => f,
+        Outcome::Stopped { depth } => return Ok(Outcome::Stopped { depth }),
+    };
+    let colour = space.shape.colour(space.split(start).0);
+    let (seen, residues) = recount(&place, &state.table, colour, &schedule)?;
+    Ok(Outcome::Done(DiskSearch {
+        layers: state.layers,
+        antipodes,
+        seen,
+        residues,
+        seconds: clock.elapsed().as_secs_f64(),
+        threads: rayon::current_num_threads(),
+        layout,
+        io: place.io(),
+    }))
+}
+
+/// The states marked in the finished shards and their counts at each depth mod 4 (mod 3),
+/// read back from the files (their checksums checked again).
+fn recount(
+    place: &OnDisk,
+    table: &Table,
+    start_colour: usize,
+    schedule: &Schedule,
+) -> Result<(u64, [u64; 4]), Error> {
+    let j = place.journal();
+    let (mut seen, mut residues) = (0, [0u64; 4]);
+    for k in 0..place.layout.shards() {
+        let (a, b) = place.layout.words(k);
+        let (pass, sum) = j.shards[k];
+        if pass != NONE {
+            place::read_shard(&shard_file(place.dir, k, pass as u32), table, a, b, sum)?;
+        }
+        seen += table.seen_in(a, b);
+        let span = place.layout.span(k);
+        let r = crate::bfs::residues(place.space, table, &[span], start_colour, schedule);
+        (0..4).for_each(|i| residues[i] += r[i]);
+        table.release(a, b);
+    }
+    Ok((seen, residues))
+}
+
+/// The words of the finished table in `dir`, in order, handed to `sink` a shard's part at a
+/// time (to save it as a table file).
+pub fn stream_table(
+    dir: &Path,
+    space: &StateSpace,
+    sink: &mut dyn FnMut(&[u64]) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    let j = Journal::read(dir)?;
+    let layout = Layout::new(space.states(), j.layout.shift);
+    let table = Table::window(space.states()).map_err(|source| Error::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for k in 0..layout.shards() {
+        let (a, b) = layout.words(k);
+        if j.shards[k].0 != NONE {
+            let path = shard_file(dir, k, j.shards[k].0 as u32);
+            place::read_shard(&path, &table, a, b, j.shards[k].1)?;
+        }
+        let words: Vec<u64> = table
+            .span(a, b)
+            .iter()
+            .map(|w| w.load(Ordering::Relaxed))
+            .collect();
+        table.release(a, b);
+        sink(&words).map_err(|source| Error::Write {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// Removes every file of a search on disk from `dir` (the directory stays if anything else is
+/// in it).
+pub fn remove(dir: &Path) -> Result<(), Error> {
+    for name in our_files(dir)? {
+        if name != "search.tsj" {
+            place::remove(&dir.join(&name))?;
+        }
+    }
+    // The journal last: until it goes, the directory still says what it holds.
+    place::remove(&journal_file(dir))?;
+    place::remove(&dir.join(".search.lock"))?;
+    let _ = std::fs::remove_dir(dir);
+    Ok(())
+}
+
+/// The names of the files of a search on disk in `dir`.
+fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(source) => {
+            return Err(Error::Read {
+                path: dir.to_path_buf(),
+                source,
+            })
+        }
+    };
+    Ok(entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| layout::owns(n))
+        .collect())
+}
+
+/// Refuses to start a search in a directory holding one.
+fn refuse_used(dir: &Path) -> Result<(), Error> {
+    if journal_file(dir).exists() || !our_files(dir)?.is_empty() {
+        return Err(Error::Argument(format!(
+            "{} holds a search on disk already: go on with --resume {0}, or remove it",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The journal in `dir`, checked against the search asked for.
+fn open(dir: &Path, space: &StateSpace, start: u64) -> Result<Journal, Error> {
+    let mut j = Journal::read(dir)?;
+    let refuse = |what: String| Error::Checkpoint {
+        path: dir.to_path_buf(),
+        damage: Damage::new(DamageKind::Mismatch, what),
+    };
+    let want = journal::ident(space);
+    if j.ident != want {
+        let [r, c, g, class, _, metric] = j.ident;
+        return Err(refuse(format!(
+            "it is a search of {r}x{c} (goal blank cell {g}, class {class}, metric {}), not \
+             the one asked for",
+            if metric == 1 { "multi" } else { "single" }
+        )));
+    }
+    if j.start != start {
+        return Err(refuse(format!(
+            "it searches from state {}, not {start}",
+            j.start
+        )));
+    }
+    let layout = Layout::new(space.states(), j.layout.shift);
+    if layout.shards() != j.shards.len() {
+        return Err(refuse(format!(
+            "its {} shards of 2^{} states do not cover this board",
+            j.shards.len(),
+            layout.shift
+        )));
+    }
+    j.layout = layout;
+    Ok(j)
+}
+
+/// Makes `dir` what the journal says: files a crashed pass left past the last committed shard
+/// removed, claim files cut to their committed lengths.
+fn tidy(dir: &Path, j: &Journal) -> Result<(), Error> {
+    let mut keep: Vec<String> = vec!["search.tsj".into()];
+    let name = |p: std::path::PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
+    for (k, &(pass, _)) in j.shards.iter().enumerate() {
+        if pass != NONE {
+            keep.push(name(shard_file(dir, k, pass as u32)));
+        }
+    }
+    let files = [
+        (j.pass, Bound::Behind, &j.behind_now),
+        (j.pass + 1, Bound::Ahead, &j.ahead_next),
+        (j.pass + 1, Bound::Behind, &j.behind_next),
+    ];
+    for (layer, bound, sealed) in files {
+        for (k, &s) in sealed.iter().enumerate() {
+            let path = claim_file(dir, layer, k, bound);
+            // Claims ahead into shards already done were applied; the rest are cut back.
+            let applied = bound == Bound::Ahead && k < j.done;
+            if s.words > 0 && !applied {
+                claims::cut(&path, s)?;
+                keep.push(name(path));
+            }
+        }
+    }
+    for n in our_files(dir)? {
+        if !keep.contains(&n) && n != "lock" {
+            place::remove(&dir.join(&n))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,417 @@
+//! The `Place` of a search whose table is on disk: a layer is one pass over the shards in
+//! order, each loaded into a window on the index (`Table::window`), completed with the claims
+//! waiting for it, expanded, written back and released.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::atomic::AtomicU64;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::bfs::driver::{keep, Place, Recording};
+use crate::bfs::layer::{claim_all_coded, Codes, Found, Kernels, LayerScan};
+use crate::bfs::policy::Way;
+use crate::bfs::recount::settle;
+use crate::bfs::shard::Mine;
+use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::{Busy, Schedule, SearchState};
+use crate::error::{Damage, Error};
+use crate::index::space::StateSpace;
+use crate::puzzle::metric::Metric;
+use crate::store::header::Checksum;
+
+use super::claims::{read_claims, Outbox};
+use super::journal::{Journal, Sealed, NONE};
+use super::layout::{claim_file, shard_file, Bound, Layout};
+use super::Io;
+
+/// Bytes read or written at a time.
+const CHUNK: usize = 8 << 20;
+
+/// A table in shard files under a directory, worked on a shard at a time.
+pub(super) struct OnDisk<'a> {
+    pub dir: &'a Path,
+    pub layout: Layout,
+    pub space: &'a StateSpace,
+    kernels: Kernels,
+    spans: [(u64, u64); 1],
+    /// Claims buffered before they are appended to their files.
+    budget: usize,
+    inner: Mutex<Inner>,
+}
+
+struct Inner {
+    journal: Journal,
+    /// States the last pass added to the layer it expanded.
+    late: u64,
+    io: Io,
+}
+
+/// What a pass does to each shard after its waiting claims: expand the frontier, or settle
+/// and list the last layer.
+#[derive(Clone, Copy)]
+enum Work<'s> {
+    Expand(&'s LayerScan<'s>),
+    Finish { colour: usize, done: u64 },
+}
+
+impl<'a> OnDisk<'a> {
+    pub fn new(dir: &'a Path, space: &'a StateSpace, journal: Journal, budget: usize) -> Self {
+        OnDisk {
+            dir,
+            layout: journal.layout,
+            space,
+            kernels: Kernels::of_space(space),
+            spans: [(0, space.states())],
+            budget,
+            inner: Mutex::new(Inner {
+                journal,
+                late: 0,
+                io: Io::default(),
+            }),
+        }
+    }
+
+    /// The disk's figures so far.
+    pub fn io(&self) -> Io {
+        self.inner.lock().expect("no pass panicked").io
+    }
+
+    /// The journal as it stands.
+    pub fn journal(&self) -> Journal {
+        self.inner.lock().expect("no pass panicked").journal.clone()
+    }
+
+    /// Commits the boundary after a pass: `state` is the search after the layer it completed.
+    pub fn boundary(&self, state: &SearchState) -> Result<(), Error> {
+        let mut inner = self.inner.lock().expect("no pass panicked");
+        let j = &mut inner.journal;
+        let consumed = j.pass;
+        let n = self.layout.shards();
+        j.pass = state.depth();
+        j.done = 0;
+        j.finishing = false;
+        j.given_up = false;
+        j.late = 0;
+        j.found = 0;
+        j.layers = state.layers.clone();
+        j.frontier = state.frontier.clone();
+        j.next = vec![];
+        j.behind_now = std::mem::replace(&mut j.behind_next, vec![Sealed::default(); n]);
+        j.ahead_next = vec![Sealed::default(); n];
+        j.commit(self.dir)?;
+        for k in 0..n {
+            remove(&claim_file(self.dir, consumed, k, Bound::Behind))?;
+        }
+        Ok(())
+    }
+
+    /// One pass over the shards from where the journal stands: each loaded, completed with the
+    /// claims behind it into the frontier's layer (listed into `list` if given) and the claims
+    /// ahead into the next layer, then worked on, written back and released.
+    fn pass(
+        &self,
+        table: &Table,
+        work: Work,
+        mut list: Option<&mut Vec<u64>>,
+        recording: Option<&Recording>,
+        schedule: &Schedule,
+    ) -> Result<Found, Error> {
+        let mut inner = self.inner.lock().expect("no pass panicked");
+        let inner = &mut *inner;
+        let j = &mut inner.journal;
+        let (dir, layout, p) = (self.dir, self.layout, j.pass);
+        let finishing = matches!(work, Work::Finish { .. });
+        if j.done > 0 && j.finishing != finishing {
+            return Err(Error::Check(format!(
+                "the journal of {} stands in pass {p} of another kind",
+                dir.display()
+            )));
+        }
+        j.finishing = finishing;
+        let multi = self.space.metric == Metric::Multi;
+        let (late_code, next_code, record) = match work {
+            Work::Expand(scan) => (scan.codes.done, scan.codes.next, scan.record),
+            Work::Finish { .. } => (FRONTIER, FRONTIER, false),
+        };
+        let late_code = if multi { late_code } else { FRONTIER };
+        if j.given_up {
+            if let Some(r) = recording {
+                r.give_up();
+            }
+        }
+        let before = Found {
+            states: j.found,
+            marked: std::mem::take(&mut j.next),
+        };
+        let mut found = match work {
+            Work::Expand(_) => keep(recording, before),
+            Work::Finish { .. } => before,
+        };
+        let mut late = j.late;
+        for k in j.done..layout.shards() {
+            let clock = Instant::now();
+            let span = layout.span(k);
+            let (a, b) = layout.words(k);
+            let words = table.span(a, b);
+            match j.shards[k] {
+                (NONE, _) => {
+                    if p == 0 && layout.shard_of(j.start) == k {
+                        table.visit(j.start, if multi { 1 } else { FRONTIER });
+                    }
+                }
+                (pass, sum) => {
+                    let path = shard_file(dir, k, pass as u32);
+                    inner.io.read += read_shard(&path, table, a, b, sum)?;
+                }
+            }
+            let path = claim_file(dir, p, k, Bound::Behind);
+            inner.io.read += read_claims(&path, j.behind_now[k], span, |part| {
+                let f = claim_all_coded(table, part, list.is_some(), late_code);
+                late += f.states;
+                if let Some(l) = list.as_deref_mut() {
+                    l.extend(f.marked);
+                }
+            })?;
+            inner.io.waiting += clock.elapsed();
+            match work {
+                Work::Expand(scan) => {
+                    let clock = Instant::now();
+                    let path = claim_file(dir, p + 1, k, Bound::Ahead);
+                    inner.io.read += read_claims(&path, j.ahead_next[k], span, |part| {
+                        let f = claim_all_coded(table, part, record, next_code);
+                        found.add(keep(recording, f));
+                    })?;
+                    inner.io.waiting += clock.elapsed();
+                    let here = LayerScan {
+                        mine: layout.mine(k),
+                        ..*scan
+                    };
+                    let mut out =
+                        Outbox::new(dir, p + 1, k, &j.ahead_next, &j.behind_next, self.budget);
+                    let tasks = schedule.tasks_of(span.0, span.1);
+                    let push = self.kernels.push_shard;
+                    // Tasks scanned between two looks at the buffers: their targets (about
+                    // four a state at most) fit the claims' budget.
+                    let per = (self.budget as u64 / 4 / schedule.chunk.max(1)) as usize;
+                    let batch = per.max(4 * rayon::current_num_threads());
+                    for batch in tasks.chunks(batch) {
+                        let parts: Vec<(Found, Vec<u64>)> = batch
+                            .par_iter()
+                            .map(|&task| {
+                                let mut targets = vec![];
+                                let f = keep(recording, push(&here, task, &mut targets));
+                                (f, targets)
+                            })
+                            .collect();
+                        for (f, targets) in parts {
+                            found.add(f);
+                            out.add(&targets, &layout)?;
+                        }
+                    }
+                    let clock = Instant::now();
+                    inner.io.written += out.seal(&mut j.ahead_next, &mut j.behind_next)?;
+                    inner.io.waiting += clock.elapsed();
+                }
+                Work::Finish { colour, done } => {
+                    found.add(settle(
+                        self.space,
+                        table,
+                        &[span],
+                        colour,
+                        done,
+                        true,
+                        schedule,
+                    ));
+                }
+            }
+            let clock = Instant::now();
+            let path = shard_file(dir, k, p);
+            let sum = write_shard(&path, words)?;
+            inner.io.written += (b - a) as u64 * 8;
+            table.release(a, b);
+            let old = j.shards[k].0;
+            j.shards[k] = (u64::from(p), sum);
+            j.done = k + 1;
+            j.late = late;
+            j.found = found.states;
+            j.given_up = recording.is_some_and(|r| !r.kept());
+            j.next = if j.given_up {
+                vec![]
+            } else {
+                found.marked.clone()
+            };
+            j.frontier = list.as_deref().cloned();
+            j.commit(dir)?;
+            if old != NONE && old != u64::from(p) {
+                remove(&shard_file(dir, k, old as u32))?;
+            }
+            remove(&claim_file(dir, p + 1, k, Bound::Ahead))?;
+            inner.io.waiting += clock.elapsed();
+        }
+        inner.late = late;
+        Ok(found)
+    }
+}
+
+impl Place for OnDisk<'_> {
+    fn spans(&self) -> &[(u64, u64)] {
+        &self.spans
+    }
+
+    fn mine(&self) -> Mine {
+        Mine::all()
+    }
+
+    fn keeps_rows(&self) -> bool {
+        false
+    }
+
+    fn total(&self, n: u64) -> u64 {
+        n
+    }
+
+    fn everywhere(&self, yes: bool) -> bool {
+        yes
+    }
+
+    /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
+    /// pull would read other shards).
+    fn build(
+        &self,
+        scan: &LayerScan,
+        _way: Way,
+        list: Option<&mut Vec<u64>>,
+        recording: Option<&Recording>,
+        schedule: &Schedule,
+    ) -> Result<Vec<Found>, Error> {
+        let found = self.pass(scan.table, Work::Expand(scan), list, recording, schedule)?;
+        Ok(vec![found])
+    }
+
+    fn waited(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn busy(&self, _: Duration) -> Option<Busy> {
+        None
+    }
+
+    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
+        mine.par_sort_unstable();
+        mine
+    }
+
+    fn lags(&self) -> bool {
+        true
+    }
+
+    fn late(&self) -> u64 {
+        self.inner.lock().expect("no pass panicked").late
+    }
+
+    fn finish_last(
+        &self,
+        _space: &StateSpace,
+        state: &SearchState,
+        colour: usize,
+        schedule: &Schedule,
+    ) -> Result<(Vec<u64>, u64), Error> {
+        let done = Codes::at(state.depth()).done;
+        let work = Work::Finish { colour, done };
+        let last = self.pass(&state.table, work, None, None, schedule)?;
+        Ok((last.marked, self.late()))
+    }
+}
+
+/// Removes `path` if it is there.
+pub(super) fn remove(path: &Path) -> Result<(), Error> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Write {
+            path: path.to_path_buf(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Reads the shard file `path` into words `a..b` of `table`, checking its length and its
+/// checksum against `sum`; returns the bytes read.
+pub(super) fn read_shard(
+    path: &Path,
+    table: &Table,
+    a: usize,
+    b: usize,
+    sum: u64,
+) -> Result<u64, Error> {
+    let read_err = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let damaged = |damage| Error::Checkpoint {
+        path: path.to_path_buf(),
+        damage,
+    };
+    let mut f = crate::store::atomic::open_regular(path).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            damaged(Damage::new(
+                crate::error::DamageKind::Missing,
+                "a shard the journal names is missing",
+            ))
+        } else {
+            read_err(source)
+        }
+    })?;
+    let want = (b - a) as u64 * 8;
+    let len = f.metadata().map_err(read_err)?.len();
+    if len != want {
+        return Err(damaged(Damage::length(format!(
+            "{len} bytes, a shard of {want}"
+        ))));
+    }
+    let mut check = Checksum::new();
+    let most = (b - a).min(CHUNK / 8);
+    let mut bytes = vec![0u8; most * 8];
+    let mut at = a;
+    let mut words = Vec::with_capacity(most);
+    while at < b {
+        let n = (b - at).min(CHUNK / 8);
+        f.read_exact(&mut bytes[..n * 8]).map_err(read_err)?;
+        words.clear();
+        words.extend(crate::store::header::le_words(&bytes[..n * 8]));
+        words.iter().for_each(|&w| check.add(w));
+        table.load(at, &words);
+        at += n;
+    }
+    if check.value() != sum {
+        table.release(a, b);
+        return Err(damaged(Damage::checksum(
+            "its words do not match the journal's checksum",
+        )));
+    }
+    Ok(want)
+}
+
+/// Writes `words` to the shard file `path` and syncs it; returns their checksum.
+fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
+    let err = |source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = std::fs::File::create(path).map_err(err)?;
+    let mut check = Checksum::new();
+    let mut bytes = Vec::with_capacity(words.len().min(CHUNK / 8) * 8);
+    for part in words.chunks(CHUNK / 8) {
+        bytes.clear();
+        for w in part {
+            let w = w.load(std::sync::atomic::Ordering::Relaxed);
+            check.add(w);
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        f.write_all(&bytes).map_err(err)?;
+    }
+    f.sync_data().map_err(err)?;
+    Ok(check.value())
+}

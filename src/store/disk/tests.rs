@@ -1,0 +1,147 @@
+//! The search on disk against the search in memory.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::*;
+use crate::bfs::search_from;
+use crate::puzzle::board::{Cell, Shape};
+use crate::puzzle::metric::Metric;
+
+/// A scratch directory in memory where there is one (/dev/shm: a sync there costs nothing, and
+/// the tests sync after every shard), else in the temporary directory.
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir_in("/dev/shm")
+        .or_else(|_| tempfile::tempdir())
+        .unwrap()
+}
+
+fn schedule() -> Schedule {
+    Schedule {
+        chunk: 64,
+        sequential_states: 0,
+        list_chunk: 2,
+        record_cap: 1 << 22,
+    }
+}
+
+fn on_disk(
+    space: &StateSpace,
+    start: u64,
+    dir: &Path,
+    shift: u32,
+    resume: bool,
+    stop: Option<&AtomicBool>,
+    at: u32,
+) -> Outcome<DiskSearch> {
+    let options = DiskOptions {
+        dir,
+        memory: 64 << 20,
+        shift: Some(shift),
+        resume,
+        stop,
+    };
+    let progress = |d: LayerDone| {
+        if let Some(s) = stop {
+            if d.depth >= at {
+                s.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    search_on_disk(space, start, options, schedule(), &progress).expect("the search on disk")
+}
+
+/// Every board up to 9 cells and 2x5, in both metrics and both classes, from a corner and
+/// another cell, in one shard, about 8 and about 64, on one thread and two: the layers and antipodes of the search in memory, every state counted once in the
+/// shards, the residues of the layers, and no file left once removed.
+#[test]
+fn a_search_on_disk_is_the_search_in_memory() {
+    let pools: Vec<rayon::ThreadPool> = [1, 2]
+        .map(|t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+        })
+        .into();
+    let mut n = 0;
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5)] {
+        let shape = Shape::new(r, c).unwrap();
+        for metric in [Metric::Single, Metric::Multi] {
+            for (goal, class) in [(shape.cells() - 1, 0), (1, 1)] {
+                let space = StateSpace::in_metric(shape, Cell(goal), class, metric).unwrap();
+                let start = match class {
+                    0 => space.goal_index(),
+                    _ => space.states() / 3,
+                };
+                let memory = search_from(&space, start, schedule(), &|_| {}).unwrap();
+                // From one shard to about 60 (the journal is rewritten after each).
+                let whole = 64 - space.states().leading_zeros();
+                for shift in [whole, whole.saturating_sub(3), whole.saturating_sub(6)] {
+                    let shift = shift.max(5);
+                    n += 1;
+                    let what =
+                        format!("{shape} {metric:?} goal {goal} class {class} shift {shift}");
+                    let dir = scratch();
+                    let pool = &pools[n % 2];
+                    let Outcome::Done(d) =
+                        pool.install(|| on_disk(&space, start, dir.path(), shift, false, None, 0))
+                    else {
+                        panic!("{what}: stopped");
+                    };
+                    assert_eq!(d.layers, memory.layers, "{what}");
+                    assert_eq!(d.antipodes, memory.antipodes, "{what}");
+                    assert_eq!(d.seen, space.states(), "{what}");
+                    let residues = crate::bfs::residues(
+                        &space,
+                        &memory.table,
+                        &[(0, space.states())],
+                        space.shape.colour(space.split(start).0),
+                        &schedule(),
+                    );
+                    assert_eq!(d.residues, residues, "{what}");
+                    remove(dir.path()).unwrap();
+                    assert!(!dir.path().exists(), "{what}: files left");
+                }
+            }
+        }
+    }
+}
+
+/// A search on disk stopped at every layer boundary and resumed goes on to the layers and
+/// antipodes of the search that never stopped, in both metrics.
+#[test]
+fn a_search_on_disk_stopped_at_any_layer_goes_on() {
+    for (r, c, metric) in [
+        (3, 3, Metric::Single),
+        (3, 3, Metric::Multi),
+        (2, 4, Metric::Multi),
+    ] {
+        let shape = Shape::new(r, c).unwrap();
+        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+        let start = space.goal_index();
+        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
+        // About 32 shards.
+        let shift = 64 - space.states().leading_zeros() - 5;
+        for stop_at in 1..whole.layers.len() as u32 - 1 {
+            let what = format!("{shape} {metric:?} stopped at {stop_at}");
+            let dir = scratch();
+            let stop = AtomicBool::new(false);
+            let first = on_disk(
+                &space,
+                start,
+                dir.path(),
+                shift,
+                false,
+                Some(&stop),
+                stop_at,
+            );
+            assert!(matches!(first, Outcome::Stopped { .. }), "{what}");
+            let Outcome::Done(d) = on_disk(&space, start, dir.path(), shift, true, None, 0) else {
+                panic!("{what}: stopped again");
+            };
+            assert_eq!(d.layers, whole.layers, "{what}");
+            assert_eq!(d.antipodes, whole.antipodes, "{what}");
+            assert_eq!(d.seen, space.states(), "{what}");
+        }
+    }
+}
