@@ -35,6 +35,23 @@ pub struct AnalyzeOptions<'a> {
     pub schedule: Schedule,
     /// How moves are counted.
     pub metric: Metric,
+    /// Keep the table on disk (`store::disk`), in at most `max_memory` (or the memory
+    /// available) of RAM; instead of `checkpoint`, which it cannot be used with.
+    pub disk: Option<OnDisk<'a>>,
+}
+
+/// Where a search keeps its table on disk.
+#[derive(Clone, Copy, Debug)]
+pub struct OnDisk<'a> {
+    /// The directory of its files.
+    pub dir: &'a Path,
+    /// Go on from the search the directory holds.
+    pub resume: bool,
+    /// Once set (by a signal handler, say), the search stops at the next layer boundary with
+    /// `Error::Interrupted`, its files kept.
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
+    /// Shards of 2^shift states instead of the largest the memory allows (tests).
+    pub shift: Option<u32>,
 }
 
 /// Everything `analyze` reports about one (board, goal blank).
@@ -103,11 +120,16 @@ pub fn analyze_from(
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    memory::check(shape, options.max_memory)?;
+    if options.disk.is_none() {
+        memory::check(shape, options.max_memory)?;
+    }
     let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
     };
+    if let Some(disk) = options.disk {
+        return analyze_on_disk(&job, disk, &options, progress);
+    }
     let space = &job.space;
     let found = match options.checkpoint {
         None => search_from(space, job.start_index, options.schedule, progress)?,
@@ -135,6 +157,63 @@ pub fn analyze_from(
         |r| r,
         |path, layers| crate::store::saved::save(path, space, &found.table, layers),
     )
+}
+
+/// The analysis of `job` with its table on disk: searched (or gone on with), reported, its
+/// table saved if asked (the shards streamed into the table file), and its files removed.
+fn analyze_on_disk(
+    job: &Job,
+    disk: OnDisk,
+    options: &AnalyzeOptions,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Analysis, Error> {
+    use crate::store::disk;
+    let space = &job.space;
+    let memory = options
+        .max_memory
+        .or_else(memory::available_bytes)
+        .unwrap_or(1 << 30);
+    let run = disk::DiskOptions {
+        dir: disk.dir,
+        memory,
+        shift: disk.shift,
+        resume: disk.resume,
+        stop: disk.stop,
+    };
+    let found = match disk::search_on_disk(space, job.start_index, run, options.schedule, progress)?
+    {
+        Outcome::Done(found) => found,
+        Outcome::Stopped { depth } => {
+            return Err(Error::Interrupted {
+                depth,
+                dir: disk.dir.to_path_buf(),
+            })
+        }
+    };
+    let outcome = Found {
+        layers: found.layers,
+        antipodes: &found.antipodes,
+        seen: found.seen,
+        residues: found.residues,
+        ranks: 1,
+        threads: found.threads,
+        seconds: found.seconds,
+        table_bytes: space.states().div_ceil(32) * 8,
+    };
+    let analysis = job.conclude(outcome);
+    let analysis = report_then_save(
+        analysis,
+        options,
+        |r| r,
+        |path, layers| {
+            crate::store::saved::save_stream(path, space, layers, |sink| {
+                disk::stream_table(disk.dir, space, sink)
+                    .map_err(|e| std::io::Error::other(e.to_string()))
+            })
+        },
+    )?;
+    disk::remove(disk.dir)?;
+    Ok(analysis)
 }
 
 /// Hands the checked analysis to `options.reports` (whose outcome `agree` makes the group's),

@@ -11,4 +11,4 @@ pub mod plan;
 pub mod sharded;
 pub mod theorem;
 
-pub use analyze::{analyze, analyze_from, Analysis, AnalyzeOptions};
+pub use analyze::{analyze, analyze_from, Analysis, AnalyzeOptions, OnDisk};

@@ -8,24 +8,15 @@
 //! are the place's, called once per task):
 //! - `bfs::local::Local`: one table in this process, its tasks on the rayon pool;
 //! - `dist::search::Sharded`: this rank's shard of a group's table, layers built in rounds of
-//!   exchange with the other ranks.
+//!   exchange with the other ranks;
+//! - `store::disk::place::OnDisk`: a table in shard files, one shard in memory at a time, a
+//!   layer one pass over them; it lags (see `Place`): a layer is complete one pass late.
 //!
 //! Every decision the loop makes is taken from global figures (the layer counts, the table's
 //! size), so the ranks of a group take the same ones without talking; what a place holds is
-//! summed by `Place::total` (a collective on ranks).
-//!
-//! How the planned extensions plug in without a third loop:
-//! - **a second move metric** (the blank slides any distance) is another table coding and
-//!   neighbour set: its graph is not bipartite, so a layer is found by its depth mod 3 instead
-//!   of a code and the blank's colour. It becomes a second type parameter of `run`, a `Metric`
-//!   trait holding what is metric-specific here: the codes of a depth (`Codes::at`), which
-//!   states are unseen before a layer (`ColourCounts`, by colour; by count for a metric whose
-//!   layers mix colours) and the scans (`layer::Kernels`). The places stay as they are: they
-//!   build with whatever scans the metric gives.
-//! - **a table kept on disk** is a third `Place`: its `build` streams the table's blocks in
-//!   index order through memory (a push writes targets outside the block to sorted runs
-//!   merged into the next pass; a pull reads the frontier of the blocks a block's neighbours
-//!   fall in), and its `total`, `gather` and `busy` are those of one process.
+//! summed by `Place::total` (a collective on ranks). The metric is a value of the search's
+//! index, not a type: the codes of a depth (`Codes::at`, `Codes::multi`), which states are
+//! unseen (`ColourCounts`) and the scans (`layer::Kernels`) follow it.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};

@@ -149,11 +149,17 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75)
-    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "disk"])]
     pub checkpoint: Option<PathBuf>,
-    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever number of MPI ranks or one process saved it
+    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever
+    /// number of MPI ranks or one process saved it; or the search on disk DIR holds (--disk)
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
+    /// Keep the table in files under DIR, with at most --max-memory (or the memory available)
+    /// of it in RAM: boards past this machine's memory. A stop (Ctrl-C, SIGTERM, SIGUSR1: exit
+    /// 75), a crash or a full disk loses at most a shard's work: go on with --resume DIR
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub disk: Option<PathBuf>,
     /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = memory::parse_duration)]
     pub checkpoint_every: Duration,

@@ -8,7 +8,7 @@ use tilespace::analysis::memory;
 use tilespace::analysis::sharded::analyze_sharded;
 use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
-use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, Metric, Shape};
+use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
 
 use super::args::AnalyzeArgs;
 use super::progress::Progress;
@@ -40,7 +40,11 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     };
     super::agree(ranks, writable)?;
     let pool = pool(ranks, args.run.threads)?;
-    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
+    let disk_dir = disk_dir(&args);
+    let checkpoint_dir = match disk_dir {
+        Some(_) => None,
+        None => args.checkpoint.as_deref().or(args.resume.as_deref()),
+    };
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
     let saved = |depth: u32, seconds: f64| {
@@ -74,12 +78,24 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         Ok(())
     };
+    let disk = match disk_dir {
+        None => None,
+        Some(dir) => Some(tilespace::analysis::OnDisk {
+            dir,
+            resume: args.resume.is_some(),
+            stop: Some(super::stop_on_signal(
+                "at the end of this layer, the table kept on disk (signal again to stop at once)",
+            )?),
+            shift: None,
+        }),
+    };
     let options = AnalyzeOptions {
         max_memory: args.run.max_memory,
         save_table: args.save_table.as_deref(),
         reports: Some(&write_reports),
         checkpoint,
         metric: args.metric,
+        disk,
         ..AnalyzeOptions::default()
     };
     let mut done = vec![];
@@ -106,7 +122,17 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             (None, None) => unreachable!("one process has a pool of its own"),
         };
         progress.finish();
-        let a = a.map_err(|e| resumable(e, shape, goal, start.as_ref(), args.metric, ranks))?;
+        let a = a.map_err(|e| {
+            let job = Resumable {
+                shape,
+                goal,
+                start: start.as_ref(),
+                metric: args.metric,
+                ranks,
+                disk: disk_dir,
+            };
+            job.error(e)
+        })?;
         if let Some(dir) = checkpoint_dir {
             remove_checkpoint(dir, ranks)?;
         }
@@ -203,6 +229,21 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
             "--gong-figures are single-tile: they do not take --metric multi".into()
         ));
     }
+    if args.disk.is_some() && sharded {
+        bail!(BadArgument(
+            "--disk runs in one process: start it without mpirun or srun".into()
+        ));
+    }
+    if args.disk.is_some() && lines {
+        bail!(BadArgument(
+            "a line (1xN) is searched without a table: --disk does not apply".into()
+        ));
+    }
+    if args.disk.is_some() && jobs.len() != 1 {
+        bail!(BadArgument(
+            "--disk follows one run: give one board size and one --blank".into()
+        ));
+    }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
         bail!(BadArgument(
             "--checkpoint and --resume follow one run: give one board size and one --blank".into()
@@ -235,7 +276,10 @@ fn writable_outputs(
     if let Some(path) = &args.save_table {
         roles.writes("the table (--save-table)", path);
     }
-    if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
+    if let Some(dir) = disk_dir(args) {
+        let owns = tilespace::store::disk::layout::owns;
+        roles.writes_names("a file of the search on disk", dir, owns);
+    } else if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
         let owns = tilespace::store::checkpoint::owns;
         roles.writes_names("a file of the checkpoint", dir, owns);
     }
@@ -284,7 +328,8 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     };
     let mut jobs = vec![];
     for shape in shapes {
-        if !sharded {
+        // A table on disk takes what memory it is given.
+        if !sharded && disk_dir(args).is_none() {
             memory::check(shape, args.run.max_memory)?;
         }
         for blank in &args.blank {
@@ -297,47 +342,84 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     Ok(jobs)
 }
 
-/// A run interrupted after its checkpoint was saved becomes `Stopped`, with the command that
-/// continues it; any other error is passed on.
-fn resumable(
-    err: tilespace::Error,
+/// The directory of the table on disk: `--disk`'s, or `--resume`'s if it holds a search on
+/// disk rather than a checkpoint.
+fn disk_dir(args: &AnalyzeArgs) -> Option<&Path> {
+    let holds = |d: &&Path| tilespace::store::disk::layout::journal_file(d).exists();
+    args.disk
+        .as_deref()
+        .or(args.resume.as_deref().filter(holds))
+}
+
+/// What a stopped or failed run needs to be gone on with.
+struct Resumable<'a> {
     shape: Shape,
     goal: Cell,
-    start: Option<&Board>,
+    start: Option<&'a Board>,
     metric: Metric,
-    ranks: super::Ranks,
-) -> anyhow::Error {
-    let tilespace::Error::Interrupted { depth, dir } = &err else {
-        return err.into();
-    };
-    let mut command = format!("tilespace analyze {shape}");
-    let mut anywhere = "";
-    if let Some(g) = ranks {
-        // The command keeps this job's shape, started as this job was (by srun in a Slurm job,
-        // else by mpirun); any other number of ranks, or one process, goes on as well.
-        anywhere = " (or on any number of ranks, or in one process)";
-        let launcher = if std::env::var_os("SLURM_JOB_ID").is_some() {
-            "srun -n"
-        } else {
-            "mpirun -np"
-        };
-        command = format!("{launcher} {} {command}", g.size());
+    ranks: super::Ranks<'a>,
+    /// The table on disk, if the run keeps it there.
+    disk: Option<&'a Path>,
+}
+
+impl Resumable<'_> {
+    /// A run interrupted after its checkpoint was saved (or with its table on disk kept)
+    /// becomes `Stopped`, with the command that continues it; a search on disk that failed
+    /// (a full disk, say) says how to go on; any other error is passed on.
+    fn error(&self, err: tilespace::Error) -> anyhow::Error {
+        let (shape, goal, ranks) = (self.shape, self.goal, self.ranks);
+        let mut command = format!("tilespace analyze {shape}");
+        let mut anywhere = "";
+        if let Some(g) = ranks {
+            // The command keeps this job's shape, started as this job was (by srun in a Slurm
+            // job, else by mpirun); any other number of ranks, or one process, goes on as well.
+            anywhere = " (or on any number of ranks, or in one process)";
+            let launcher = if std::env::var_os("SLURM_JOB_ID").is_some() {
+                "srun -n"
+            } else {
+                "mpirun -np"
+            };
+            command = format!("{launcher} {} {command}", g.size());
+        }
+        if goal.0 != shape.cells() - 1 {
+            command += &format!(" --blank {}", shape.cell_label(goal));
+        }
+        if let Some(b) = self.start {
+            command += &format!(" --from \"{b}\"");
+        }
+        if self.metric == Metric::Multi {
+            command += " --metric multi";
+        }
+        match (&err, self.disk) {
+            (tilespace::Error::Interrupted { depth, dir }, None) => {
+                let dir = dir.display();
+                Stopped(format!(
+                    "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: \
+                     {command} --resume {dir}{anywhere}"
+                ))
+                .into()
+            }
+            (tilespace::Error::Interrupted { depth, dir }, Some(_)) => {
+                let dir = dir.display();
+                Stopped(format!(
+                    "interrupted after depth {depth}: the table is kept on disk in {dir}; \
+                     continue with: {command} --resume {dir}"
+                ))
+                .into()
+            }
+            (_, Some(dir))
+                if matches!(err.kind(), ErrorKind::Io)
+                    && tilespace::store::disk::layout::journal_file(dir).exists() =>
+            {
+                let dir = dir.display();
+                anyhow::anyhow!(
+                    "{err}; the search on disk is kept up to its last completed shard: when \
+                     the cause is fixed, continue with: {command} --resume {dir}"
+                )
+            }
+            _ => err.into(),
+        }
     }
-    if goal.0 != shape.cells() - 1 {
-        command += &format!(" --blank {}", shape.cell_label(goal));
-    }
-    if let Some(b) = start {
-        command += &format!(" --from \"{b}\"");
-    }
-    if metric == Metric::Multi {
-        command += " --metric multi";
-    }
-    let dir = dir.display();
-    Stopped(format!(
-        "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: \
-         {command} --resume {dir}{anywhere}"
-    ))
-    .into()
 }
 
 /// One board of `analyze --json`: the summary row's fields, the distribution (states per

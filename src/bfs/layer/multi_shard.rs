@@ -13,11 +13,13 @@ use super::claims::Claims;
 use super::multi::Pending;
 use super::multi_moves::Slides;
 use super::scan::{Found, LayerScan};
+use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::Table;
 
 /// Slots of a task whose code is `code`: calls `visit(rank, slot, index)` for each, in order.
+#[inline(always)]
 fn each_with_code(
     scan: &LayerScan,
     Task { lo, hi }: Task,
@@ -55,7 +57,8 @@ impl Route<'_, '_> {
     }
 }
 
-/// A push on a shard: every slide of the states it is handed, claimed here or sent.
+/// A push on a shard: every slide of the states it is handed, claimed here or sent. Its methods
+/// are inlined into the compiled copy of the kernels (`bits::bit_instructions!`).
 struct ShardPush<'s, 'a, 'r, const PER: usize> {
     scan: &'s LayerScan<'a>,
     slides: &'s Slides,
@@ -77,6 +80,7 @@ impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
         }
     }
 
+    #[inline(always)]
     fn state(&mut self, rank: u64, j: usize, index: u64) {
         let base = index - j as u64;
         let mut row = self.slides.row[j];
@@ -89,6 +93,7 @@ impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
         }
     }
 
+    #[inline(always)]
     fn flush(&mut self) {
         let (targets, _) = self.pending.flush(self.scan, self.slides);
         for state in targets {
@@ -98,6 +103,7 @@ impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
         }
     }
 
+    #[inline(always)]
     fn finish(mut self) -> Found {
         // The last states' targets, then the batch before them.
         self.flush();
@@ -106,18 +112,20 @@ impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
     }
 }
 
-/// Push on a shard in the multi-tile metric: the slides of the states of `task` holding the
-/// frontier's code, claimed here with the next code or appended to `remote`.
-pub fn push_multi_shard<const PER: usize>(
-    scan: &LayerScan,
-    task: Task,
-    remote: &mut Vec<u64>,
-) -> Found {
-    let mut push = ShardPush::<PER>::new(scan, remote);
-    each_with_code(scan, task, scan.codes.done, |rank, j, index| {
-        push.state(rank, j, index)
-    });
-    push.finish()
+bit_instructions! {
+    /// Push on a shard in the multi-tile metric: the slides of the states of `task` holding the
+    /// frontier's code, claimed here with the next code or appended to `remote`.
+    pub fn push_multi_shard[const PER: usize][PER](
+        scan: &LayerScan,
+        task: Task,
+        remote: &mut Vec<u64>,
+    ) -> Found {
+        let mut push = ShardPush::<PER>::new(scan, remote);
+        each_with_code(scan, task, scan.codes.done, |rank, j, index| {
+            push.state(rank, j, index)
+        });
+        push.finish()
+    }
 }
 
 /// List expansion on a shard in the multi-tile metric: as `push_multi_shard`, over listed

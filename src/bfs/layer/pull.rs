@@ -118,15 +118,18 @@ bit_instructions! {
     }
 }
 
-/// Pull on a shard: as `expand_pull`, but a state none of whose neighbours in the shard
-/// (`scan.mine`) is in the frontier has its neighbours in other shards appended to `queries`, as
-/// (state, neighbour) pairs, for their owners to say whether they are in the frontier.
-pub fn pull_shard<const COLS: usize>(
-    scan: &LayerScan,
-    task: Task,
-    queries: &mut Vec<(u64, u64)>,
-) -> Found {
-    pull_in::<COLS, true>(scan, task, queries)
+bit_instructions! {
+    /// Pull on a shard: as `expand_pull`, but a state none of whose neighbours in the shard
+    /// (`scan.mine`) is in the frontier has its neighbours in other shards appended to
+    /// `queries`, as (state, neighbour) pairs, for their owners to say whether they are in the
+    /// frontier.
+    pub fn pull_shard[const COLS: usize][COLS](
+        scan: &LayerScan,
+        task: Task,
+        queries: &mut Vec<(u64, u64)>,
+    ) -> Found {
+        pull_in::<COLS, true>(scan, task, queries)
+    }
 }
 
 #[inline(always)]

@@ -166,14 +166,16 @@ bit_instructions! {
     }
 }
 
-/// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`) are
-/// appended to `remote` instead, for their owners to claim.
-pub fn expand_shard<const COLS: usize>(
-    scan: &LayerScan,
-    task: Task,
-    remote: &mut Vec<u64>,
-) -> Found {
-    push_scan::<COLS, true>(scan, task, |n| remote.push(n))
+bit_instructions! {
+    /// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`)
+    /// are appended to `remote` instead, for their owners to claim.
+    pub fn expand_shard[const COLS: usize][COLS](
+        scan: &LayerScan,
+        task: Task,
+        remote: &mut Vec<u64>,
+    ) -> Found {
+        push_scan::<COLS, true>(scan, task, |n| remote.push(n))
+    }
 }
 
 #[inline(always)]

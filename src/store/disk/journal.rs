@@ -9,7 +9,8 @@
 //! the frontier's list (a length of 2^64-1 for none), the next layer's list; then per shard the
 //! pass that wrote its file (2^64-1: never written, every state unseen) and its checksum; then
 //! per shard and per claim file (behind into this pass, ahead and behind into the next layer)
-//! its length in words and checksum; and last the checksum of every word before it.
+//! its length in words and checksum; then per shard its states of the frontier's layer and of
+//! the next layer known so far; and last the checksum of every word before it.
 
 use std::path::Path;
 
@@ -21,6 +22,8 @@ use super::layout::{journal_file, Layout};
 
 const MAGIC: u64 = u64::from_le_bytes(*b"TSDISK\0\0");
 const VERSION: u64 = 1;
+/// Words a shard takes at the journal's end.
+const PER_SHARD: usize = 10;
 /// No list, no file.
 pub const NONE: u64 = u64::MAX;
 
@@ -68,6 +71,11 @@ pub struct Journal {
     pub ahead_next: Vec<Sealed>,
     /// Per shard: the claims behind into the next layer (applied in the next pass).
     pub behind_next: Vec<Sealed>,
+    /// Per shard: its states of the frontier's layer known so far (a shard with none, and no
+    /// claims waiting for it, is skipped).
+    pub frontier_in: Vec<u64>,
+    /// Per shard: its states of the next layer marked so far.
+    pub next_in: Vec<u64>,
 }
 
 /// The fields of `space` a journal must match: rows, cols, goal blank, class, transposed,
@@ -104,6 +112,10 @@ impl Journal {
             behind_now: vec![Sealed::default(); n],
             ahead_next: vec![Sealed::default(); n],
             behind_next: vec![Sealed::default(); n],
+            frontier_in: (0..n)
+                .map(|k| u64::from(k == layout.shard_of(start)))
+                .collect(),
+            next_in: vec![0; n],
         }
     }
 
@@ -138,6 +150,9 @@ impl Journal {
             for s in files {
                 w.extend([s.words, s.sum]);
             }
+        }
+        for (&f, &n) in self.frontier_in.iter().zip(&self.next_in) {
+            w.extend([f, n]);
         }
         w.push(checksum(w.iter().copied()));
         w
@@ -226,13 +241,13 @@ impl Journal {
         };
         let next = r.list()?;
         let shards = usize::try_from(shards).map_err(|_| bad("too many shards".into()))?;
-        if done > shards as u64 || r.left() != shards * 8 {
+        if done > shards as u64 || r.left() != shards * PER_SHARD {
             return Err(Damage::length(format!(
                 "{shards} shards, {done} done, and {} words of them",
                 r.left()
             )));
         }
-        let mut pairs = (0..shards * 4).map(|_| (r.next().unwrap(), r.next().unwrap()));
+        let mut pairs = (0..shards * 5).map(|_| (r.next().unwrap(), r.next().unwrap()));
         let files: Vec<(u64, u64)> = pairs.by_ref().take(shards).collect();
         let mut sealed = || -> Vec<Sealed> {
             pairs
@@ -242,6 +257,7 @@ impl Journal {
                 .collect()
         };
         let (behind_now, ahead_next, behind_next) = (sealed(), sealed(), sealed());
+        let (frontier_in, next_in) = pairs.unzip();
         Ok(Journal {
             ident,
             start,
@@ -262,6 +278,8 @@ impl Journal {
             behind_now,
             ahead_next,
             behind_next,
+            frontier_in,
+            next_in,
         })
     }
 }

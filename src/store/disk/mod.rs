@@ -86,7 +86,7 @@ pub struct DiskSearch {
 }
 
 /// The smallest memory a search on disk accepts: a shard of a few pages and the buffers.
-pub const MIN_MEMORY: u64 = 1 << 20;
+pub const MIN_MEMORY: u64 = 1 << 18;
 
 /// The claims buffered before they are appended: an eighth of the memory, 256 MB at most.
 fn claim_budget(memory: u64) -> usize {
@@ -131,8 +131,8 @@ pub fn search_on_disk(
     let dir = options.dir;
     if options.memory < MIN_MEMORY {
         return Err(Error::Argument(format!(
-            "a search on disk needs at least {} MB of memory",
-            MIN_MEMORY >> 20
+            "a search on disk needs at least {} kB of memory",
+            MIN_MEMORY / 1000
         )));
     }
     std::fs::create_dir_all(dir).map_err(|source| Error::Write {

@@ -101,6 +101,7 @@ impl<'a> OnDisk<'a> {
         j.next = vec![];
         j.behind_now = std::mem::replace(&mut j.behind_next, vec![Sealed::default(); n]);
         j.ahead_next = vec![Sealed::default(); n];
+        j.frontier_in = std::mem::replace(&mut j.next_in, vec![0; n]);
         j.commit(self.dir)?;
         for k in 0..n {
             remove(&claim_file(self.dir, consumed, k, Bound::Behind))?;
@@ -152,6 +153,13 @@ impl<'a> OnDisk<'a> {
         };
         let mut late = j.late;
         for k in j.done..layout.shards() {
+            let waiting = j.behind_now[k].words > 0 || (!finishing && j.ahead_next[k].words > 0);
+            if j.frontier_in[k] == 0 && !waiting {
+                // Nothing to expand, settle or claim here.
+                j.done = k + 1;
+                continue;
+            }
+            let (late_before, found_before) = (late, found.states);
             let clock = Instant::now();
             let span = layout.span(k);
             let (a, b) = layout.words(k);
@@ -235,6 +243,8 @@ impl<'a> OnDisk<'a> {
             let old = j.shards[k].0;
             j.shards[k] = (u64::from(p), sum);
             j.done = k + 1;
+            j.frontier_in[k] += late - late_before;
+            j.next_in[k] += found.states - found_before;
             j.late = late;
             j.found = found.states;
             j.given_up = recording.is_some_and(|r| !r.kept());
