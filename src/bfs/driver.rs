@@ -121,10 +121,15 @@ pub trait Place {
     /// Whether a multi-tile search here keeps a bit a row (`layer::Rows`): one table holding
     /// every state, built by the kernels that keep them.
     fn keeps_rows(&self) -> bool;
-    /// `n`, a count of this place, summed over every place of the search.
-    fn total(&self, n: u64) -> u64;
+    /// `n`, a count of this place, summed over every place of the search (by default the
+    /// place is the search's only one, as are the defaults below).
+    fn total(&self, n: u64) -> u64 {
+        n
+    }
     /// Whether `yes` holds at every place.
-    fn everywhere(&self, yes: bool) -> bool;
+    fn everywhere(&self, yes: bool) -> bool {
+        yes
+    }
     /// Builds this place's part of the next layer by `way`, from the frontier's `list` if
     /// `way` is `List`: what its tasks found, each kept by `recording` (`keep`).
     fn build(
@@ -136,11 +141,19 @@ pub trait Place {
         schedule: &Schedule,
     ) -> Result<Vec<Found>, Error>;
     /// Time spent so far waiting for other places.
-    fn waited(&self) -> Duration;
+    fn waited(&self) -> Duration {
+        Duration::ZERO
+    }
     /// How busy the places were on a layer this one worked `work` on (`None` for one place).
-    fn busy(&self, work: Duration) -> Option<Busy>;
+    fn busy(&self, _work: Duration) -> Option<Busy> {
+        None
+    }
     /// The indices of `mine` (this place's) and every other place's, ascending.
-    fn gather(&self, mine: Vec<u64>) -> Vec<u64>;
+    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
+        use rayon::slice::ParallelSliceMut;
+        mine.par_sort_unstable();
+        mine
+    }
     /// Whether a build completes the layer it expands, not the one it builds (see above).
     fn lags(&self) -> bool {
         false

@@ -1,11 +1,11 @@
 //! The search on one table in this process, its tasks on the rayon pool: the `Place` of a
 //! search that is not sharded.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::bfs::driver::{self, keep, Busy, Driver, Finished, Outcome, Place, Recording};
+use crate::bfs::driver::{self, keep, Driver, Finished, Outcome, Place, Recording};
 use crate::bfs::layer::{Found, Kernels, LayerScan};
 use crate::bfs::policy::{Scan, Way};
 use crate::bfs::schedule::Schedule;
@@ -36,14 +36,6 @@ impl Place for Local {
         true
     }
 
-    fn total(&self, n: u64) -> u64 {
-        n
-    }
-
-    fn everywhere(&self, yes: bool) -> bool {
-        yes
-    }
-
     fn build(
         &self,
         scan: &LayerScan,
@@ -67,19 +59,6 @@ impl Place for Local {
                 schedule.each_task_scattered(scan.space, |task| keep(recording, expand(scan, task)))
             }
         })
-    }
-
-    fn waited(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn busy(&self, _: Duration) -> Option<Busy> {
-        None
-    }
-
-    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
-        mine.par_sort_unstable();
-        mine
     }
 }
 

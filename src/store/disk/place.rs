@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -16,7 +16,7 @@ use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{Busy, Schedule, SearchState};
+use crate::bfs::{Schedule, SearchState};
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::metric::Metric;
@@ -279,14 +279,6 @@ impl Place for OnDisk<'_> {
         false
     }
 
-    fn total(&self, n: u64) -> u64 {
-        n
-    }
-
-    fn everywhere(&self, yes: bool) -> bool {
-        yes
-    }
-
     /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
     /// pull would read other shards).
     fn build(
@@ -299,19 +291,6 @@ impl Place for OnDisk<'_> {
     ) -> Result<Vec<Found>, Error> {
         let found = self.pass(scan.table, Work::Expand(scan), list, recording, schedule)?;
         Ok(vec![found])
-    }
-
-    fn waited(&self) -> Duration {
-        Duration::ZERO
-    }
-
-    fn busy(&self, _: Duration) -> Option<Busy> {
-        None
-    }
-
-    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
-        mine.par_sort_unstable();
-        mine
     }
 
     fn lags(&self) -> bool {

@@ -51,8 +51,9 @@ fn on_disk(
 }
 
 /// Every board up to 9 cells and 2x5, in both metrics and both classes, from a corner and
-/// another cell, in one shard, about 8 and about 64, on one thread and two: the layers and antipodes of the search in memory, every state counted once in the
-/// shards, the residues of the layers, and no file left once removed.
+/// another cell, in one shard, about 8 and about 64, on one thread and two: the layers and
+/// antipodes of the search in memory, every state counted once in the shards, the residues of
+/// the layers, and no file left once removed.
 #[test]
 fn a_search_on_disk_is_the_search_in_memory() {
     let pools: Vec<rayon::ThreadPool> = [1, 2]
