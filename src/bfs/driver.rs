@@ -47,6 +47,19 @@ pub struct LayerDone {
     pub seconds: f64,
     /// Across ranks: how busy they were building it (`None` on one machine).
     pub busy: Option<Busy>,
+    /// With the table on disk: what its pass read and wrote (`None` in memory).
+    pub disk: Option<DiskLayer>,
+}
+
+/// The disk's work in the pass that completed a layer of a search with its table on disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DiskLayer {
+    /// Bytes read: shards and claims.
+    pub read: u64,
+    /// Bytes written: shards and claims.
+    pub written: u64,
+    /// Seconds spent reading, writing and syncing (the rest of the pass expanded).
+    pub waiting: f64,
 }
 
 /// Seconds the ranks of a distributed search spent working on a layer (its time less the time
@@ -162,6 +175,10 @@ pub trait Place {
     fn late(&self) -> u64 {
         0
     }
+    /// What the disk did since the last call (`None` for a table in memory).
+    fn disk(&self) -> Option<DiskLayer> {
+        None
+    }
     /// Settles the last layer of a single-tile search, whose blank has `colour`, and lists it
     /// here: its indices, and the states it gained (0 unless the place lags). By default, one
     /// pass over the table's spans.
@@ -237,6 +254,7 @@ pub fn run<P: Place>(
             way: None,
             seconds: 0.0,
             busy: None,
+            disk: None,
         });
     }
     let mut ended_early = false;
@@ -328,6 +346,7 @@ pub fn run<P: Place>(
                 way: last_way,
                 seconds: clock.elapsed().as_secs_f64(),
                 busy,
+                disk: place.disk(),
             });
             if now == 0 {
                 return Err(Error::Check(format!(
@@ -369,6 +388,7 @@ pub fn run<P: Place>(
                 way: Some(way),
                 seconds: clock.elapsed().as_secs_f64(),
                 busy,
+                disk: None,
             });
         }
         if let Some(hook) = driver.hook {
@@ -388,6 +408,7 @@ pub fn run<P: Place>(
                 way: last_way,
                 seconds: 0.0,
                 busy: None,
+                disk: None,
             });
         }
         let Some(last) = state.frontier.take() else {
@@ -414,6 +435,7 @@ pub fn run<P: Place>(
                 way: last_way,
                 seconds: clock.elapsed().as_secs_f64(),
                 busy: None,
+                disk: place.disk(),
             });
         }
         place.gather(last)

@@ -51,7 +51,7 @@ pub mod state;
 #[doc(hidden)]
 pub mod table;
 
-pub use driver::{Busy, Driver, Hook, LayerDone, Outcome};
+pub use driver::{Busy, DiskLayer, Driver, Hook, LayerDone, Outcome};
 pub use local::{search, search_from};
 pub use recount::{residues, residues_agree, settle, Recount};
 pub use schedule::{Schedule, Task};

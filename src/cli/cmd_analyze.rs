@@ -390,6 +390,9 @@ impl Resumable<'_> {
         if self.metric == Metric::Multi {
             command += " --metric multi";
         }
+        if matches!(err, tilespace::Error::Interrupted { .. }) {
+            super::signals_settled();
+        }
         match (&err, self.disk) {
             (tilespace::Error::Interrupted { depth, dir }, None) => {
                 let dir = dir.display();

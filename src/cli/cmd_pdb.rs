@@ -176,6 +176,7 @@ fn built_with_progress(
                 way: None,
                 seconds: last.elapsed().as_secs_f64(),
                 busy: None,
+                disk: None,
             });
             *last = Instant::now();
         },

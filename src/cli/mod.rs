@@ -107,6 +107,15 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
     }
 }
 
+/// Set once the run has stopped and says how to go on: a signal then arriving (mpirun aborting
+/// the job because another rank exited first with the stop status) is not announced.
+static SETTLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The run has stopped where a signal asked: a later first signal goes unannounced.
+pub fn signals_settled() {
+    SETTLED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// A flag that the first stop signal sets, saying `stopping: {what}` (the work then stops
 /// where it can without losing anything); a second one stops at once (exit 130). The stop
 /// signals: Ctrl-C (SIGINT), SIGTERM and SIGHUP, and SIGUSR1, the one batch schedulers are
@@ -126,7 +135,7 @@ pub fn stop_on_signal(what: &'static str) -> Result<&'static std::sync::atomic::
                         if STOP.swap(true, Ordering::SeqCst) {
                             std::process::exit(130);
                         }
-                        if launcher_rank().unwrap_or(0) == 0 {
+                        if launcher_rank().unwrap_or(0) == 0 && !SETTLED.load(Ordering::SeqCst) {
                             eprintln!("tilespace: stopping: {what}");
                         }
                     }

@@ -16,6 +16,23 @@ const TEMPLATE: &str =
     "{prefix:<13} depth {msg:>3} [{bar:14}] {count:>13} {percent:>3}% {rate:>9} eta {left:>6}";
 const PREFIX: usize = 13;
 
+/// What the disk did in the pass that completed a layer of a search on disk (empty in memory):
+/// bytes read and written, their rate over the time spent on them, and that time's share of
+/// the pass.
+fn disk_text(done: &LayerDone) -> String {
+    let Some(d) = done.disk else {
+        return String::new();
+    };
+    let moved = (d.read + d.written) as f64;
+    format!(
+        "; disk {} read, {} written, {:.2} GB/s, {:.0}% of the pass",
+        tilespace::error::human_bytes(d.read as f64),
+        tilespace::error::human_bytes(d.written as f64),
+        moved / d.waiting.max(1e-9) / 1e9,
+        100.0 * d.waiting / done.seconds.max(1e-9)
+    )
+}
+
 /// `950`, `12.3 k`, `43.6 G`: a count in at most 6 characters (SI prefixes, no space).
 fn si(n: f64) -> String {
     const UNITS: [(f64, &str); 5] = [(1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
@@ -140,11 +157,12 @@ impl Progress {
                 )
             });
             eprintln!(
-                "trace depth {} {} found {} {:.1} ms{busy}",
+                "trace depth {} {} found {} {:.1} ms{busy}{}",
                 done.depth,
                 way.name(),
                 done.states,
-                done.seconds * 1e3
+                done.seconds * 1e3,
+                disk_text(&done)
             );
         }
         if let Some(b) = done.busy {
@@ -162,7 +180,7 @@ impl Progress {
         let left = total.saturating_sub(done.seen) as f64 / rate.max(1.0);
         eprintln!(
             "{} depth {}: {} states at this depth, {} of {} ({:.1}%), {:.1} M states/s, \
-             {:.0} s elapsed, eta {:.0} s",
+             {:.0} s elapsed, eta {:.0} s{}",
             self.label,
             done.depth,
             done.states,
@@ -171,7 +189,8 @@ impl Progress {
             100.0 * done.seen as f64 / total as f64,
             rate / 1e6,
             elapsed,
-            left
+            left,
+            disk_text(&done)
         );
     }
 

@@ -5,7 +5,7 @@
 //! File `search.tsj` (little-endian u64 words): magic `TSDISK\0\0`, version, rows, cols, goal
 //! blank, class, transposed, metric, start, shard shift, shards, pass, shards done in the pass,
 //! finishing (1 in the pass that settles the last layer), the claims' recording given up (1),
-//! late, found; then counted lists (a length, then the words): the layers at the pass's start,
+//! late, found, the seconds run so far (an f64's bits); then counted lists (a length, then the words): the layers at the pass's start,
 //! the frontier's list (a length of 2^64-1 for none), the next layer's list; then per shard the
 //! pass that wrote its file (2^64-1: never written, every state unseen) and its checksum; then
 //! per shard and per claim file (behind into this pass, ahead and behind into the next layer)
@@ -37,7 +37,7 @@ pub struct Sealed {
 }
 
 /// Where a search on disk stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Journal {
     /// The board, goal, class and metric, as the index's fields (checked on resume).
     pub ident: [u64; 6],
@@ -57,6 +57,8 @@ pub struct Journal {
     pub late: u64,
     /// States of the next layer the pass has marked so far.
     pub found: u64,
+    /// Seconds the search has run, over every run of it, at this commit.
+    pub seconds: f64,
     /// The layers at the pass's start (the last is the frontier, short of its late states).
     pub layers: Vec<u64>,
     /// The frontier's indices, if recorded (with the late ones found so far).
@@ -105,6 +107,7 @@ impl Journal {
             given_up: false,
             late: 0,
             found: 0,
+            seconds: 0.0,
             layers: vec![1],
             frontier: Some(vec![start]),
             next: vec![],
@@ -132,6 +135,7 @@ impl Journal {
             u64::from(self.given_up),
             self.late,
             self.found,
+            self.seconds.to_bits(),
         ]);
         let list = |w: &mut Vec<u64>, l: &[u64]| {
             w.push(l.len() as u64);
@@ -219,6 +223,7 @@ impl Journal {
         let given_up = r.flag()?;
         let late = r.next()?;
         let found = r.next()?;
+        let seconds = f64::from_bits(r.next()?);
         let bad = |what: String| Damage::new(crate::error::DamageKind::Contents, what);
         if !(u64::from(super::layout::MIN_SHIFT)..=u64::from(super::layout::MAX_SHIFT))
             .contains(&shift)
@@ -241,7 +246,7 @@ impl Journal {
         };
         let next = r.list()?;
         let shards = usize::try_from(shards).map_err(|_| bad("too many shards".into()))?;
-        if done > shards as u64 || r.left() != shards * PER_SHARD {
+        if done > shards as u64 || shards.checked_mul(PER_SHARD) != Some(r.left()) {
             return Err(Damage::length(format!(
                 "{shards} shards, {done} done, and {} words of them",
                 r.left()
@@ -271,6 +276,11 @@ impl Journal {
             given_up,
             late,
             found,
+            seconds: if seconds.is_finite() && seconds >= 0.0 {
+                seconds
+            } else {
+                0.0
+            },
             layers,
             frontier,
             next,
@@ -330,5 +340,39 @@ impl Words<'_> {
 
     fn left(&self) -> usize {
         self.w.len() - self.at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::{Cell, Shape};
+
+    /// A journal reads back as written; every cut of it, and every bit flipped in it, is
+    /// refused with a reason, never read as another journal and never a panic.
+    #[test]
+    fn a_journal_reads_back_and_refuses_damage() {
+        let shape = Shape::new(3, 3).unwrap();
+        let space = StateSpace::new(shape, Cell(8)).unwrap();
+        let mut j = Journal::begin(&space, 17, Layout::new(space.states(), 14));
+        j.done = 3;
+        j.late = 5;
+        j.seconds = 1.5;
+        j.layers = vec![1, 2, 4];
+        j.pass = 2;
+        j.next = vec![7, 9];
+        j.behind_now[1] = Sealed { words: 3, sum: 11 };
+        let bytes: Vec<u8> = j.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut back = Journal::parse(&bytes).unwrap();
+        back.layout.states = space.states();
+        assert_eq!(back, j);
+        for cut in 0..bytes.len() {
+            assert!(Journal::parse(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        for bit in 0..bytes.len() * 8 {
+            let mut b = bytes.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            assert!(Journal::parse(&b).is_err(), "bit {bit}");
+        }
     }
 }

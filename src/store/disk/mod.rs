@@ -25,7 +25,7 @@ mod place;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::bfs::driver::{self, Finished};
 use crate::bfs::policy::Scan;
@@ -75,7 +75,7 @@ pub struct DiskSearch {
     pub seen: u64,
     /// States of the finished shards at each depth mod 4 (mod 3, multi-tile), recounted.
     pub residues: [u64; 4],
-    /// Wall time of this run of the search.
+    /// Wall time of the search, over every run of it.
     pub seconds: f64,
     /// Threads the search ran on.
     pub threads: usize,
@@ -127,7 +127,6 @@ pub fn search_on_disk(
     schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Outcome<DiskSearch>, Error> {
-    let clock = Instant::now();
     let dir = options.dir;
     if options.memory < MIN_MEMORY {
         return Err(Error::Argument(format!(
@@ -207,7 +206,7 @@ pub fn search_on_disk(
         antipodes,
         seen,
         residues,
-        seconds: clock.elapsed().as_secs_f64(),
+        seconds: place.seconds(),
         threads: rayon::current_num_threads(),
         layout,
         io: place.io(),

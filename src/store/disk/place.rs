@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::bfs::driver::{keep, Place, Recording};
+use crate::bfs::driver::{keep, DiskLayer, Place, Recording};
 use crate::bfs::layer::{claim_all_coded, Codes, Found, Kernels, LayerScan};
 use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
@@ -40,6 +40,9 @@ pub(super) struct OnDisk<'a> {
     /// Claims buffered before they are appended to their files.
     budget: usize,
     inner: Mutex<Inner>,
+    /// Seconds the search ran before this run, and when this run began.
+    before: f64,
+    started: Instant,
 }
 
 struct Inner {
@@ -47,6 +50,8 @@ struct Inner {
     /// States the last pass added to the layer it expanded.
     late: u64,
     io: Io,
+    /// `io` when the driver last asked (`Place::disk`).
+    told: Io,
 }
 
 /// What a pass does to each shard after its waiting claims: expand the frontier, or settle
@@ -59,6 +64,7 @@ enum Work<'s> {
 
 impl<'a> OnDisk<'a> {
     pub fn new(dir: &'a Path, space: &'a StateSpace, journal: Journal, budget: usize) -> Self {
+        let journal_seconds = journal.seconds;
         OnDisk {
             dir,
             layout: journal.layout,
@@ -70,8 +76,16 @@ impl<'a> OnDisk<'a> {
                 journal,
                 late: 0,
                 io: Io::default(),
+                told: Io::default(),
             }),
+            before: journal_seconds,
+            started: Instant::now(),
         }
+    }
+
+    /// Seconds the search has run, over every run of it.
+    pub fn seconds(&self) -> f64 {
+        self.before + self.started.elapsed().as_secs_f64()
     }
 
     /// The disk's figures so far.
@@ -102,6 +116,7 @@ impl<'a> OnDisk<'a> {
         j.behind_now = std::mem::replace(&mut j.behind_next, vec![Sealed::default(); n]);
         j.ahead_next = vec![Sealed::default(); n];
         j.frontier_in = std::mem::replace(&mut j.next_in, vec![0; n]);
+        j.seconds = self.seconds();
         j.commit(self.dir)?;
         for k in 0..n {
             remove(&claim_file(self.dir, consumed, k, Bound::Behind))?;
@@ -254,6 +269,7 @@ impl<'a> OnDisk<'a> {
                 found.marked.clone()
             };
             j.frontier = list.as_deref().cloned();
+            j.seconds = self.seconds();
             j.commit(dir)?;
             if old != NONE && old != u64::from(p) {
                 remove(&shard_file(dir, k, old as u32))?;
@@ -299,6 +315,17 @@ impl Place for OnDisk<'_> {
 
     fn late(&self) -> u64 {
         self.inner.lock().expect("no pass panicked").late
+    }
+
+    fn disk(&self) -> Option<DiskLayer> {
+        let mut inner = self.inner.lock().expect("no pass panicked");
+        let (now, told) = (inner.io, inner.told);
+        inner.told = now;
+        Some(DiskLayer {
+            read: now.read - told.read,
+            written: now.written - told.written,
+            waiting: (now.waiting - told.waiting).as_secs_f64(),
+        })
     }
 
     fn finish_last(
