@@ -376,7 +376,6 @@ pub fn run<P: Place>(
         let kept = recording.is_some_and(|r| place.everywhere(r.kept()));
         // The list expanded is freed before the one found is put together.
         state.frontier = None;
-        // Every layer of a lagging place is listed while it fits (see `recording`).
         state.frontier = kept.then(|| concatenate(found, here));
         state.layers.push(states);
         colours.add(colour ^ 1, states);

@@ -104,7 +104,7 @@ pub fn journal_file(dir: &Path) -> PathBuf {
 /// Whether `name` is a file a search on disk keeps in its directory.
 pub fn owns(name: &str) -> bool {
     let ours = |prefix: &str, ext: &str| name.starts_with(prefix) && name.ends_with(ext);
-    name == "search.tsj" || name == "lock" || ours("shard-", ".tsw") || ours("claims-", ".tsc")
+    name == "search.tsj" || ours("shard-", ".tsw") || ours("claims-", ".tsc")
 }
 
 #[cfg(test)]

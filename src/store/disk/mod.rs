@@ -25,29 +25,17 @@ mod place;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use crate::bfs::driver::{self, Finished};
 use crate::bfs::policy::Scan;
 use crate::bfs::table::Table;
-use crate::bfs::{Driver, LayerDone, Outcome, Schedule, SearchState};
+use crate::bfs::{DiskLayer, Driver, LayerDone, Outcome, Schedule, SearchState};
 use crate::error::{Damage, DamageKind, Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
 use journal::{Journal, NONE};
 use layout::{claim_file, journal_file, shard_file, Bound, Layout};
 use place::OnDisk;
-
-/// Bytes moved to and from the disk, and the time spent waiting on it.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Io {
-    /// Bytes read: shards and claims.
-    pub read: u64,
-    /// Bytes written: shards and claims.
-    pub written: u64,
-    /// Time spent reading and writing (the expansions are not counted).
-    pub waiting: Duration,
-}
 
 /// How a search on disk runs.
 #[derive(Clone, Copy, Debug)]
@@ -81,8 +69,8 @@ pub struct DiskSearch {
     pub threads: usize,
     /// How the table was cut.
     pub layout: Layout,
-    /// The disk's figures over this run.
-    pub io: Io,
+    /// The disk's figures over this run: bytes read and written, seconds spent on them.
+    pub io: DiskLayer,
 }
 
 /// The smallest memory a search on disk accepts: a shard of a few pages and the buffers.
@@ -225,10 +213,7 @@ fn recount(
     let (mut seen, mut residues) = (0, [0u64; 4]);
     for k in 0..place.layout.shards() {
         let (a, b) = place.layout.words(k);
-        let (pass, sum) = j.shards[k];
-        if pass != NONE {
-            place::read_shard(&shard_file(place.dir, k, pass as u32), table, a, b, sum)?;
-        }
+        place::load_shard(place.dir, table, &place.layout, k, j.shards[k])?;
         seen += table.seen_in(a, b);
         let span = place.layout.span(k);
         let r = crate::bfs::residues(place.space, table, &[span], start_colour, schedule);
@@ -253,10 +238,7 @@ pub fn stream_table(
     })?;
     for k in 0..layout.shards() {
         let (a, b) = layout.words(k);
-        if j.shards[k].0 != NONE {
-            let path = shard_file(dir, k, j.shards[k].0 as u32);
-            place::read_shard(&path, &table, a, b, j.shards[k].1)?;
-        }
+        place::load_shard(dir, &table, &layout, k, j.shards[k])?;
         let words: Vec<u64> = table
             .span(a, b)
             .iter()
@@ -376,7 +358,7 @@ fn tidy(dir: &Path, j: &Journal) -> Result<(), Error> {
         }
     }
     for n in our_files(dir)? {
-        if !keep.contains(&n) && n != "lock" {
+        if !keep.contains(&n) {
             place::remove(&dir.join(&n))?;
         }
     }

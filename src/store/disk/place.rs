@@ -25,7 +25,6 @@ use crate::store::header::Checksum;
 use super::claims::{read_claims, Outbox};
 use super::journal::{Journal, Sealed, NONE};
 use super::layout::{claim_file, shard_file, Bound, Layout};
-use super::Io;
 
 /// Bytes read or written at a time.
 const CHUNK: usize = 8 << 20;
@@ -49,9 +48,9 @@ struct Inner {
     journal: Journal,
     /// States the last pass added to the layer it expanded.
     late: u64,
-    io: Io,
+    io: DiskLayer,
     /// `io` when the driver last asked (`Place::disk`).
-    told: Io,
+    told: DiskLayer,
 }
 
 /// What a pass does to each shard after its waiting claims: expand the frontier, or settle
@@ -75,8 +74,8 @@ impl<'a> OnDisk<'a> {
             inner: Mutex::new(Inner {
                 journal,
                 late: 0,
-                io: Io::default(),
-                told: Io::default(),
+                io: DiskLayer::default(),
+                told: DiskLayer::default(),
             }),
             before: journal_seconds,
             started: Instant::now(),
@@ -89,7 +88,7 @@ impl<'a> OnDisk<'a> {
     }
 
     /// The disk's figures so far.
-    pub fn io(&self) -> Io {
+    pub fn io(&self) -> DiskLayer {
         self.inner.lock().expect("no pass panicked").io
     }
 
@@ -179,16 +178,9 @@ impl<'a> OnDisk<'a> {
             let span = layout.span(k);
             let (a, b) = layout.words(k);
             let words = table.span(a, b);
-            match j.shards[k] {
-                (NONE, _) => {
-                    if p == 0 && layout.shard_of(j.start) == k {
-                        table.visit(j.start, if multi { 1 } else { FRONTIER });
-                    }
-                }
-                (pass, sum) => {
-                    let path = shard_file(dir, k, pass as u32);
-                    inner.io.read += read_shard(&path, table, a, b, sum)?;
-                }
+            inner.io.read += load_shard(dir, table, &layout, k, j.shards[k])?;
+            if j.shards[k].0 == NONE && p == 0 && layout.shard_of(j.start) == k {
+                table.visit(j.start, if multi { 1 } else { FRONTIER });
             }
             let path = claim_file(dir, p, k, Bound::Behind);
             inner.io.read += read_claims(&path, j.behind_now[k], span, |part| {
@@ -198,7 +190,7 @@ impl<'a> OnDisk<'a> {
                     l.extend(f.marked);
                 }
             })?;
-            inner.io.waiting += clock.elapsed();
+            inner.io.waiting += clock.elapsed().as_secs_f64();
             match work {
                 Work::Expand(scan) => {
                     let clock = Instant::now();
@@ -207,7 +199,7 @@ impl<'a> OnDisk<'a> {
                         let f = claim_all_coded(table, part, record, next_code);
                         found.add(keep(recording, f));
                     })?;
-                    inner.io.waiting += clock.elapsed();
+                    inner.io.waiting += clock.elapsed().as_secs_f64();
                     let here = LayerScan {
                         mine: layout.mine(k),
                         ..*scan
@@ -236,7 +228,7 @@ impl<'a> OnDisk<'a> {
                     }
                     let clock = Instant::now();
                     inner.io.written += out.seal(&mut j.ahead_next, &mut j.behind_next)?;
-                    inner.io.waiting += clock.elapsed();
+                    inner.io.waiting += clock.elapsed().as_secs_f64();
                 }
                 Work::Finish { colour, done } => {
                     found.add(settle(
@@ -275,7 +267,7 @@ impl<'a> OnDisk<'a> {
                 remove(&shard_file(dir, k, old as u32))?;
             }
             remove(&claim_file(dir, p + 1, k, Bound::Ahead))?;
-            inner.io.waiting += clock.elapsed();
+            inner.io.waiting += clock.elapsed().as_secs_f64();
         }
         inner.late = late;
         Ok(found)
@@ -324,7 +316,7 @@ impl Place for OnDisk<'_> {
         Some(DiskLayer {
             read: now.read - told.read,
             written: now.written - told.written,
-            waiting: (now.waiting - told.waiting).as_secs_f64(),
+            waiting: now.waiting - told.waiting,
         })
     }
 
@@ -353,15 +345,25 @@ pub(super) fn remove(path: &Path) -> Result<(), Error> {
     }
 }
 
+/// Loads shard `k` into `table` from its file as the journal names it (`(pass, checksum)`;
+/// none: every state unseen, nothing to read); returns the bytes read.
+pub(super) fn load_shard(
+    dir: &Path,
+    table: &Table,
+    layout: &Layout,
+    k: usize,
+    (pass, sum): (u64, u64),
+) -> Result<u64, Error> {
+    if pass == NONE {
+        return Ok(0);
+    }
+    let (a, b) = layout.words(k);
+    read_shard(&shard_file(dir, k, pass as u32), table, a, b, sum)
+}
+
 /// Reads the shard file `path` into words `a..b` of `table`, checking its length and its
 /// checksum against `sum`; returns the bytes read.
-pub(super) fn read_shard(
-    path: &Path,
-    table: &Table,
-    a: usize,
-    b: usize,
-    sum: u64,
-) -> Result<u64, Error> {
+fn read_shard(path: &Path, table: &Table, a: usize, b: usize, sum: u64) -> Result<u64, Error> {
     let read_err = |source| Error::Read {
         path: path.to_path_buf(),
         source,
