@@ -544,7 +544,14 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
             .unwrap();
         let o = child.wait_with_output().unwrap();
         let err = stderr(&o);
-        assert_eq!(o.status.code(), Some(75), "{signal}: {err}");
+        // Every rank exits 75. MPICH's launcher (hydra 4.0) passes that on, except after it
+        // forwarded a signal itself: it then records 0 for most ranks it reaps, and its status
+        // is 75 or 0 (0 in 6 of 35 runs here; docs/GUIDE.md says so). OpenMPI's always passes
+        // 75 on, and so does hydra for a signal sent to a rank.
+        let hydra_forwarded = to_launcher && !launcher().1;
+        let passed_on =
+            o.status.code() == Some(75) || hydra_forwarded && o.status.code() == Some(0);
+        assert!(passed_on, "{signal}: {:?}: {err}", o.status);
         // Rank 0 alone speaks: that it is stopping if the signal reached it, then how to go on.
         let ours: Vec<&str> = err
             .lines()
