@@ -343,7 +343,8 @@ pub fn run<P: Place>(
                 depth,
                 states: now,
                 seen,
-                way: last_way,
+                // The build before made most of it; after a resume, this one is all there is.
+                way: last_way.or(Some(way)),
                 seconds: clock.elapsed().as_secs_f64(),
                 busy,
                 disk: place.disk(),

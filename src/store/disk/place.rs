@@ -166,9 +166,14 @@ impl<'a> OnDisk<'a> {
             Work::Finish { .. } => before,
         };
         let mut late = j.late;
+        // Whether shard `n` has a frontier to expand or claims to settle in this pass.
+        let busy = |j: &Journal, n: usize| {
+            j.frontier_in[n] > 0
+                || j.behind_now[n].words > 0
+                || (!finishing && j.ahead_next[n].words > 0)
+        };
         for k in j.done..layout.shards() {
-            let waiting = j.behind_now[k].words > 0 || (!finishing && j.ahead_next[k].words > 0);
-            if j.frontier_in[k] == 0 && !waiting {
+            if !busy(j, k) {
                 // Nothing to expand, settle or claim here.
                 j.done = k + 1;
                 continue;
@@ -191,6 +196,13 @@ impl<'a> OnDisk<'a> {
                 }
             })?;
             inner.io.waiting += clock.elapsed().as_secs_f64();
+            // The disk reads the next shard's files while this one is worked on.
+            if let Some(next) = (k + 1..layout.shards()).find(|&n| busy(j, n)) {
+                if j.shards[next].0 != NONE {
+                    prefetch(&shard_file(dir, next, j.shards[next].0 as u32));
+                }
+                prefetch(&claim_file(dir, p, next, Bound::Behind));
+            }
             match work {
                 Work::Expand(scan) => {
                     let clock = Instant::now();
@@ -403,6 +415,7 @@ fn read_shard(path: &Path, table: &Table, a: usize, b: usize, sum: u64) -> Resul
         table.load(at, &words);
         at += n;
     }
+    uncache(&f);
     if check.value() != sum {
         table.release(a, b);
         return Err(damaged(Damage::checksum(
@@ -431,5 +444,29 @@ fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
         f.write_all(&bytes).map_err(err)?;
     }
     f.sync_data().map_err(err)?;
+    uncache(&f);
     Ok(check.value())
+}
+
+/// Asks the kernel to read the file at `path` into the page cache now, in the background (if
+/// it is there: a claim file may not be; if it is not a regular file, the load says so). The
+/// next shard's files are read so while the shard before is expanded: the read overlaps the
+/// work, with the next shard's pages in the cache beside the one in the window (the half of
+/// `--max-memory` the window leaves).
+fn prefetch(path: &Path) {
+    use std::os::fd::AsRawFd;
+    if let Ok(f) = crate::store::atomic::open_regular(path) {
+        // SAFETY: posix_fadvise on a descriptor this File holds; it reads no memory of ours.
+        unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_WILLNEED) };
+    }
+}
+
+/// Drops the pages of `f` from the page cache once they are read or written and synced: the
+/// table's files stay out of the memory that `--max-memory` keeps the search from (the cache
+/// would otherwise grow by the whole table, evicting other work's pages), and each pass reads
+/// from the disk, as a table past the memory must. Advice only: a failure changes nothing.
+fn uncache(f: &std::fs::File) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: posix_fadvise on a descriptor this File holds; it reads no memory of ours.
+    unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
 }
