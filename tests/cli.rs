@@ -842,6 +842,45 @@ fn the_reports_directory_is_named_results_everywhere() {
 /// `plan --sbatch` prints the documented job script (docs/slurm/analyze.sbatch, the one CI
 /// submits to Slurm) with its #SBATCH settings and board filled in, its body unchanged, and
 /// refuses what cannot make one job.
+/// `plan --disk` cuts the table as `analyze --disk` does in that memory (shards of the largest
+/// power of two of states whose 2-bit table takes at most half of it) and asks for the disk
+/// that run checks for; options of the other plans are refused with it, and it needs a memory.
+#[test]
+fn plan_disk_gives_the_shards_and_disk_of_the_search() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "plan",
+        "3x4",
+        "--disk",
+        "--max-memory",
+        "16M",
+        "--samples",
+        "1000",
+    ];
+    let o = tilespace(&args, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // 12!/2 states at 2 bits: 59,875,200 bytes. Half of 16 MB is 8,000,000 bytes, which holds
+    // 2^24 states (4,194,304 bytes) and not 2^25: 15 shards. The disk: the table twice and a
+    // shard, 123,944,704 bytes.
+    assert!(
+        text.contains("table 59.9 MB in 15 shards of 4.2 MB"),
+        "{text}"
+    );
+    assert!(text.contains("disk needed: 123.9 MB"), "{text}");
+    assert!(text.contains("no projected time"), "{text}");
+    for bad in [
+        &["plan", "3x4", "--disk", "--sbatch"][..],
+        &["plan", "3x4", "--max-memory", "1G"],
+        &["plan", "3x4", "--disk", "--disk-gbps", "-1"],
+        &["plan", "3x4", "--disk", "--max-memory", "100k"],
+    ] {
+        let o = tilespace(bad, tmp.path());
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{bad:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn plan_sbatch_fills_in_the_documented_job_script() {
     let tmp = tempfile::tempdir().unwrap();

@@ -121,6 +121,49 @@ fn a_search_on_disk_killed_at_random_moments_goes_on_identically() {
     }
 }
 
+/// The 12-cell boards on disk with a few megabytes of memory (15 to 29 shards), in both
+/// metrics, on one thread and two: the reports of the committed in-memory runs, and no file of
+/// the search left. (3x4 single-tile, on two threads, is the kill test's.)
+#[test]
+fn twelve_cells_on_disk_write_the_reports_of_a_search_in_memory() {
+    let cases = [
+        ("2x6", "single", "8M", "1", "2x6"),
+        ("2x6", "multi", "16M", "2", "2x6-multi"),
+        ("3x4", "multi", "16M", "1", "3x4-multi"),
+    ];
+    for (board, metric, memory, threads, name) in cases {
+        let tmp = scratch();
+        let dir = tmp.path();
+        let args = [
+            "analyze",
+            board,
+            "--metric",
+            metric,
+            "--max-memory",
+            memory,
+            "-j",
+            threads,
+            "--disk",
+            "d",
+            "--results",
+            "r",
+            "-q",
+        ];
+        let o = tilespace(&args, dir);
+        let what = format!("{board} {metric} in {memory} on {threads} threads");
+        assert!(o.status.success(), "{what}: {}", stderr(&o));
+        assert_eq!(
+            reports(&dir.join("r").join(name)),
+            committed(name),
+            "{what}"
+        );
+        assert!(
+            !dir.join("d").exists(),
+            "{what}: the search's files are left"
+        );
+    }
+}
+
 /// A tmpfs of `mb` megabytes mounted on a new directory, unmounted when dropped; `None` where
 /// this process may not mount (not root, or a container without the right), unless
 /// `TILESPACE_REQUIRE_MOUNT` is set (CI sets it: there the test must run).

@@ -77,7 +77,7 @@ fn json_schemas_are_stable() {
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 24] = [
+    let commands: [&[&str]; 25] = [
         &["analyze", "2x3", "-q", "--out", "r", "--json"],
         &["count", "3x3", "--json"],
         &["solvable", board, "--json"],
@@ -95,6 +95,21 @@ fn json_schemas_are_stable() {
         &["table", "--results", "r", "--atlas", "--json"],
         &["table", "--results", "r", "--atlas", "--cells", "--json"],
         &["plan", "3x4", "--ranks", "2", "--json"],
+        &[
+            "plan",
+            "3x4",
+            "--disk",
+            "--max-memory",
+            "16M",
+            "--samples",
+            "1000",
+            "--calibrate",
+            "--calibration-board",
+            "2x3",
+            "--calibration",
+            "cal.csv",
+            "--json",
+        ],
         &[
             "bench",
             "--boards",

@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod atlas;
+pub mod disk_plan;
 pub mod distribution;
 pub mod memory;
 pub mod patterns;

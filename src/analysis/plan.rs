@@ -67,10 +67,6 @@ pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Resu
         .map(|k| partition.table_bytes(k))
         .max()
         .unwrap_or(0);
-    let moves_per_state = (0..shape.cells())
-        .map(|b| shape.neighbours(Cell(b)).count() as f64)
-        .sum::<f64>()
-        / shape.cells() as f64;
     Ok(Plan {
         shape,
         ranks,
@@ -79,26 +75,35 @@ pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Resu
         shard_bytes,
         buffer_bytes,
         rank_bytes: shard_bytes as f64 + buffer_bytes as f64 + working_bytes(shape),
-        moves_per_state,
-        cross_fraction: cross_fraction(&space, &partition, samples),
+        moves_per_state: moves_per_state(shape),
+        cross_fraction: cross_fraction(&space, |i| partition.owner(i), samples),
         sampled: samples,
     })
 }
 
+/// Single-tile moves per state of `shape`, averaged over all states (the blank is in each cell
+/// equally often).
+pub fn moves_per_state(shape: Shape) -> f64 {
+    (0..shape.cells())
+        .map(|b| shape.neighbours(Cell(b)).count() as f64)
+        .sum::<f64>()
+        / shape.cells() as f64
+}
+
 /// The fraction of the moves of `samples` uniformly random states whose target lies in another
-/// shard than the state.
-pub fn cross_fraction(space: &StateSpace, partition: &Partition, samples: u64) -> f64 {
+/// shard (`owner`) than the state.
+pub fn cross_fraction(space: &StateSpace, owner: impl Fn(u64) -> usize, samples: u64) -> f64 {
     let moves = moves(space);
     let mut rng = Rng::new(1);
     let mut cursor = Cursor::new();
     let (mut all, mut crossing) = (0u64, 0u64);
     for _ in 0..samples {
         let i = rng.below(space.states());
-        let own = partition.owner(i);
+        let own = owner(i);
         let (blank, rank) = space.split(i);
         for_each_neighbour(space, &moves, &mut cursor, blank, rank, |n| {
             all += 1;
-            crossing += u64::from(partition.owner(n) != own);
+            crossing += u64::from(owner(n) != own);
         });
     }
     crossing as f64 / all.max(1) as f64

@@ -18,6 +18,15 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A rate (of a disk, of a network): a finite number above 0.
+fn positive_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() && r > 0.0 => Ok(r),
+        Ok(_) => Err("must be a number above 0".into()),
+        Err(_) => Err(format!("'{text}' is not a number")),
+    }
+}
+
 /// A rank count of a planned run: at least 1, at most `MAX_RANKS`.
 fn rank_count(text: &str) -> Result<usize, String> {
     let n = at_least_one(text)?;
@@ -577,14 +586,24 @@ pub struct PlanArgs {
     /// The calibration file the projection reads (and --calibrate writes)
     #[arg(long, value_name = "FILE", default_value = "results/calibration.csv")]
     pub calibration: PathBuf,
-    /// Threads of each rank of the planned run
-    #[arg(long, value_name = "N", default_value = "32", value_parser = at_least_one)]
+    /// Threads of each rank of the planned run (with --disk: of its one process)
+    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = at_least_one)]
     pub threads_per_rank: usize,
+    /// Plan a search with its table on disk in one process (`analyze --disk`): the shards, the
+    /// disk it needs, the bytes it moves and its time at --disk-gbps
+    #[arg(long, conflicts_with_all = ["sbatch", "mem_per_rank"])]
+    pub disk: bool,
+    /// With --disk: the memory the search may hold (default: this machine's available memory)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size, requires = "disk")]
+    pub max_memory: Option<u64>,
+    /// With --disk: what the disk reads and writes per second, in gigabytes
+    #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = positive_rate)]
+    pub disk_gbps: f64,
     /// Layers of the search (its radius + 1): 4x4 has 81 (Korf and Schultze 2005)
     #[arg(long, value_name = "N", default_value = "100")]
     pub layers: u32,
     /// What each rank sends per second, in gigabits (the interconnect)
-    #[arg(long, value_name = "GBIT", default_value = "100")]
+    #[arg(long, value_name = "GBIT", default_value = "100", value_parser = positive_rate)]
     pub network_gbits: f64,
     /// Print a Slurm job script for the board on --ranks ranks (docs/slurm/analyze.sbatch with
     /// its #SBATCH lines filled in: memory, time limit, threads), instead of the plan

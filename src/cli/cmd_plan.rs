@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan};
 use tilespace::analysis::memory::human_bytes;
 use tilespace::analysis::memory::ranks_needed;
 use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan};
@@ -14,6 +15,9 @@ use super::args::PlanArgs;
 pub fn run(args: PlanArgs) -> Result<super::Status> {
     let buffers = Budget::default().bytes();
     let calibration = calibration(&args)?;
+    if args.disk {
+        return on_disk(&args, calibration.as_ref());
+    }
     if args.sbatch {
         let ([shape], [ranks]) = (args.boards.as_slice(), args.ranks.as_slice()) else {
             anyhow::bail!(super::BadArgument(
@@ -112,6 +116,135 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
         }
     }
     Ok(super::Status::Done)
+}
+
+/// `plan RxC --disk`: each board's search with its table on disk in one process of
+/// `--max-memory`, and its projected time on `--threads` threads at `--disk-gbps`.
+fn on_disk(args: &PlanArgs, calibration: Option<&Calibration>) -> Result<super::Status> {
+    let memory = match args.max_memory {
+        Some(m) => m,
+        None => tilespace::analysis::memory::available_bytes().ok_or_else(|| {
+            super::BadArgument("the memory available is unknown here: give --max-memory".into())
+        })?,
+    };
+    let bandwidth = args.disk_gbps * 1e9;
+    let mut plans = vec![];
+    for &shape in &args.boards {
+        let p = plan_disk(shape, memory, args.samples as u64)?;
+        let t =
+            calibration.map(|c| project_disk(&p, c, args.threads_per_rank, args.layers, bandwidth));
+        plans.push((p, t));
+    }
+    if args.json {
+        let boards: Vec<serde_json::Value> = plans
+            .iter()
+            .map(|(p, t)| {
+                let mut doc = serde_json::json!({
+                    "board": p.shape.to_string(),
+                    "memory": p.memory,
+                    "states": p.states,
+                    "table_bytes": p.table_bytes,
+                    "shards": p.shards,
+                    "shard_bytes": p.shard_bytes,
+                    "disk_bytes": p.disk_bytes,
+                    "moves_per_state": p.moves_per_state,
+                    "cross_fraction": p.cross_fraction,
+                    "sampled_states": p.sampled,
+                    "pass_bytes": p.pass_bytes(),
+                    "claim_bytes": p.claim_bytes(),
+                });
+                if let Some(t) = t {
+                    doc["projection"] = serde_json::json!({
+                        "threads": args.threads_per_rank,
+                        "layers": args.layers,
+                        "disk_bytes_per_second": bandwidth,
+                        "passes": t.passes,
+                        "bytes_moved": t.bytes,
+                        "disk_seconds": t.disk,
+                        "expand_seconds": t.expand,
+                        "scan_seconds": t.scan,
+                        "seconds": t.total(),
+                    });
+                }
+                doc
+            })
+            .collect();
+        super::print_json(&serde_json::json!({ "disk_plans": boards, "samples": args.samples }))?;
+        return Ok(super::Status::Done);
+    }
+    let mut out = std::io::stdout().lock();
+    for (p, t) in &plans {
+        print_disk_plan(&mut out, p)?;
+        if let Some(t) = t {
+            writeln!(
+                out,
+                "  projected: {} = disk {} ({} moved at {} GB/s) + expand {} + scan {} ({} \
+                 threads, {} passes)",
+                duration(t.total()),
+                duration(t.disk),
+                human_bytes(t.bytes),
+                args.disk_gbps,
+                duration(t.expand),
+                duration(t.scan),
+                args.threads_per_rank,
+                t.passes
+            )?;
+        }
+    }
+    match calibration {
+        Some(cal) => writeln!(
+            out,
+            "rates per thread from {} (a one-rank search of {} on {} threads): {:.1} M states/s \
+             expanded, {:.0} M table words/s scanned. The disk's part is an upper bound (every \
+             shard read and written in every pass); the engine's a lower bound (threads as fast \
+             as one here)",
+            args.calibration.display(),
+            cal.board,
+            cal.threads,
+            cal.states_per_second / 1e6,
+            cal.words_per_second / 1e6
+        )?,
+        None => writeln!(
+            out,
+            "no projected time: {} does not exist (run `tilespace plan ... --calibrate` to measure \
+             this machine's rates)",
+            args.calibration.display()
+        )?,
+    }
+    Ok(super::Status::Done)
+}
+
+fn print_disk_plan(out: &mut impl Write, p: &DiskPlan) -> Result<()> {
+    writeln!(
+        out,
+        "{} on disk, one process in {}: {} states, table {} in {} shard{} of {}",
+        p.shape,
+        human_bytes(p.memory as f64),
+        p.states,
+        human_bytes(p.table_bytes as f64),
+        p.shards,
+        if p.shards == 1 { "" } else { "s" },
+        human_bytes(p.shard_bytes as f64)
+    )?;
+    writeln!(
+        out,
+        "  disk needed: {} (the table, a shard, and as much again as the table for the claims)",
+        human_bytes(p.disk_bytes as f64)
+    )?;
+    writeln!(
+        out,
+        "  moves: {:.3} per state; {:.2}% cross shards (measured on {} random states)",
+        p.moves_per_state,
+        100.0 * p.cross_fraction,
+        p.sampled
+    )?;
+    writeln!(
+        out,
+        "  moved: at most {} a pass (every shard read and written), {} of claims over the search",
+        human_bytes(p.pass_bytes()),
+        human_bytes(p.claim_bytes())
+    )?;
+    Ok(())
 }
 
 fn print_plan(out: &mut impl Write, p: &Plan) -> Result<()> {
