@@ -26,6 +26,20 @@ fn reports(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The search on disk under `dir/d` wrote the committed reports of `name` under `dir/r` and
+/// left none of its files.
+fn finished_as_in_memory(dir: &Path, name: &str, what: &str) {
+    assert_eq!(
+        reports(&dir.join("r").join(name)),
+        committed(name),
+        "{what}"
+    );
+    assert!(
+        !dir.join("d").exists(),
+        "{what}: the search's files are left"
+    );
+}
+
 /// A scratch directory in memory where there is one (/dev/shm), else in the temporary one.
 fn scratch() -> tempfile::TempDir {
     tempfile::tempdir_in("/dev/shm")
@@ -109,15 +123,7 @@ fn a_search_on_disk_killed_at_random_moments_goes_on_identically() {
             let o = tilespace(&a, dir);
             assert!(o.status.success(), "{what}: {}", stderr(&o));
         }
-        assert_eq!(
-            reports(&dir.join("r").join(name)),
-            committed(name),
-            "{what}"
-        );
-        assert!(
-            !dir.join("d").exists(),
-            "{what}: the search's files are left"
-        );
+        finished_as_in_memory(dir, name, &what);
     }
 }
 
@@ -152,15 +158,7 @@ fn twelve_cells_on_disk_write_the_reports_of_a_search_in_memory() {
         let o = tilespace(&args, dir);
         let what = format!("{board} {metric} in {memory} on {threads} threads");
         assert!(o.status.success(), "{what}: {}", stderr(&o));
-        assert_eq!(
-            reports(&dir.join("r").join(name)),
-            committed(name),
-            "{what}"
-        );
-        assert!(
-            !dir.join("d").exists(),
-            "{what}: the search's files are left"
-        );
+        finished_as_in_memory(dir, name, &what);
     }
 }
 

@@ -78,26 +78,13 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
             )?;
         }
     }
-    match &calibration {
-        Some(cal) => writeln!(
-            out,
-            "rates per thread from {} (a one-rank search of {} on {} threads): {:.1} M states/s \
-             expanded, {:.0} M table words/s scanned. A lower bound: it assumes every thread of a \
-             rank runs as fast as one here, which memory bandwidth does not allow once a node's \
-             threads share it",
-            args.calibration.display(),
-            cal.board,
-            cal.threads,
-            cal.states_per_second / 1e6,
-            cal.words_per_second / 1e6
-        )?,
-        None => writeln!(
-            out,
-            "no projected time: {} does not exist (run `tilespace plan ... --calibrate` to measure \
-             this machine's rates)",
-            args.calibration.display()
-        )?,
-    }
+    print_rates(
+        &mut out,
+        &args,
+        calibration.as_ref(),
+        "A lower bound: it assumes every thread of a rank runs as fast as one here, which memory \
+         bandwidth does not allow once a node's threads share it",
+    )?;
     if let Some(m) = args.mem_per_rank {
         for (shape, need) in args.boards.iter().zip(&needs) {
             match need {
@@ -191,13 +178,29 @@ fn on_disk(args: &PlanArgs, calibration: Option<&Calibration>) -> Result<super::
             )?;
         }
     }
+    print_rates(
+        &mut out,
+        args,
+        calibration,
+        "The disk's part is an upper bound (every shard read and written in every pass); the \
+         engine's a lower bound (threads as fast as one here)",
+    )?;
+    Ok(super::Status::Done)
+}
+
+/// The line under the plans: the calibration's rates and what `bound` says of the projection,
+/// or why there is no projection.
+fn print_rates(
+    out: &mut impl Write,
+    args: &PlanArgs,
+    calibration: Option<&Calibration>,
+    bound: &str,
+) -> Result<()> {
     match calibration {
         Some(cal) => writeln!(
             out,
             "rates per thread from {} (a one-rank search of {} on {} threads): {:.1} M states/s \
-             expanded, {:.0} M table words/s scanned. The disk's part is an upper bound (every \
-             shard read and written in every pass); the engine's a lower bound (threads as fast \
-             as one here)",
+             expanded, {:.0} M table words/s scanned. {bound}",
             args.calibration.display(),
             cal.board,
             cal.threads,
@@ -211,7 +214,7 @@ fn on_disk(args: &PlanArgs, calibration: Option<&Calibration>) -> Result<super::
             args.calibration.display()
         )?,
     }
-    Ok(super::Status::Done)
+    Ok(())
 }
 
 fn print_disk_plan(out: &mut impl Write, p: &DiskPlan) -> Result<()> {
