@@ -871,6 +871,8 @@ fn plan_disk_gives_the_shards_and_disk_of_the_search() {
     assert!(text.contains("no projected time"), "{text}");
     for bad in [
         &["plan", "3x4", "--disk", "--sbatch"][..],
+        &["plan", "3x4", "--disk", "--ranks", "4"],
+        &["plan", "3x4", "--disk", "--network-gbits", "10"],
         &["plan", "3x4", "--max-memory", "1G"],
         &["plan", "3x4", "--disk", "--disk-gbps", "-1"],
         &["plan", "3x4", "--disk", "--max-memory", "100k"],

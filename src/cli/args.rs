@@ -591,7 +591,7 @@ pub struct PlanArgs {
     pub threads_per_rank: usize,
     /// Plan a search with its table on disk in one process (`analyze --disk`): the shards, the
     /// disk it needs, the bytes it moves and its time at --disk-gbps
-    #[arg(long, conflicts_with_all = ["sbatch", "mem_per_rank"])]
+    #[arg(long, conflicts_with_all = ["sbatch", "mem_per_rank", "ranks", "network_gbits"])]
     pub disk: bool,
     /// With --disk: the memory the search may hold (default: this machine's available memory)
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size, requires = "disk")]
