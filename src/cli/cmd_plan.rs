@@ -234,18 +234,35 @@ fn print_disk_plan(out: &mut impl Write, p: &DiskPlan) -> Result<()> {
         "  disk needed: {} (the table, a shard, and as much again as the table for the claims)",
         human_bytes(p.disk_bytes as f64)
     )?;
-    writeln!(
+    print_moves(
         out,
-        "  moves: {:.3} per state; {:.2}% cross shards (measured on {} random states)",
         p.moves_per_state,
-        100.0 * p.cross_fraction,
-        p.sampled
+        p.cross_fraction,
+        p.sampled,
+        "shards",
     )?;
     writeln!(
         out,
         "  moved: at most {} a pass (every shard read and written), {} of claims over the search",
         human_bytes(p.pass_bytes()),
         human_bytes(p.claim_bytes())
+    )?;
+    Ok(())
+}
+
+/// The line of a plan's moves: how many a state has, and the share that cross `parts`.
+fn print_moves(
+    out: &mut impl Write,
+    per_state: f64,
+    cross: f64,
+    sampled: u64,
+    parts: &str,
+) -> Result<()> {
+    writeln!(
+        out,
+        "  moves: {per_state:.3} per state; {:.2}% cross {parts} (measured on {sampled} random \
+         states)",
+        100.0 * cross
     )?;
     Ok(())
 }
@@ -268,13 +285,7 @@ fn print_plan(out: &mut impl Write, p: &Plan) -> Result<()> {
         human_bytes(tilespace::analysis::memory::working_bytes(p.shape)),
         human_bytes(p.rank_bytes)
     )?;
-    writeln!(
-        out,
-        "  moves: {:.3} per state; {:.2}% cross ranks (measured on {} random states)",
-        p.moves_per_state,
-        100.0 * p.cross_fraction,
-        p.sampled
-    )?;
+    print_moves(out, p.moves_per_state, p.cross_fraction, p.sampled, "ranks")?;
     writeln!(
         out,
         "  exchanged over the search: {:.3e} targets, {} in all, {} sent per rank",
