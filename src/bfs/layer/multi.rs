@@ -96,14 +96,13 @@ impl<const PER: usize> Pending<PER> {
             let j = usize::from(j);
             let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
             if self.at[p] != rank {
-                space.indexer.seek(&mut self.cursors[p], rank, p as u8);
+                space.indexer.seek_digits(&mut self.cursors[p], rank, p as u8);
                 self.at[p] = rank;
             }
-            let columns = &slides.columns[j];
-            for t in 0..PER {
-                let n = slides.target(&columns[t], &self.cursors[p], rank, weights);
+            let vertical = slides.targets::<PER>(j, &self.cursors[p], rank, weights);
+            for (t, &n) in vertical.iter().enumerate() {
                 Table::prefetch_in(words, n);
-                targets[k][t] = n;
+                targets[k][t % MAX_COLUMN] = n;
             }
             indices[k] = index;
         }

@@ -1,28 +1,34 @@
 //! The moves of the multi-tile metric in the index: where each slide of the blank takes a state.
 //!
 //! A horizontal slide keeps the tile sequence: its target is another slot of the same rank
-//! (`Slides::row`). A vertical slide of k rows moves k tiles of the blank's column one row
-//! each: in the sequence (the tiles in reading order), a window of k·C entries between the
-//! blank's two cells is rearranged and nothing else moves, so only the window's Lehmer digits
-//! change. The new ones are counted from the tile values (the cursor's sequence) and the set of
-//! values after the window, and the full rank changes by Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window.
+//! (`Slides::row`). A vertical slide of k rows is k steps of one row the same way, and a step
+//! turns a window of C sequence entries (the tiles in reading order): down, the window's last
+//! entry (the tile below the blank) moves first; up, its first moves last. Only the window's
+//! Lehmer digits change, and their new values follow from the old ones alone (`down_delta`,
+//! `up_delta`: the comparisons a turn needs are read off the digits in one pass, C-1 steps), so
+//! the full rank changes by Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window. The steps of one slide turn
+//! disjoint, adjacent windows, and a step leaves the digits of every other window as they were
+//! (a digit counts the smaller entries after it, a set the step does not change): a slide's
+//! change is the sum of its steps' changes, each read from the state's own digits, and a slide
+//! of two rows adds one step to the slide of one.
 
 use super::multi::MAX_COLUMN;
-use crate::index::rank::{Cursor, MAX_TILES};
+use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
-/// A vertical slide of the blank: the window of sequence entries it rearranges and where its
-/// target lies in a rank.
+/// A vertical slide of the blank: its last step (one row), and where its target lies in a rank.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Column {
     /// The target's slot in its rank.
     pub(super) slot: u64,
-    /// The window's first sequence entry, and its length (k·C entries for a slide of k rows).
+    /// The first entry of the window the last step turns.
     pub(super) at: u8,
-    pub(super) len: u8,
-    /// The window after the slide: entry t is the entry `from[t]` of the sequence before it.
-    pub(super) from: [u8; MAX_TILES],
+    /// Whether the blank moves down (the window's last entry moves first) or up.
+    pub(super) down: bool,
+    /// All ones if the slide is the one before it in `Slides::columns` and one row more (its
+    /// change adds to that one's), zero if it is a slide of one row.
+    pub(super) chain: i64,
 }
 
 /// The multi-tile moves of every slot of a rank (the blank cell of each), precomputed.
@@ -31,16 +37,17 @@ pub struct Slides {
     /// `row[j]`: the slots of a rank whose blank is in the row of slot j's blank, j's own but
     /// (bit t for slot t): the targets of j's horizontal slides, same rank.
     pub(super) row: Vec<u32>,
-    /// `columns[j]`: the vertical slides of slot j's blank, one per other row (the first R-1;
-    /// a fixed array, not a vector: no length to load and no bounds to check).
+    /// `columns[j]`: the vertical slides of slot j's blank, one per other row (the first R-1),
+    /// down the column and then up it, each one row longer than the one before it (a fixed
+    /// array, not a vector: no length to load and no bounds to check).
     pub(super) columns: Vec<[Column; MAX_COLUMN]>,
     /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
     pub(super) runs: Vec<Vec<Run>>,
     /// Slots a rank (n).
     width: u64,
-    /// Tiles (m), and the values they take as a mask ((1 << m) - 1).
+    /// Tiles (m), and C - 1: the entries a step's moving tile passes.
     tiles: usize,
-    all: u32,
+    passes: usize,
 }
 
 impl Slides {
@@ -53,17 +60,21 @@ impl Slides {
         let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
         for (j, &b) in space.blanks.iter().enumerate() {
             let b = usize::from(b);
-            let mut vertical = 0;
             for to in 0..n {
-                if to == b {
-                    continue;
-                }
-                if shape.row(Cell(to)) == shape.row(Cell(b)) {
+                if to != b && shape.row(Cell(to)) == shape.row(Cell(b)) {
                     row[j] |= 1 << space.slot[to];
-                } else if shape.col(Cell(to)) == shape.col(Cell(b)) {
-                    columns[j][vertical % MAX_COLUMN] = column(space, b, to, c);
-                    vertical += 1;
                 }
+            }
+            let (r, rows) = (shape.row(Cell(b)), shape.rows);
+            let down = (1..rows - r).map(|k| (true, k, b + (k - 1) * c, b + k * c));
+            let up = (1..=r).map(|k| (false, k, b - k * c, b - k * c));
+            for (t, (down, k, at, to)) in down.chain(up).enumerate() {
+                columns[j][t % MAX_COLUMN] = Column {
+                    slot: u64::from(space.slot[to]),
+                    at: at as u8,
+                    down,
+                    chain: if k > 1 { -1 } else { 0 },
+                };
             }
         }
         Slides {
@@ -72,36 +83,77 @@ impl Slides {
             columns,
             width: space.width(),
             tiles: space.tiles(),
-            all: (1u32 << space.tiles()) - 1,
+            passes: c - 1,
         }
     }
 
-    /// The index of the target of `slide` from the state of rank `rank` whose sequence is in
-    /// `cursor` (after `Indexer::seek`), on an index of `weights`.
+    /// The indices of the targets of the first `PER` vertical slides of slot `j` (all R-1 of
+    /// them) from the state of rank `rank` whose digits are in `cursor` (after
+    /// `Indexer::seek_digits`), on an index of `weights`.
     #[inline(always)]
-    pub(super) fn target(
+    pub(super) fn targets<const PER: usize>(
         &self,
-        slide: &Column,
+        j: usize,
         cursor: &Cursor,
         rank: u64,
-        weights: &[u64],
-    ) -> u64 {
-        let (d, seq) = (&cursor.digits, &cursor.seq);
-        let (at, len) = (usize::from(slide.at), usize::from(slide.len));
-        // The values after the window: the same set before and after the slide.
-        let mut after = self.all & !cursor.placed[(at + len) % (MAX_TILES + 1)];
-        let mut delta = 0i64;
-        for t in (0..len).rev() {
-            let x = seq[usize::from(slide.from[t]) % MAX_TILES];
-            let digit = (after & ((1u32 << x) - 1)).count_ones();
-            after |= 1 << x;
-            let j = (at + t) % MAX_TILES;
-            delta += (i64::from(digit) - i64::from(d[j])) * weights[j] as i64;
-        }
+        weights: &[u64; DIGITS],
+    ) -> [u64; PER] {
+        let d = &cursor.digits;
         // The full rank's last digit (weight 1) is its parity digit m-2.
-        let full = (rank << 1 | u64::from(d[(self.tiles - 2) % MAX_TILES])) as i64;
-        ((full + delta) as u64 >> 1) * self.width + slide.slot
+        let full = (rank << 1 | u64::from(d[(self.tiles - 2) % DIGITS])) as i64;
+        let columns = &self.columns[j];
+        let mut change = 0i64;
+        std::array::from_fn(|t| {
+            let slide = &columns[t % MAX_COLUMN];
+            let at = usize::from(slide.at);
+            let step = if slide.down {
+                down_delta(weights, d, at, self.passes)
+            } else {
+                up_delta(weights, d, at, self.passes)
+            };
+            change = (change & slide.chain) + step;
+            ((full + change) as u64 >> 1) * self.width + slide.slot
+        })
     }
+}
+
+/// The change in full rank when the blank moves down a row: the last entry z of the window of
+/// `k` + 1 entries at `i` moves first, the others one on (digits `d`, weights `w`). Entry i+t
+/// gains nothing after it but loses z if z is smaller, which it is when z ranks below it among
+/// the entries after it: z's rank among the entries from i+t+1 on, followed from d[i+k] down.
+#[inline(always)]
+fn down_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
+    // i + k ≤ 22 < DIGITS: no bounds to check.
+    let (i, k) = (i % 16, k % 8);
+    let mut r = i64::from(d[i + k]);
+    let mut delta = 0i64;
+    for t in (0..k).rev() {
+        let z_smaller = i64::from(r < i64::from(d[i + t]));
+        r += 1 - z_smaller;
+        let new = i64::from(d[i + t]) - z_smaller;
+        delta += (new - i64::from(d[i + t + 1])) * w[i + t + 1] as i64;
+    }
+    // z's rank among the window's others and the entries after: its digit now.
+    delta + (r - i64::from(d[i])) * w[i] as i64
+}
+
+/// The change in full rank when the blank moves up a row: the first entry x of the window of
+/// `k` + 1 entries at `i` moves last, the others one back (see `down_delta`). With c the count
+/// of entries from i+t on that are smaller than x (d[i] for t = 1), entry i+t is smaller than x
+/// exactly when c > d[i+t] (its digit counts the entries after it below it); it gains x after it
+/// if x is smaller, and x's new digit is the count left after the window.
+#[inline(always)]
+fn up_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
+    let (i, k) = (i % 16, k % 8);
+    let mut c = i64::from(d[i]);
+    let mut delta = 0i64;
+    for t in 1..=k {
+        let smaller = i64::from(c > i64::from(d[i + t]));
+        c -= smaller;
+        let new = i64::from(d[i + t]) + 1 - smaller;
+        delta += (new - i64::from(d[i + t - 1])) * w[i + t - 1] as i64;
+    }
+    delta + (c - i64::from(d[i + k])) * w[i + k] as i64
 }
 
 /// The slots of a word holding the blanks of one row of one rank (the row's cells are
@@ -136,38 +188,6 @@ fn runs(row: &[u32], q: usize, n: usize) -> Vec<Run> {
         s = in_word.end;
     }
     runs
-}
-
-/// The vertical slide of a blank from cell `b` to cell `to` of its column (`c` columns).
-fn column(space: &StateSpace, b: usize, to: usize, c: usize) -> Column {
-    let mut slide = Column {
-        slot: u64::from(space.slot[to]),
-        ..Column::default()
-    };
-    // Sequence entry i holds the tile of cell i before the blank's cell, of cell i+1 after.
-    let (at, len) = (b.min(to), b.abs_diff(to));
-    for t in 0..len {
-        let i = at + t;
-        let from = if to < b {
-            // Up: the window holds cells to+1..=b after the slide; the column's cells take the
-            // tile from the cell above (entry i+1-C), the others keep theirs (entry i+1).
-            if (i + 1 - to).is_multiple_of(c) {
-                i + 1 - c
-            } else {
-                i + 1
-            }
-        } else if (i - b).is_multiple_of(c) {
-            // Down: the window holds cells b..to-1 after the slide; the column's cells take
-            // the tile from the cell below (entry i+C-1), the others keep theirs (entry i-1).
-            i + c - 1
-        } else {
-            i - 1
-        };
-        slide.from[t] = from as u8;
-    }
-    slide.at = at as u8;
-    slide.len = len as u8;
-    slide
 }
 
 #[cfg(test)]
@@ -231,6 +251,7 @@ mod tests {
             (3, 4),
             (4, 4),
             (2, 7),
+            (2, 8),
             (4, 3),
         ] {
             let shape = Shape::new(r, c).unwrap();
@@ -250,14 +271,19 @@ mod tests {
                         let (blank, rank) = space.split(index);
                         let j = (index % space.width()) as usize;
                         let mut cursor = Cursor::new();
-                        space.indexer.seek(&mut cursor, rank, space.parity[blank.0]);
+                        space
+                            .indexer
+                            .seek_digits(&mut cursor, rank, space.parity[blank.0]);
                         let mut got: Vec<u64> = (0..space.width())
                             .filter(|&t| slides.row[j] >> t & 1 == 1)
                             .map(|t| rank * space.width() + t)
                             .collect();
-                        for slide in &slides.columns[j][..space.shape.rows - 1] {
-                            got.push(slides.target(slide, &cursor, rank, weights));
-                        }
+                        let vertical: Vec<u64> = match space.shape.rows {
+                            2 => slides.targets::<1>(j, &cursor, rank, weights).to_vec(),
+                            3 => slides.targets::<2>(j, &cursor, rank, weights).to_vec(),
+                            _ => slides.targets::<3>(j, &cursor, rank, weights).to_vec(),
+                        };
+                        got.extend(vertical);
                         want.sort_unstable();
                         got.sort_unstable();
                         assert_eq!(got, want, "{shape} goal {goal} class {class}: {board}");
