@@ -98,33 +98,57 @@ impl Slides {
         rank: u64,
         weights: &[u64; DIGITS],
     ) -> [u64; PER] {
+        // The steps' loops unrolled for each width (a branch that always goes the same way).
+        match self.passes {
+            1 => self.targets_of::<PER, 1>(j, cursor, rank, weights),
+            2 => self.targets_of::<PER, 2>(j, cursor, rank, weights),
+            3 => self.targets_of::<PER, 3>(j, cursor, rank, weights),
+            4 => self.targets_of::<PER, 4>(j, cursor, rank, weights),
+            5 => self.targets_of::<PER, 5>(j, cursor, rank, weights),
+            6 => self.targets_of::<PER, 6>(j, cursor, rank, weights),
+            _ => self.targets_of::<PER, 7>(j, cursor, rank, weights),
+        }
+    }
+
+    /// `targets` on a board of K + 1 columns.
+    #[inline(always)]
+    fn targets_of<const PER: usize, const K: usize>(
+        &self,
+        j: usize,
+        cursor: &Cursor,
+        rank: u64,
+        weights: &[u64; DIGITS],
+    ) -> [u64; PER] {
         let d = &cursor.digits;
         // The full rank's last digit (weight 1) is its parity digit m-2.
         let full = (rank << 1 | u64::from(d[(self.tiles - 2) % DIGITS])) as i64;
         let columns = &self.columns[j];
         let mut change = 0i64;
-        std::array::from_fn(|t| {
-            let slide = &columns[t % MAX_COLUMN];
+        // A loop, not `array::from_fn`: its closure would stay a function of its own
+        // (`bits::bit_instructions!`).
+        let mut targets = [0u64; PER];
+        for (target, slide) in targets.iter_mut().zip(columns) {
             let at = usize::from(slide.at);
             let step = if slide.down {
-                down_delta(weights, d, at, self.passes)
+                down_delta::<K>(weights, d, at)
             } else {
-                up_delta(weights, d, at, self.passes)
+                up_delta::<K>(weights, d, at)
             };
             change = (change & slide.chain) + step;
-            ((full + change) as u64 >> 1) * self.width + slide.slot
-        })
+            *target = ((full + change) as u64 >> 1) * self.width + slide.slot;
+        }
+        targets
     }
 }
 
 /// The change in full rank when the blank moves down a row: the last entry z of the window of
-/// `k` + 1 entries at `i` moves first, the others one on (digits `d`, weights `w`). Entry i+t
+/// `K` + 1 entries at `i` moves first, the others one on (digits `d`, weights `w`). Entry i+t
 /// gains nothing after it but loses z if z is smaller, which it is when z ranks below it among
 /// the entries after it: z's rank among the entries from i+t+1 on, followed from d[i+k] down.
 #[inline(always)]
-fn down_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
-    // i + k ≤ 22 < DIGITS: no bounds to check.
-    let (i, k) = (i % 16, k % 8);
+fn down_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize) -> i64 {
+    // i + K ≤ 22 < DIGITS: no bounds to check.
+    let (i, k) = (i % 16, K % 8);
     let mut r = i64::from(d[i + k]);
     let mut delta = 0i64;
     for t in (0..k).rev() {
@@ -138,16 +162,16 @@ fn down_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
 }
 
 /// The change in full rank when the blank moves up a row: the first entry x of the window of
-/// `k` + 1 entries at `i` moves last, the others one back (see `down_delta`). With c the count
+/// `K` + 1 entries at `i` moves last, the others one back (see `down_delta`). With c the count
 /// of entries from i+t on that are smaller than x (d[i] for t = 1), entry i+t is smaller than x
 /// exactly when c > d[i+t] (its digit counts the entries after it below it); it gains x after it
 /// if x is smaller, and x's new digit is the count left after the window.
 #[inline(always)]
-fn up_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, k: usize) -> i64 {
-    let (i, k) = (i % 16, k % 8);
+fn up_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize) -> i64 {
+    let (i, k) = (i % 16, K % 8);
     let mut c = i64::from(d[i]);
     let mut delta = 0i64;
-    for t in 1..=k {
+    for t in 1..k + 1 {
         let smaller = i64::from(c > i64::from(d[i + t]));
         c -= smaller;
         let new = i64::from(d[i + t]) + 1 - smaller;
