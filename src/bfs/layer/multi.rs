@@ -85,11 +85,32 @@ impl<const PER: usize> Pending<PER> {
         scan: &LayerScan,
         slides: &Slides,
     ) -> (&[[u64; MAX_COLUMN]], &[u64]) {
+        let before = self.last;
+        self.last ^= 1;
+        // The steps' loops unrolled for each width: one branch a batch (see `Slides::targets`).
+        match slides.passes() {
+            1 => self.compute::<1>(scan, slides),
+            2 => self.compute::<2>(scan, slides),
+            3 => self.compute::<3>(scan, slides),
+            4 => self.compute::<4>(scan, slides),
+            5 => self.compute::<5>(scan, slides),
+            6 => self.compute::<6>(scan, slides),
+            _ => self.compute::<7>(scan, slides),
+        }
+        let ready = std::mem::replace(&mut self.ready, self.waiting.min(BATCH));
+        self.waiting = 0;
+        (
+            &self.targets[before][..ready],
+            &self.indices[before][..ready],
+        )
+    }
+
+    /// `flush`'s targets on a board of K + 1 columns, into the batch `last`.
+    #[inline(always)]
+    fn compute<const K: usize>(&mut self, scan: &LayerScan, slides: &Slides) {
         let space = scan.space;
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();
-        let before = self.last;
-        self.last ^= 1;
         let (targets, indices) = (&mut self.targets[self.last], &mut self.indices[self.last]);
         for k in 0..self.waiting.min(BATCH) {
             let (rank, j, index) = self.states[k];
@@ -99,19 +120,13 @@ impl<const PER: usize> Pending<PER> {
                 space.indexer.seek_digits(&mut self.cursors[p], rank, p as u8);
                 self.at[p] = rank;
             }
-            let vertical = slides.targets::<PER>(j, &self.cursors[p], rank, weights);
+            let vertical = slides.targets::<PER, K>(j, &self.cursors[p], rank, weights);
             for (t, &n) in vertical.iter().enumerate() {
                 Table::prefetch_in(words, n);
                 targets[k][t % MAX_COLUMN] = n;
             }
             indices[k] = index;
         }
-        let ready = std::mem::replace(&mut self.ready, self.waiting.min(BATCH));
-        self.waiting = 0;
-        (
-            &self.targets[before][..ready],
-            &self.indices[before][..ready],
-        )
     }
 }
 

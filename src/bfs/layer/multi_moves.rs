@@ -90,29 +90,17 @@ impl Slides {
     /// The indices of the targets of the first `PER` vertical slides of slot `j` (all R-1 of
     /// them) from the state of rank `rank` whose digits are in `cursor` (after
     /// `Indexer::seek_digits`), on an index of `weights`.
-    #[inline(always)]
-    pub(super) fn targets<const PER: usize>(
-        &self,
-        j: usize,
-        cursor: &Cursor,
-        rank: u64,
-        weights: &[u64; DIGITS],
-    ) -> [u64; PER] {
-        // The steps' loops unrolled for each width (a branch that always goes the same way).
-        match self.passes {
-            1 => self.targets_of::<PER, 1>(j, cursor, rank, weights),
-            2 => self.targets_of::<PER, 2>(j, cursor, rank, weights),
-            3 => self.targets_of::<PER, 3>(j, cursor, rank, weights),
-            4 => self.targets_of::<PER, 4>(j, cursor, rank, weights),
-            5 => self.targets_of::<PER, 5>(j, cursor, rank, weights),
-            6 => self.targets_of::<PER, 6>(j, cursor, rank, weights),
-            _ => self.targets_of::<PER, 7>(j, cursor, rank, weights),
-        }
+    /// C - 1: the entries a step's moving tile passes (the `K` of `targets`).
+    pub(super) fn passes(&self) -> usize {
+        self.passes
     }
 
-    /// `targets` on a board of K + 1 columns.
+    /// The indices of the targets of the first `PER` vertical slides of slot `j` (all R-1 of
+    /// them) from the state of rank `rank` whose digits are in `cursor` (after
+    /// `Indexer::seek_digits`), on an index of `weights`, on a board of K + 1 columns (a
+    /// constant: the steps' loops unroll).
     #[inline(always)]
-    fn targets_of<const PER: usize, const K: usize>(
+    pub(super) fn targets<const PER: usize, const K: usize>(
         &self,
         j: usize,
         cursor: &Cursor,
@@ -262,6 +250,26 @@ mod tests {
         }
     }
 
+    /// `Slides::targets` of `PER` slides for the board's width.
+    fn vertical<const PER: usize>(
+        slides: &Slides,
+        j: usize,
+        cursor: &Cursor,
+        rank: u64,
+        weights: &[u64; DIGITS],
+    ) -> Vec<u64> {
+        let targets = match slides.passes() {
+            1 => Slides::targets::<PER, 1>,
+            2 => Slides::targets::<PER, 2>,
+            3 => Slides::targets::<PER, 3>,
+            4 => Slides::targets::<PER, 4>,
+            5 => Slides::targets::<PER, 5>,
+            6 => Slides::targets::<PER, 6>,
+            _ => Slides::targets::<PER, 7>,
+        };
+        targets(slides, j, cursor, rank, weights).to_vec()
+    }
+
     /// Every multi-tile neighbour computed in the index (same-rank slots for horizontal slides,
     /// the window's digits for vertical ones) is the index of a neighbour the board's own
     /// slides give, and every one of those is found.
@@ -302,12 +310,11 @@ mod tests {
                             .filter(|&t| slides.row[j] >> t & 1 == 1)
                             .map(|t| rank * space.width() + t)
                             .collect();
-                        let vertical: Vec<u64> = match space.shape.rows {
-                            2 => slides.targets::<1>(j, &cursor, rank, weights).to_vec(),
-                            3 => slides.targets::<2>(j, &cursor, rank, weights).to_vec(),
-                            _ => slides.targets::<3>(j, &cursor, rank, weights).to_vec(),
-                        };
-                        got.extend(vertical);
+                        got.extend(match space.shape.rows {
+                            2 => vertical::<1>(&slides, j, &cursor, rank, weights),
+                            3 => vertical::<2>(&slides, j, &cursor, rank, weights),
+                            _ => vertical::<3>(&slides, j, &cursor, rank, weights),
+                        });
                         want.sort_unstable();
                         got.sort_unstable();
                         assert_eq!(got, want, "{shape} goal {goal} class {class}: {board}");
