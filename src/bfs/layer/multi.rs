@@ -45,9 +45,8 @@ pub(super) struct Pending<const PER: usize> {
     indices: [[u64; BATCH]; 2],
     last: usize,
     ready: usize,
-    /// A cursor per sequence parity, and the rank it holds.
+    /// A cursor per sequence parity.
     cursors: [Cursor; 2],
-    at: [u64; 2],
 }
 
 impl<const PER: usize> Pending<PER> {
@@ -65,7 +64,6 @@ impl<const PER: usize> Pending<PER> {
             last: 0,
             ready: 0,
             cursors: [Cursor::new(), Cursor::new()],
-            at: [u64::MAX; 2],
         }
     }
 
@@ -116,10 +114,9 @@ impl<const PER: usize> Pending<PER> {
             let (rank, j, index) = self.states[k];
             let j = usize::from(j);
             let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
-            if self.at[p] != rank {
-                space.indexer.seek_digits(&mut self.cursors[p], rank, p as u8);
-                self.at[p] = rank;
-            }
+            // Every time: a seek to the rank the cursor holds costs less than the branch
+            // that would skip it, which the predictor loses as often as the rank changes.
+            space.indexer.seek_digits(&mut self.cursors[p], rank, p as u8);
             let vertical = slides.targets::<PER, K>(j, &self.cursors[p], rank, weights);
             for (t, &n) in vertical.iter().enumerate() {
                 Table::prefetch_in(words, n);
@@ -299,10 +296,13 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
         }
         let mut targets = 0;
         let slides = self.slides;
-        for run in &slides.runs[q % slides.runs.len()] {
-            if frontier & run.mask == 0 {
-                continue;
-            }
+        let (runs, run_at) = slides.runs_of(q);
+        // The runs holding a frontier state, each found from its first (a loop over them all
+        // would test each, a branch the predictor loses about as often as it wins).
+        let mut left = frontier;
+        while left != 0 {
+            let run = &runs[usize::from(run_at[(left.trailing_zeros() / 2) as usize % 32])];
+            left &= !run.mask;
             if let Some(rows) = rows {
                 if !self.current(rows, w, word, run) {
                     // An older layer's states (3, 6, … before): nothing to expand.

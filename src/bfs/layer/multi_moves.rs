@@ -43,6 +43,8 @@ pub struct Slides {
     pub(super) columns: Vec<[Column; MAX_COLUMN]>,
     /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
     pub(super) runs: Vec<Vec<Run>>,
+    /// `run_at[q][s]`: the run of `runs[q]` holding slot s of the word.
+    run_at: Vec<[u8; 32]>,
     /// Slots a rank (n).
     width: u64,
     /// Tiles (m), and C - 1: the entries a step's moving tile passes.
@@ -77,8 +79,22 @@ impl Slides {
                 };
             }
         }
+        let runs: Vec<Vec<Run>> = (0..n).map(|q| runs(&row, q, n)).collect();
+        let run_at = runs
+            .iter()
+            .map(|word| {
+                let mut at = [0u8; 32];
+                for (r, run) in word.iter().enumerate() {
+                    (0..32)
+                        .filter(|&s| run.mask >> (2 * s) & 1 == 1)
+                        .for_each(|s| at[s] = r as u8);
+                }
+                at
+            })
+            .collect();
         Slides {
-            runs: (0..n).map(|q| runs(&row, q, n)).collect(),
+            runs,
+            run_at,
             row,
             columns,
             width: space.width(),
@@ -90,6 +106,13 @@ impl Slides {
     /// The indices of the targets of the first `PER` vertical slides of slot `j` (all R-1 of
     /// them) from the state of rank `rank` whose digits are in `cursor` (after
     /// `Indexer::seek_digits`), on an index of `weights`.
+    /// The runs of a word whose first slot is slot q of its rank, and the run of each slot.
+    #[inline(always)]
+    pub(super) fn runs_of(&self, q: usize) -> (&[Run], &[u8; 32]) {
+        let q = q % self.runs.len();
+        (&self.runs[q], &self.run_at[q])
+    }
+
     /// C - 1: the entries a step's moving tile passes (the `K` of `targets`).
     pub(super) fn passes(&self) -> usize {
         self.passes
