@@ -382,10 +382,13 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
         let unseen = Table::matching(word, 0) & candidates;
         let frontier = Table::matching(word, codes.done);
         let mut found = 0;
-        for run in &self.slides.runs[q % self.slides.runs.len()] {
-            if unseen & run.mask != 0
-                && (frontier & run.mask != 0 || around(table, w, run, codes.done))
-            {
+        // The runs holding an unseen state, each found from its first (as a push's).
+        let (runs, run_at) = self.slides.runs_of(q);
+        let mut left = unseen;
+        while left != 0 {
+            let run = &runs[usize::from(run_at[(left.trailing_zeros() / 2) as usize % 32])];
+            left &= !run.mask;
+            if frontier & run.mask != 0 || around(table, w, run, codes.done) {
                 found |= run.mask;
             }
         }
