@@ -257,7 +257,6 @@ impl Indexer {
             let shift = 4 * u32::from(cursor.digits[j]);
             let value = (unused >> shift) & 0xF;
             cursor.seq[j] = value as u8;
-            cursor.placed[j + 1] = cursor.placed[j] | 1 << value;
             let below = unused & ((1u64 << shift) - 1);
             unused = below | ((unused >> shift >> 4) << shift);
             cursor.unused[j + 1] = unused;
@@ -308,8 +307,6 @@ pub struct Cursor {
     /// The current tile sequence (after `Indexer::seek`).
     pub seq: [u8; MAX_TILES],
     unused: [u64; MAX_TILES + 1],
-    /// `placed[j]`: the values of the sequence's first j entries (bit v for value v).
-    pub placed: [u32; MAX_TILES + 1],
     /// The digits `seq` and `unused` were built for (`seek_digits` leaves them behind, `seek`
     /// catches up from the first digit that differs).
     seq_digits: [u8; DIGITS],
@@ -327,7 +324,6 @@ impl Cursor {
             digits: [0; DIGITS],
             seq: [0; MAX_TILES],
             unused,
-            placed: [0; MAX_TILES + 1],
             seq_digits: [0xFF; DIGITS],
         }
     }

@@ -116,7 +116,9 @@ impl<const PER: usize> Pending<PER> {
             let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
             // Every time: a seek to the rank the cursor holds costs less than the branch
             // that would skip it, which the predictor loses as often as the rank changes.
-            space.indexer.seek_digits(&mut self.cursors[p], rank, p as u8);
+            space
+                .indexer
+                .seek_digits(&mut self.cursors[p], rank, p as u8);
             let vertical = slides.targets::<PER, K>(j, &self.cursors[p], rank, weights);
             for (t, &n) in vertical.iter().enumerate() {
                 Table::prefetch_in(words, n);
