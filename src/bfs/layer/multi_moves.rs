@@ -57,6 +57,8 @@ impl Slides {
     pub fn new(space: &StateSpace) -> Slides {
         let shape = space.shape;
         let c = shape.cols;
+        // At most 17 cells, rows ≤ columns: 2x8 has the most columns.
+        assert!((2..=8).contains(&c), "the multi-tile steps of {c} columns");
         let n = shape.cells();
         let mut row = vec![0u32; n];
         let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
@@ -103,9 +105,6 @@ impl Slides {
         }
     }
 
-    /// The indices of the targets of the first `PER` vertical slides of slot `j` (all R-1 of
-    /// them) from the state of rank `rank` whose digits are in `cursor` (after
-    /// `Indexer::seek_digits`), on an index of `weights`.
     /// The runs of a word whose first slot is slot q of its rank, and the run of each slot.
     #[inline(always)]
     pub(super) fn runs_of(&self, q: usize) -> (&[Run], &[u8; 32]) {
