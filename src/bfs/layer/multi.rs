@@ -85,15 +85,27 @@ impl<const PER: usize> Pending<PER> {
     ) -> (&[[u64; MAX_COLUMN]], &[u64]) {
         let before = self.last;
         self.last ^= 1;
-        // The steps' loops unrolled for each width: one branch a batch (see `Slides::targets`).
-        match slides.passes() {
-            1 => self.compute::<1>(scan, slides),
-            2 => self.compute::<2>(scan, slides),
-            3 => self.compute::<3>(scan, slides),
-            4 => self.compute::<4>(scan, slides),
-            5 => self.compute::<5>(scan, slides),
-            6 => self.compute::<6>(scan, slides),
-            _ => self.compute::<7>(scan, slides),
+        // The steps' loops unrolled for each width: one branch a batch (see `Slides::targets`),
+        // compiled only for the widths of the row count (`Slides::new` checks them): 2 rows
+        // have 2 to 8 columns, 3 rows 3 to 5, 4 rows 4.
+        if const { PER == 1 } {
+            match slides.passes() {
+                1 => self.compute::<1>(scan, slides),
+                2 => self.compute::<2>(scan, slides),
+                3 => self.compute::<3>(scan, slides),
+                4 => self.compute::<4>(scan, slides),
+                5 => self.compute::<5>(scan, slides),
+                6 => self.compute::<6>(scan, slides),
+                _ => self.compute::<7>(scan, slides),
+            }
+        } else if const { PER == 2 } {
+            match slides.passes() {
+                2 => self.compute::<2>(scan, slides),
+                3 => self.compute::<3>(scan, slides),
+                _ => self.compute::<4>(scan, slides),
+            }
+        } else {
+            self.compute::<3>(scan, slides)
         }
         let ready = std::mem::replace(&mut self.ready, self.waiting.min(BATCH));
         self.waiting = 0;

@@ -57,8 +57,11 @@ impl Slides {
     pub fn new(space: &StateSpace) -> Slides {
         let shape = space.shape;
         let c = shape.cols;
-        // At most 17 cells, rows ≤ columns: 2x8 has the most columns.
-        assert!((2..=8).contains(&c), "the multi-tile steps of {c} columns");
+        // At most 17 cells, rows ≤ columns: the kernels' widths (`Pending::flush`).
+        assert!(
+            matches!((shape.rows, c), (2, 2..=8) | (3, 3..=5) | (4, 4)),
+            "the multi-tile kernels of {shape}"
+        );
         let n = shape.cells();
         let mut row = vec![0u32; n];
         let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
