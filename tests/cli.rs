@@ -839,9 +839,6 @@ fn the_reports_directory_is_named_results_everywhere() {
     }
 }
 
-/// `plan --sbatch` prints the documented job script (docs/slurm/analyze.sbatch, the one CI
-/// submits to Slurm) with its #SBATCH settings and board filled in, its body unchanged, and
-/// refuses what cannot make one job.
 /// `plan --disk` cuts the table as `analyze --disk` does in that memory (shards of the largest
 /// power of two of states whose 2-bit table takes at most half of it) and asks for the disk
 /// that run checks for; options of the other plans are refused with it, and it needs a memory.
@@ -883,6 +880,9 @@ fn plan_disk_gives_the_shards_and_disk_of_the_search() {
     }
 }
 
+/// `plan --sbatch` prints the documented job script (docs/slurm/analyze.sbatch, the one CI
+/// submits to Slurm) with its #SBATCH settings and board filled in, its body unchanged, and
+/// refuses what cannot make one job.
 #[test]
 fn plan_sbatch_fills_in_the_documented_job_script() {
     let tmp = tempfile::tempdir().unwrap();

@@ -454,19 +454,22 @@ fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
 /// work, with the next shard's pages in the cache beside the one in the window (the half of
 /// `--max-memory` the window leaves).
 fn prefetch(path: &Path) {
-    use std::os::fd::AsRawFd;
     if let Ok(f) = crate::store::atomic::open_regular(path) {
-        // SAFETY: posix_fadvise on a descriptor this File holds; it reads no memory of ours.
-        unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_WILLNEED) };
+        advise(&f, libc::POSIX_FADV_WILLNEED);
     }
 }
 
 /// Drops the pages of `f` from the page cache once they are read or written and synced: the
 /// table's files stay out of the memory that `--max-memory` keeps the search from (the cache
 /// would otherwise grow by the whole table, evicting other work's pages), and each pass reads
-/// from the disk, as a table past the memory must. Advice only: a failure changes nothing.
+/// from the disk, as a table past the memory must.
 fn uncache(f: &std::fs::File) {
+    advise(f, libc::POSIX_FADV_DONTNEED);
+}
+
+/// `posix_fadvise` of the whole of `f`. Advice only: a failure changes nothing.
+fn advise(f: &std::fs::File, advice: libc::c_int) {
     use std::os::fd::AsRawFd;
     // SAFETY: posix_fadvise on a descriptor this File holds; it reads no memory of ours.
-    unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
+    unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, advice) };
 }
