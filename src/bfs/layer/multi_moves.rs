@@ -29,6 +29,19 @@ pub struct Column {
     /// All ones if the slide is the one before it in `Slides::columns` and one row more (its
     /// change adds to that one's), zero if it is a slide of one row.
     pub(super) chain: i64,
+    /// On a board with `STEP_TABLES`: where the changes of the last step's window start in
+    /// `Slides::steps`, and the strides of the window's first K digits there (its last
+    /// digit's is 1).
+    pub(super) table: u32,
+    pub(super) strides: [u16; 3],
+}
+
+/// Whether boards with `per` + 1 rows and `k` + 1 columns read a step's change from a table of
+/// its window's digits (`Slides::steps`) instead of computing it: those of at most 4 columns
+/// and 3 rows, where the table is small (3x4: 19,008 windows a direction, 76 kB) and the
+/// changes fit an i32 (at most 11 tiles). A constant of the kernels' `PER` and `K`.
+pub(super) const fn step_tables(per: usize, k: usize) -> bool {
+    per <= 2 && k <= 3
 }
 
 /// The multi-tile moves of every slot of a rank (the blank cell of each), precomputed.
@@ -41,6 +54,10 @@ pub struct Slides {
     /// down the column and then up it, each one row longer than the one before it (a fixed
     /// array, not a vector: no length to load and no bounds to check).
     pub(super) columns: Vec<[Column; MAX_COLUMN]>,
+    /// The change of every step of a window of K + 1 digits, down and up, for each first
+    /// position of the window, in the order of the digits' mixed radix (`step_tables`; empty
+    /// on other boards).
+    steps: Vec<i32>,
     /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
     pub(super) runs: Vec<Vec<Run>>,
     /// `run_at[q][s]`: the run of `runs[q]` holding slot s of the word.
@@ -63,6 +80,13 @@ impl Slides {
             "the multi-tile kernels of {shape}"
         );
         let n = shape.cells();
+        let (tiles, k) = (space.tiles(), c - 1);
+        let tabled = step_tables(shape.rows - 1, k);
+        let (steps, starts) = if tabled {
+            step_table(space.indexer.weights(), tiles, k)
+        } else {
+            (vec![], vec![])
+        };
         let mut row = vec![0u32; n];
         let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
         for (j, &b) in space.blanks.iter().enumerate() {
@@ -75,12 +99,19 @@ impl Slides {
             let (r, rows) = (shape.row(Cell(b)), shape.rows);
             let down = (1..rows - r).map(|k| (true, k, b + (k - 1) * c, b + k * c));
             let up = (1..=r).map(|k| (false, k, b - k * c, b - k * c));
-            for (t, (down, k, at, to)) in down.chain(up).enumerate() {
+            for (t, (down, rows, at, to)) in down.chain(up).enumerate() {
+                let (table, strides) = if tabled {
+                    (starts[2 * at + usize::from(!down)], strides(tiles - at, k))
+                } else {
+                    (0, [0; 3])
+                };
                 columns[j][t % MAX_COLUMN] = Column {
                     slot: u64::from(space.slot[to]),
                     at: at as u8,
                     down,
-                    chain: if k > 1 { -1 } else { 0 },
+                    chain: if rows > 1 { -1 } else { 0 },
+                    table,
+                    strides,
                 };
             }
         }
@@ -102,16 +133,19 @@ impl Slides {
             run_at,
             row,
             columns,
+            steps,
             width: space.width(),
-            tiles: space.tiles(),
-            passes: c - 1,
+            tiles,
+            passes: k,
         }
     }
 
-    /// The runs of a word whose first slot is slot q of its rank, and the run of each slot.
+    /// The runs of a word whose first slot is slot q (< n) of its rank, and the run of each
+    /// slot.
     #[inline(always)]
     pub(super) fn runs_of(&self, q: usize) -> (&[Run], &[u8; 32]) {
-        let q = q % self.runs.len();
+        // Indexed, not reduced modulo n: a bounds check the predictor always wins costs less
+        // than a division.
         (&self.runs[q], &self.run_at[q])
     }
 
@@ -142,7 +176,15 @@ impl Slides {
         let mut targets = [0u64; PER];
         for (target, slide) in targets.iter_mut().zip(columns) {
             let at = usize::from(slide.at);
-            let step = if slide.down {
+            let step = if const { step_tables(PER, K) } {
+                // The window's digits in the mixed radix of its first position.
+                let (at, k) = (at % 16, K % 4);
+                let mut at_window = slide.table as usize + usize::from(d[at + k]);
+                for t in 0..k {
+                    at_window += usize::from(d[at + t]) * usize::from(slide.strides[t]);
+                }
+                i64::from(self.steps[at_window])
+            } else if slide.down {
                 down_delta::<K>(weights, d, at)
             } else {
                 up_delta::<K>(weights, d, at)
@@ -152,6 +194,51 @@ impl Slides {
         }
         targets
     }
+}
+
+/// The changes of every step on a board of `tiles` tiles and K + 1 = `k` + 1 columns (index
+/// `weights`), computed by `down_delta` and `up_delta`: for each first position i of a window
+/// (every i + k < tiles), its down steps then its up steps, each for every value of the
+/// window's digits (d[i + t] < tiles - i - t) in their mixed radix; and where the steps of
+/// position i start, down then up (`starts[2i]`, `starts[2i + 1]`).
+fn step_table(weights: &[u64; DIGITS], tiles: usize, k: usize) -> (Vec<i32>, Vec<u32>) {
+    let (mut steps, mut starts) = (vec![], vec![]);
+    for i in 0..tiles - k {
+        let radix = |t: usize| tiles - i - t;
+        let windows: usize = (0..=k).map(radix).product();
+        for down in [true, false] {
+            starts.push(u32::try_from(steps.len()).expect("a small table"));
+            let mut d = [0u8; DIGITS];
+            for mut w in 0..windows {
+                // The window's digits, last first.
+                for t in (0..=k).rev() {
+                    d[i + t] = (w % radix(t)) as u8;
+                    w /= radix(t);
+                }
+                let step = match (k, down) {
+                    (1, true) => down_delta::<1>(weights, &d, i),
+                    (2, true) => down_delta::<2>(weights, &d, i),
+                    (_, true) => down_delta::<3>(weights, &d, i),
+                    (1, false) => up_delta::<1>(weights, &d, i),
+                    (2, false) => up_delta::<2>(weights, &d, i),
+                    (_, false) => up_delta::<3>(weights, &d, i),
+                };
+                steps.push(i32::try_from(step).expect("a step of at most 11 tiles"));
+            }
+        }
+    }
+    (steps, starts)
+}
+
+/// The strides of the first `k` digits of a window whose first digit has `radix` values (the
+/// next one less, and so on; the last digit's stride is 1).
+fn strides(radix: usize, k: usize) -> [u16; 3] {
+    let mut strides = [0u16; 3];
+    for (t, stride) in strides.iter_mut().enumerate().take(k) {
+        let product: usize = (t + 1..=k).map(|u| radix - u).product();
+        *stride = u16::try_from(product).expect("a small window");
+    }
+    strides
 }
 
 /// The change in full rank when the blank moves down a row: the last entry z of the window of
