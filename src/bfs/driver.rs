@@ -228,16 +228,10 @@ pub fn run<P: Place>(
     let places = WordPlaces::new(space);
     let multi = space.metric == Metric::Multi;
     let slides = multi.then(|| Slides::new(space));
-    // Only the start's row at depth 0; after a resume every row (`layer::rows`).
-    let cols = space.shape.cols;
+    // Every bit set, at any depth: a push only ever clears them (`layer::rows`).
     let rows = (multi && place.keeps_rows())
-        .then(|| Rows::within_cache(space.states(), cols, state.depth() > 0))
+        .then(|| Rows::within_cache(space.states(), space.shape.cols))
         .flatten();
-    if let Some(rows) = &rows {
-        rows.set(rows.of(state.start));
-    }
-    // A pull leaves the rows' bits as they were (`layer::rows`).
-    let mut rows_kept = true;
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
@@ -292,16 +286,7 @@ pub fn run<P: Place>(
         } else {
             policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
         };
-        let rows_now = match (&rows, way) {
-            (None, _) | (_, Way::Pull) => None,
-            (Some(rows), _) => {
-                if !rows_kept {
-                    rows.set_all();
-                }
-                Some(rows)
-            }
-        };
-        rows_kept = way != Way::Pull;
+        let rows_now = rows.as_ref().filter(|_| way != Way::Pull);
         let layer_scan = LayerScan {
             space,
             moves: &moves,

@@ -362,7 +362,9 @@ impl Table {
     pub fn claim_code(&self, index: u64, code: u64) -> bool {
         let shift = 2 * (index % 32);
         let word = &self.all()[(index / 32) as usize];
-        let first = (if code & 1 != 0 { 1 } else { 2 }) << shift;
+        // One bit written as `1 << bit` (not a shifted 1 or 2), so that the compiler emits a
+        // `lock bts` rather than a compare-and-swap loop.
+        let first = 1 << (shift + u64::from(code & 1 == 0));
         let won = word.fetch_or(first, Ordering::Relaxed) & first == 0;
         if won && code == 3 {
             word.fetch_or(2 << shift, Ordering::Relaxed);

@@ -3,7 +3,6 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::batch::ROOM;
-use super::rows::Rows;
 use super::scan::Found;
 use crate::bfs::table::{Table, FRONTIER};
 
@@ -21,8 +20,6 @@ pub(super) struct Claims<'a> {
     record: bool,
     /// The code claims write: `FRONTIER` (by `Table::claim_unseen`), or a multi-tile depth's.
     code: u64,
-    /// The rows whose bit a won claim sets (multi-tile, `Rows`).
-    rows: Option<&'a Rows>,
     marked: Vec<u64>,
     pending: [u64; PENDING],
     waiting: usize,
@@ -43,16 +40,10 @@ impl<'a> Claims<'a> {
             found: 0,
             record,
             code,
-            rows: None,
             marked: vec![],
             pending: [0; PENDING],
             waiting: 0,
         }
-    }
-
-    /// Claims that also set the bit of each won claim's row in `rows`, if any.
-    pub(super) fn with_rows(self, rows: Option<&'a Rows>) -> Self {
-        Claims { rows, ..self }
     }
 
     /// Buffers `index` if it is unseen now.
@@ -101,16 +92,10 @@ impl<'a> Claims<'a> {
     #[inline(never)]
     fn claim(&mut self) {
         let code = self.code;
-        match self.rows {
-            None if code == FRONTIER => self.claim_by(|table, index| table.claim_unseen(index)),
-            None => self.claim_by(|table, index| table.claim_code(index, code)),
-            Some(rows) => self.claim_by(|table, index| {
-                let won = table.claim_code(index, code);
-                if won {
-                    rows.set(rows.of(index));
-                }
-                won
-            }),
+        if code == FRONTIER {
+            self.claim_by(|table, index| table.claim_unseen(index));
+        } else {
+            self.claim_by(|table, index| table.claim_code(index, code));
         }
     }
 

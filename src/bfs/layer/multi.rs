@@ -207,7 +207,7 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
         Push {
             scan,
             slides: scan.slides.expect("a multi-tile scan has its slides"),
-            claims: Claims::coded(scan.table, scan.record, scan.codes.next).with_rows(scan.rows),
+            claims: Claims::coded(scan.table, scan.record, scan.codes.next),
             pending: Pending::new(scan.space),
             in_words: Found::default(),
             task,

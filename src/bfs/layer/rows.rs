@@ -5,21 +5,21 @@
 //! layers 3, 6, … before it, and expanding those finds nothing new (a third of 2x6's scanned
 //! states). A row of a rank (its C consecutive slots: the blank in one board row, one tile
 //! sequence) never holds both: its states are one horizontal slide apart, so their depths differ
-//! by one at most. One bit a row (index / C) tells them apart:
-//! - every state a push or a list marks for the next layer sets its row's bit (its claims); a
-//!   pull keeps none (the search rarely pushes again once it pulls: every bit is set then);
+//! by one at most. One bit a row (index / C), set while the row may hold states of the newest
+//! layer, tells them apart:
+//! - every bit starts set, and a bit is only ever cleared: a push clears the bit of a row it
+//!   expands once the row holds no unseen state and none of the next layer. Nothing will mark
+//!   one there any more (marks only change unseen states), so the row never holds a state of a
+//!   newer layer, and no claim lands in it: the claims set no bit, and a pull, which reads none,
+//!   leaves them valid;
 //! - a push skips the frontier-coded states of a row whose bit is clear: they are older;
-//! - a push clears the bit of a row it expands once the row holds no unseen state and none of
-//!   the next layer: nothing will mark one there any more (marks only change unseen states),
-//!   so the row holds no state of the next layer. A row whose slots another task holds too is
-//!   left set (the other task may not have expanded its part yet), and so is one crossing a
-//!   word until the task's end; a bit left set costs a re-expansion, never a wrong count.
+//! - a row whose slots another task holds too is left set (the other task may not have expanded
+//!   its part yet), and so is one crossing a word until the task's end; a bit left set costs a
+//!   re-expansion, never a wrong count.
 //!
-//! Set for the start's row at depth 0, and for every row after a resume (the table alone cannot
-//! tell the layers apart). Only one table holding every state keeps them (`Place::keeps_rows`),
-//! and only up to `MAX_BYTES` of them: a claim sets the bit of a row anywhere in the table, and
-//! bits past the processor's caches would add a cache miss to claims that miss already (2x7's
-//! are 0.78 GB; 2x6's 5 MB, 3x4's 7.5 MB).
+//! Only one table holding every state keeps them (`Place::keeps_rows`), and only up to
+//! `MAX_BYTES` of them: bits past the processor's caches would add a cache miss to the pushes'
+//! runs (2x7's are 0.78 GB; 2x6's 5 MB, 3x4's 7.5 MB).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -34,27 +34,19 @@ pub struct Rows {
 }
 
 impl Rows {
-    /// The rows of a table of `states` states, C = `cols` slots a row, every bit `set`, if their
+    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set, if their
     /// bits take at most `MAX_BYTES`.
-    pub fn within_cache(states: u64, cols: usize, set: bool) -> Option<Rows> {
-        (Rows::bytes(states, cols) <= MAX_BYTES).then(|| Rows::new(states, cols, set))
+    pub fn within_cache(states: u64, cols: usize) -> Option<Rows> {
+        (Rows::bytes(states, cols) <= MAX_BYTES).then(|| Rows::new(states, cols))
     }
 
-    /// The rows of a table of `states` states, C = `cols` slots a row, every bit `set`.
-    pub fn new(states: u64, cols: usize, set: bool) -> Rows {
+    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set.
+    pub fn new(states: u64, cols: usize) -> Rows {
         let rows = states.div_ceil(cols as u64);
-        let fill = if set { !0 } else { 0 };
         Rows {
-            bits: (0..rows.div_ceil(64))
-                .map(|_| AtomicU64::new(fill))
-                .collect(),
+            bits: (0..rows.div_ceil(64)).map(|_| AtomicU64::new(!0)).collect(),
             magic: (u64::MAX / cols as u64).wrapping_add(1),
         }
-    }
-
-    /// Sets every bit (a pull, which leaves them as they were, came before a push).
-    pub fn set_all(&self) {
-        self.bits.iter().for_each(|w| w.store(!0, Relaxed));
     }
 
     /// Bytes of the bits for a table of `states` states, C = `cols`.
@@ -74,16 +66,6 @@ impl Rows {
         self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
     }
 
-    /// Sets `row`'s bit (read first: most are set already, and a read shares the line).
-    #[inline(always)]
-    pub fn set(&self, row: u64) {
-        let word = &self.bits[(row / 64) as usize];
-        let bit = 1 << (row % 64);
-        if word.load(Relaxed) & bit == 0 {
-            word.fetch_or(bit, Relaxed);
-        }
-    }
-
     /// Clears `row`'s bit.
     #[inline(always)]
     pub fn clear(&self, row: u64) {
@@ -100,7 +82,7 @@ mod tests {
     #[test]
     fn rows_are_quotients() {
         for cols in 2..=16usize {
-            let rows = Rows::new(1000, cols, false);
+            let rows = Rows::new(1000, cols);
             let big = 16 * (1..=15u64).product::<u64>();
             for i in (0..5000).chain(big - 5000..big) {
                 assert_eq!(rows.of(i), i / cols as u64, "{i} / {cols}");
@@ -108,15 +90,13 @@ mod tests {
         }
     }
 
+    /// Every bit starts set (the last row's too), and a cleared bit is the only one cleared.
     #[test]
-    fn bits_set_and_clear_alone() {
-        let rows = Rows::new(6 * 200, 6, false);
-        rows.set(3);
-        rows.set(64);
-        rows.set(3);
-        assert!(rows.get(3) && rows.get(64) && !rows.get(4) && !rows.get(63));
+    fn bits_start_set_and_clear_alone() {
+        let rows = Rows::new(6 * 200 - 5, 6);
+        assert!((0..200).all(|row| rows.get(row)));
         rows.clear(3);
-        assert!(!rows.get(3) && rows.get(64));
-        assert!(Rows::new(6 * 200, 6, true).get(199));
+        rows.clear(64);
+        assert!(!rows.get(3) && !rows.get(64) && rows.get(4) && rows.get(63) && rows.get(65));
     }
 }
