@@ -27,16 +27,13 @@ pub fn working_bytes(shape: Shape) -> f64 {
 }
 
 /// Bytes of the multi-tile push's bit a row (`bfs::layer::Rows`) in one process: a bit per C
-/// states (C the longer side, as the engine orients the board), none past
-/// `rows::MAX_BYTES`.
+/// states (C the longer side, as the engine orients the board), at most `Rows::budget`.
 pub fn rows_bytes(shape: Shape) -> f64 {
-    use crate::bfs::layer::rows::MAX_BYTES;
-    let bytes = table_bytes(shape) / (2 * shape.rows.max(shape.cols)) as f64;
-    if bytes <= MAX_BYTES as f64 {
-        bytes
-    } else {
-        0.0
-    }
+    use crate::bfs::layer::Rows;
+    let table = table_bytes(shape);
+    let bytes = table / (2 * shape.rows.max(shape.cols)) as f64;
+    // The budget of a table past u64's range is as large (as f64) as its bits.
+    bytes.min(Rows::budget(table.min(u64::MAX as f64) as u64) as f64)
 }
 
 /// What a search of `shape` needs in memory in one process: the table, the recorded layers,
@@ -321,17 +318,18 @@ mod tests {
         assert_eq!(human_bytes(table_bytes(s(2, 7))), "10.9 GB");
         assert_eq!(human_bytes(table_bytes(s(4, 4))), "2.6 TB");
         assert_eq!(human_bytes(table_bytes(s(3, 5))), "163.5 GB");
+        // Every search counts a 32nd of its table for the multi-tile row bits: 4x4's 81.7 GB.
         let err = check(s(4, 4), None).unwrap_err().to_string();
-        assert!(err.contains("2.6 TB"), "{err}");
+        assert!(err.contains("2.7 TB"), "{err}");
         let err = check(s(3, 5), None).unwrap_err().to_string();
-        // With two lists of 2^24 indices (268 MB) and 64 MB of buffers.
-        assert!(err.contains("163.8 GB"), "{err}");
-        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory), not
-        // an 11G one.
+        // With two lists of 2^24 indices (268 MB), 64 MB of buffers and 5.1 GB of row bits.
+        assert!(err.contains("168.9 GB"), "{err}");
+        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.34
+        // GB of row bits), not an 11G one.
         assert!(check(s(2, 7), Some(11_000_000_000))
             .unwrap_err()
             .to_string()
-            .contains("11.2 GB"));
+            .contains("11.6 GB"));
         // 3x4's lists: 16 bytes for each of 7,484,400 words over 32.
         assert_eq!(list_bytes(s(3, 4)), 16.0 * (7_484_400 / 32) as f64);
         assert!(check(s(3, 3), Some(1000))

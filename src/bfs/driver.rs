@@ -94,6 +94,8 @@ pub struct Driver<'a> {
     pub progress: &'a (dyn Fn(LayerDone) + Sync),
     /// Called at each layer boundary (checkpoints, stopping); none for a plain search.
     pub hook: Option<Hook<'a>>,
+    /// The bytes of the multi-tile push's bits a row (`Rows::budget` of the table if none).
+    pub row_bytes: Option<u64>,
 }
 
 impl<'a> Driver<'a> {
@@ -103,6 +105,7 @@ impl<'a> Driver<'a> {
             schedule: Schedule::default(),
             progress,
             hook: None,
+            row_bytes: None,
         }
     }
 }
@@ -229,9 +232,11 @@ pub fn run<P: Place>(
     let multi = space.metric == Metric::Multi;
     let slides = multi.then(|| Slides::new(space));
     // Every bit set, at any depth: a push only ever clears them (`layer::rows`).
-    let rows = (multi && place.keeps_rows())
-        .then(|| Rows::within_cache(space.states(), space.shape.cols))
-        .flatten();
+    let table_bytes = space.states().div_ceil(32) * 8;
+    let rows = (multi && place.keeps_rows()).then(|| {
+        let budget = driver.row_bytes.unwrap_or(Rows::budget(table_bytes));
+        Rows::within(space.states(), space.shape.cols, budget)
+    });
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
@@ -268,7 +273,7 @@ pub fn run<P: Place>(
             &mut state,
             unseen,
             table_words,
-            (multi, rows.is_some()),
+            (multi, rows.as_ref().map(Rows::kept_share)),
         );
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull
@@ -437,13 +442,14 @@ fn choose(
     state: &mut SearchState,
     unseen: u64,
     table_words: u64,
-    (multi, rows): (bool, bool),
+    (multi, rows): (bool, Option<f64>),
 ) -> Way {
     let depth = state.depth() as usize;
     let frontier = state.layers[depth];
-    // Without a bit a row (`layer::Rows`), a multi-tile push expands the older layers too.
-    let scanned = if multi && !rows {
-        state.layers.iter().rev().step_by(3).sum()
+    // In the rows without a bit (`layer::Rows`), a multi-tile push expands the older layers too.
+    let scanned = if multi {
+        let older: u64 = state.layers.iter().rev().step_by(3).skip(1).sum();
+        frontier + (older as f64 * (1.0 - rows.unwrap_or(0.0))) as u64
     } else {
         frontier
     };

@@ -84,6 +84,7 @@ pub fn search_from(
         schedule,
         progress,
         hook: None,
+        row_bytes: None,
     };
     match search_with(space, start, driver, Scan::Auto, None)? {
         Outcome::Done(s) => Ok(s),
@@ -259,7 +260,8 @@ mod tests {
 
     /// The multi-tile push's bit a row (`layer::rows`) over tasks of 37, 64 and 1000 states
     /// (rows of 3, 4 and 5 slots cut by words and by tasks, some mid-word), every layer pushed,
-    /// on two threads: the layers and antipodes of the plain search, in both classes.
+    /// on two threads, with a bit for every row and for the first 64 × 8 only: the layers and
+    /// antipodes of the plain search, in both classes.
     #[test]
     fn row_bits_over_small_tasks_match_a_plain_search() {
         use crate::puzzle::metric::Metric;
@@ -276,17 +278,21 @@ mod tests {
                     _ => space.states() / 3,
                 };
                 let (layers, last, _) = plain_multi(&space, start);
-                for chunk in [37, 64, 1000] {
+                for (chunk, row_bytes) in [37, 64, 1000]
+                    .into_iter()
+                    .flat_map(|chunk| [(chunk, None), (chunk, Some(64))])
+                {
                     let schedule = Schedule {
                         chunk,
                         sequential_states: 0,
                         list_chunk: 2,
                         record_cap: 0,
                     };
-                    let what = format!("{shape} class {class} tasks of {chunk}");
+                    let what = format!("{shape} class {class} tasks of {chunk}, {row_bytes:?} B");
                     let s = pool.install(|| {
                         let driver = Driver {
                             schedule,
+                            row_bytes,
                             ..Driver::new(&|_| {})
                         };
                         match search_with(&space, start, driver, Scan::Push, None) {
@@ -400,6 +406,7 @@ mod tests {
                     schedule: recording(cap),
                     progress: &|_| {},
                     hook: Some(&hook),
+                    row_bytes: None,
                 };
                 let first = search_with(&space, start, driver, scan, None);
                 assert!(matches!(first, Ok(Outcome::Stopped { depth }) if depth == stop));

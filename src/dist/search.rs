@@ -72,6 +72,7 @@ pub fn search_sharded(
         schedule,
         progress,
         hook: None,
+        row_bytes: None,
     };
     match search_sharded_with(space, start, group, budget, driver, None)? {
         Outcome::Done(s) => Ok(s),

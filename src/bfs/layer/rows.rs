@@ -17,41 +17,56 @@
 //!   its part yet), and so is one crossing a word until the task's end; a bit left set costs a
 //!   re-expansion, never a wrong count.
 //!
-//! Only one table holding every state keeps them (`Place::keeps_rows`), and only up to
-//! `MAX_BYTES` of them: bits past the processor's caches would add a cache miss to the pushes'
-//! runs (2x7's are 0.78 GB; 2x6's 5 MB, 3x4's 7.5 MB).
+//! Only one table holding every state keeps them (`Place::keeps_rows`), and only as many as
+//! fit `Rows::budget`: every row of 2x6 (5 MB) and 3x4 (7.5 MB), the first 44% of 2x7's
+//! (340 MB of the 0.78 GB all would take; its table is 10.9 GB). The rows past the budget keep
+//! no bit: they read as set, and a push expands their older layers too.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// The most bytes of bits a search keeps (see the module's doc).
-pub const MAX_BYTES: u64 = 64 << 20;
+/// The bytes of bits a search keeps whatever its table's size (see `Rows::budget`).
+pub const MIN_BYTES: u64 = 64 << 20;
 
-/// One bit per row: set while the row may hold states of the newest layer.
+/// One bit per row, for the first rows the budget holds: set while the row may hold states of
+/// the newest layer.
 pub struct Rows {
     bits: Box<[AtomicU64]>,
+    /// The rows with a bit: those before this one (the others read as set), of `rows`.
+    kept: u64,
+    rows: u64,
     /// ⌈2^64 / C⌉: a row is the high word of index · magic (exact below 2^64 / C).
     magic: u64,
 }
 
 impl Rows {
-    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set, if their
-    /// bits take at most `MAX_BYTES`.
-    pub fn within_cache(states: u64, cols: usize) -> Option<Rows> {
-        (Rows::bytes(states, cols) <= MAX_BYTES).then(|| Rows::new(states, cols))
+    /// The bytes of bits a search whose table takes `table_bytes` keeps: a 32nd of the table
+    /// (3% more memory: 2x7's 10.9 GB table with its bits stays under 11.5 GB), or
+    /// `MIN_BYTES`, whichever is more.
+    pub fn budget(table_bytes: u64) -> u64 {
+        MIN_BYTES.max(table_bytes / 32)
     }
 
-    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set.
-    pub fn new(states: u64, cols: usize) -> Rows {
+    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set, the
+    /// first `budget` bytes of them kept.
+    pub fn within(states: u64, cols: usize, budget: u64) -> Rows {
         let rows = states.div_ceil(cols as u64);
+        let kept = rows.min(budget / 8 * 64);
         Rows {
-            bits: (0..rows.div_ceil(64)).map(|_| AtomicU64::new(!0)).collect(),
+            bits: (0..kept.div_ceil(64)).map(|_| AtomicU64::new(!0)).collect(),
+            kept,
+            rows,
             magic: (u64::MAX / cols as u64).wrapping_add(1),
         }
     }
 
-    /// Bytes of the bits for a table of `states` states, C = `cols`.
-    pub fn bytes(states: u64, cols: usize) -> u64 {
-        states.div_ceil(cols as u64).div_ceil(64) * 8
+    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set and kept.
+    pub fn new(states: u64, cols: usize) -> Rows {
+        Rows::within(states, cols, u64::MAX)
+    }
+
+    /// The share of the rows that keep a bit.
+    pub fn kept_share(&self) -> f64 {
+        self.kept as f64 / self.rows.max(1) as f64
     }
 
     /// The row of the state at `index`.
@@ -60,16 +75,18 @@ impl Rows {
         ((u128::from(index) * u128::from(self.magic)) >> 64) as u64
     }
 
-    /// Whether `row`'s bit is set.
+    /// Whether `row`'s bit is set (a row past the kept ones reads as set).
     #[inline(always)]
     pub fn get(&self, row: u64) -> bool {
-        self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
+        row >= self.kept || self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
     }
 
-    /// Clears `row`'s bit.
+    /// Clears `row`'s bit, if it keeps one.
     #[inline(always)]
     pub fn clear(&self, row: u64) {
-        self.bits[(row / 64) as usize].fetch_and(!(1 << (row % 64)), Relaxed);
+        if row < self.kept {
+            self.bits[(row / 64) as usize].fetch_and(!(1 << (row % 64)), Relaxed);
+        }
     }
 }
 
@@ -98,5 +115,20 @@ mod tests {
         rows.clear(3);
         rows.clear(64);
         assert!(!rows.get(3) && !rows.get(64) && rows.get(4) && rows.get(63) && rows.get(65));
+        assert_eq!(rows.kept_share(), 1.0);
+    }
+
+    /// Past the budget's rows a row keeps no bit: it reads as set, even once cleared.
+    #[test]
+    fn rows_past_the_budget_read_as_set() {
+        // 16 bytes: 128 rows of the 1000.
+        let rows = Rows::within(7 * 1000, 7, 16);
+        assert_eq!(rows.kept_share(), 0.128);
+        for row in [0, 127, 128, 999] {
+            rows.clear(row);
+        }
+        assert!(!rows.get(0) && !rows.get(127) && rows.get(128) && rows.get(999));
+        assert_eq!(Rows::budget(1 << 20), MIN_BYTES);
+        assert_eq!(Rows::budget(32 << 30), 1 << 30);
     }
 }

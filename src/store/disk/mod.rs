@@ -181,6 +181,7 @@ pub fn search_on_disk(
         schedule,
         progress,
         hook: Some(&hook),
+        row_bytes: None,
     };
     let Finished { state, antipodes } = match driver::run(space, &place, driver, Scan::Push, state)?
     {
