@@ -10,7 +10,8 @@
 //! disjoint, adjacent windows, and a step leaves the digits of every other window as they were
 //! (a digit counts the smaller entries after it, a set the step does not change): a slide's
 //! change is the sum of its steps' changes, each read from the state's own digits, and a slide
-//! of two rows adds one step to the slide of one.
+//! of two rows adds one step to the slide of one. Boards of at most 3 rows and 4 columns read a
+//! step's change from a table of every window's digits instead (`step_table`).
 
 use super::multi::MAX_COLUMN;
 use crate::index::rank::{Cursor, DIGITS};
