@@ -32,7 +32,7 @@ pub fn rows_bytes(shape: Shape) -> f64 {
     use crate::bfs::layer::Rows;
     let table = table_bytes(shape);
     let bytes = table / (2 * shape.rows.max(shape.cols)) as f64;
-    // The budget of a table past u64's range is as large (as f64) as its bits.
+    // A table past u64's range (22 cells and more) is budgeted as u64::MAX bytes.
     bytes.min(Rows::budget(table.min(u64::MAX as f64) as u64) as f64)
 }
 

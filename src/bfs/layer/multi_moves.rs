@@ -30,7 +30,7 @@ pub struct Column {
     /// All ones if the slide is the one before it in `Slides::columns` and one row more (its
     /// change adds to that one's), zero if it is a slide of one row.
     pub(super) chain: i64,
-    /// On a board with `STEP_TABLES`: where the changes of the last step's window start in
+    /// On a board with `step_tables`: where the changes of the last step's window start in
     /// `Slides::steps`, and the strides of the window's first K digits there (its last
     /// digit's is 1).
     pub(super) table: u32,
@@ -203,6 +203,10 @@ impl Slides {
 /// window's digits (d[i + t] < tiles - i - t) in their mixed radix; and where the steps of
 /// position i start, down then up (`starts[2i]`, `starts[2i + 1]`).
 fn step_table(weights: &[u64; DIGITS], tiles: usize, k: usize) -> (Vec<i32>, Vec<u32>) {
+    assert!(
+        (1..=3).contains(&k),
+        "step tables of windows of 2 to 4 entries"
+    );
     let (mut steps, mut starts) = (vec![], vec![]);
     for i in 0..tiles - k {
         let radix = |t: usize| tiles - i - t;
