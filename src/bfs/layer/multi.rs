@@ -216,14 +216,19 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
     }
 
     /// Whether the frontier states of `run` (of word `w`, holding `word`) are of the layer being
-    /// expanded, by their row's bit; and if so, when the row holds no unseen state and none of
-    /// the next layer, clears the bit (at once if the row is inside the word, at the task's end
-    /// if it crosses one) when the row is wholly the task's.
+    /// expanded, by their row's bit (a row past the budget's has none: they may be); and if so,
+    /// when the row holds no unseen state and none of the next layer, clears the bit (at once if
+    /// the row is inside the word, at the task's end if it crosses one) when the row is wholly
+    /// the task's.
     #[inline(always)]
     fn current(&mut self, rows: &Rows, w: usize, word: u64, run: &Run) -> bool {
         let (table, next) = (self.scan.table, self.scan.codes.next);
         let first = w as u64 * 32 + u64::from(run.mask.trailing_zeros() / 2);
         let row = rows.of(first);
+        if !rows.keeps(row) {
+            // No bit to read or clear: the row's codes need not be read.
+            return true;
+        }
         if !rows.get(row) {
             return false;
         }

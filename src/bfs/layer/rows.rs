@@ -59,11 +59,6 @@ impl Rows {
         }
     }
 
-    /// The rows of a table of `states` states, C = `cols` slots a row, every bit set and kept.
-    pub fn new(states: u64, cols: usize) -> Rows {
-        Rows::within(states, cols, u64::MAX)
-    }
-
     /// The share of the rows that keep a bit.
     pub fn kept_share(&self) -> f64 {
         self.kept as f64 / self.rows.max(1) as f64
@@ -75,16 +70,22 @@ impl Rows {
         ((u128::from(index) * u128::from(self.magic)) >> 64) as u64
     }
 
+    /// Whether `row` keeps a bit (it is within the budget's rows).
+    #[inline(always)]
+    pub fn keeps(&self, row: u64) -> bool {
+        row < self.kept
+    }
+
     /// Whether `row`'s bit is set (a row past the kept ones reads as set).
     #[inline(always)]
     pub fn get(&self, row: u64) -> bool {
-        row >= self.kept || self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
+        !self.keeps(row) || self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
     }
 
     /// Clears `row`'s bit, if it keeps one.
     #[inline(always)]
     pub fn clear(&self, row: u64) {
-        if row < self.kept {
+        if self.keeps(row) {
             self.bits[(row / 64) as usize].fetch_and(!(1 << (row % 64)), Relaxed);
         }
     }
@@ -99,7 +100,7 @@ mod tests {
     #[test]
     fn rows_are_quotients() {
         for cols in 2..=16usize {
-            let rows = Rows::new(1000, cols);
+            let rows = Rows::within(1000, cols, u64::MAX);
             let big = 16 * (1..=15u64).product::<u64>();
             for i in (0..5000).chain(big - 5000..big) {
                 assert_eq!(rows.of(i), i / cols as u64, "{i} / {cols}");
@@ -110,7 +111,7 @@ mod tests {
     /// Every bit starts set (the last row's too), and a cleared bit is the only one cleared.
     #[test]
     fn bits_start_set_and_clear_alone() {
-        let rows = Rows::new(6 * 200 - 5, 6);
+        let rows = Rows::within(6 * 200 - 5, 6, u64::MAX);
         assert!((0..200).all(|row| rows.get(row)));
         rows.clear(3);
         rows.clear(64);
