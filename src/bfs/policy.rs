@@ -67,8 +67,9 @@ pub fn record_next(frontier: u64, before: Option<u64>, cap: u64) -> bool {
 pub const PULL_COST: u64 = 10;
 /// The weight of a frontier state against `PULL_COST` for an unseen one, in the same choice.
 pub const PUSH_COST: u64 = 10;
-/// `PUSH_COST` in the multi-tile metric, where a push computes every vertical slide of a state
-/// and a pull stops at a horizontal neighbour found a word at a time: a scanned frontier state
+/// `PUSH_COST` in the multi-tile metric, where a push computes the vertical slides of the
+/// states a horizontal slide reached (`layer::multi`) and a pull stops at a horizontal
+/// neighbour found a word at a time: a scanned frontier state
 /// costs about half as much again as an unseen state tested (`docs/log/constants.md`).
 pub const MULTI_PUSH_COST: u64 = 15;
 

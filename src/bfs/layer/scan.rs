@@ -155,6 +155,9 @@ pub struct Codes {
     pub before: u64,
     /// The code the step marks layer d+1 with.
     pub next: u64,
+    /// Whether the frontier is the search's start (layer 0), whose state has no neighbour in a
+    /// layer before it.
+    pub start: bool,
 }
 
 impl Codes {
@@ -164,6 +167,7 @@ impl Codes {
             done: settled(depth),
             before: settled(depth.wrapping_sub(1)),
             next: FRONTIER,
+            start: depth == 0,
         }
     }
 
@@ -174,6 +178,7 @@ impl Codes {
             done: multi_code(depth),
             before: multi_code(depth + 2),
             next: multi_code(depth + 1),
+            start: depth == 0,
         }
     }
 }
