@@ -231,12 +231,15 @@ pub fn run<P: Place>(
     let places = WordPlaces::new(space);
     let multi = space.metric == Metric::Multi;
     let slides = multi.then(|| Slides::new(space));
-    // Every bit set, at any depth: a push only ever clears them (`layer::rows`).
+    // The bits a row, where the place keeps them (`layer::rows`): made at the first push and
+    // dropped at a list layer, which reads none, so that they never share the memory with the
+    // lists recorded at the start. Made anew, every bit set, they are valid at any depth (a push
+    // only ever clears them).
     let table_bytes = space.states().div_ceil(32) * 8;
-    let rows = (multi && place.keeps_rows()).then(|| {
-        let budget = driver.row_bytes.unwrap_or(Rows::budget(table_bytes));
-        Rows::within(space.states(), space.shape.cols, budget)
-    });
+    let row_bytes = (multi && place.keeps_rows())
+        .then(|| driver.row_bytes.unwrap_or(Rows::budget(table_bytes)));
+    let row_share = row_bytes.map(|b| Rows::share(space.states(), space.shape.cols, b));
+    let mut rows = None;
     let start_colour = space.shape.colour(space.split(state.start).0);
     let table_words = space.states().div_ceil(32);
     let cap = policy::record_cap(schedule.record_cap, table_words);
@@ -268,13 +271,14 @@ pub fn run<P: Place>(
             break;
         }
         let frontier = state.layers[depth as usize];
-        let way = choose(
-            scan,
-            &mut state,
-            unseen,
-            table_words,
-            (multi, rows.as_ref().map(Rows::kept_share)),
-        );
+        let way = choose(scan, &mut state, unseen, table_words, (multi, row_share));
+        match (way, row_bytes) {
+            (Way::List, _) => rows = None,
+            (Way::Push, Some(budget)) if rows.is_none() => {
+                rows = Some(Rows::within(space.states(), space.shape.cols, budget));
+            }
+            _ => {}
+        }
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull
             // left it holding FRONTIER, it is settled first.

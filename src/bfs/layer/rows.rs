@@ -3,7 +3,8 @@
 //!
 //! The table codes a multi-tile depth d as 1 + d mod 3, so a push's scan finds layer d and the
 //! layers 3, 6, … before it, and expanding those finds nothing new (a third of 2x6's scanned
-//! states). A row of a rank (its C consecutive slots: the blank in one board row, one tile
+//! states). The push computes no vertical slide in a row without a state of layer d-1's code
+//! (`multi`), but an older row holding layers d-4 and d-3 has one. A row of a rank (its C consecutive slots: the blank in one board row, one tile
 //! sequence) never holds both: its states are one horizontal slide apart, so their depths differ
 //! by one at most. One bit a row (index / C), set while the row may hold states of the newest
 //! layer, tells them apart:
@@ -20,7 +21,9 @@
 //! Only one table holding every state keeps them (`Place::keeps_rows`), and only as many as
 //! fit `Rows::budget`: every row of 2x6 (5 MB) and 3x4 (7.5 MB), the first 44% of 2x7's
 //! (340 MB of the 0.78 GB all would take; its table is 10.9 GB). The rows past the budget keep
-//! no bit: they read as set, and a push expands their older layers too.
+//! no bit: they read as set, and a push expands their older layers too. A search makes the bits
+//! at its first push and drops them at a list layer (`bfs::driver`), so that they never share
+//! the memory with the lists recorded at the start: 2x7's peak is its table and its bits.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -31,9 +34,8 @@ pub const MIN_BYTES: u64 = 64 << 20;
 /// the newest layer.
 pub struct Rows {
     bits: Box<[AtomicU64]>,
-    /// The rows with a bit: those before this one (the others read as set), of `rows`.
+    /// The rows with a bit: those before this one (the others read as set).
     kept: u64,
-    rows: u64,
     /// ⌈2^64 / C⌉: a row is the high word of index · magic (exact below 2^64 / C).
     magic: u64,
 }
@@ -46,22 +48,29 @@ impl Rows {
         MIN_BYTES.max(table_bytes / 32)
     }
 
+    /// The rows of a table of `states` states, C = `cols` slots a row, and how many of them
+    /// the first `budget` bytes of bits keep.
+    fn kept(states: u64, cols: usize, budget: u64) -> (u64, u64) {
+        let rows = states.div_ceil(cols as u64);
+        (rows, rows.min(budget / 8 * 64))
+    }
+
+    /// The share of the rows of a table of `states` states, C = `cols` slots a row, that
+    /// `budget` bytes of bits keep (those `within` keeps bits for).
+    pub fn share(states: u64, cols: usize, budget: u64) -> f64 {
+        let (rows, kept) = Rows::kept(states, cols, budget);
+        kept as f64 / rows.max(1) as f64
+    }
+
     /// The rows of a table of `states` states, C = `cols` slots a row, every bit set, the
     /// first `budget` bytes of them kept.
     pub fn within(states: u64, cols: usize, budget: u64) -> Rows {
-        let rows = states.div_ceil(cols as u64);
-        let kept = rows.min(budget / 8 * 64);
+        let (_, kept) = Rows::kept(states, cols, budget);
         Rows {
             bits: (0..kept.div_ceil(64)).map(|_| AtomicU64::new(!0)).collect(),
             kept,
-            rows,
             magic: (u64::MAX / cols as u64).wrapping_add(1),
         }
-    }
-
-    /// The share of the rows that keep a bit.
-    pub fn kept_share(&self) -> f64 {
-        self.kept as f64 / self.rows.max(1) as f64
     }
 
     /// The row of the state at `index`.
@@ -116,7 +125,7 @@ mod tests {
         rows.clear(3);
         rows.clear(64);
         assert!(!rows.get(3) && !rows.get(64) && rows.get(4) && rows.get(63) && rows.get(65));
-        assert_eq!(rows.kept_share(), 1.0);
+        assert_eq!(Rows::share(6 * 200 - 5, 6, u64::MAX), 1.0);
     }
 
     /// Past the budget's rows a row keeps no bit: it reads as set, even once cleared.
@@ -124,7 +133,7 @@ mod tests {
     fn rows_past_the_budget_read_as_set() {
         // 16 bytes: 128 rows of the 1000.
         let rows = Rows::within(7 * 1000, 7, 16);
-        assert_eq!(rows.kept_share(), 0.128);
+        assert_eq!(Rows::share(7 * 1000, 7, 16), 0.128);
         for row in [0, 127, 128, 999] {
             rows.clear(row);
         }
