@@ -231,10 +231,10 @@ pub fn run<P: Place>(
     let places = WordPlaces::new(space);
     let multi = space.metric == Metric::Multi;
     let slides = multi.then(|| Slides::new(space));
-    // The bits a row, where the place keeps them (`layer::rows`): made at the first push and
-    // dropped at a list layer, which reads none, so that they never share the memory with the
-    // lists recorded at the start. Made anew, every bit set, they are valid at any depth (a push
-    // only ever clears them).
+    // The bits a row, where the place keeps them (`layer::rows`): made at a push and dropped at
+    // a list or a pull, which read none, so that they never share the memory with the lists
+    // recorded at the start and the end. Made anew, every bit set, they are valid at any depth
+    // (a push only ever clears them).
     let table_bytes = space.states().div_ceil(32) * 8;
     let row_bytes = (multi && place.keeps_rows())
         .then(|| driver.row_bytes.unwrap_or(Rows::budget(table_bytes)));
@@ -273,11 +273,11 @@ pub fn run<P: Place>(
         let frontier = state.layers[depth as usize];
         let way = choose(scan, &mut state, unseen, table_words, (multi, row_share));
         match (way, row_bytes) {
-            (Way::List, _) => rows = None,
             (Way::Push, Some(budget)) if rows.is_none() => {
                 rows = Some(Rows::within(space.states(), space.shape.cols, budget));
             }
-            _ => {}
+            (Way::Push, _) => {}
+            _ => rows = None,
         }
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull
@@ -295,7 +295,6 @@ pub fn run<P: Place>(
         } else {
             policy::record_next(frontier, before, cap).then(|| Recording::new(cap))
         };
-        let rows_now = rows.as_ref().filter(|_| way != Way::Pull);
         let layer_scan = LayerScan {
             space,
             moves: &moves,
@@ -314,7 +313,7 @@ pub fn run<P: Place>(
             },
             record: recording.is_some(),
             mine: place.mine(),
-            rows: rows_now,
+            rows: rows.as_ref(),
         };
         let frontier_list = state.frontier.as_mut();
         let found = place.build(

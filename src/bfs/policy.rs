@@ -69,8 +69,8 @@ pub const PULL_COST: u64 = 10;
 pub const PUSH_COST: u64 = 10;
 /// `PUSH_COST` in the multi-tile metric, where a push computes the vertical slides of the
 /// states a horizontal slide reached (`layer::multi`) and a pull stops at a horizontal
-/// neighbour found a word at a time: a scanned frontier state
-/// costs about half as much again as an unseen state tested (`docs/log/constants.md`).
+/// neighbour found a word at a time: a scanned frontier state costs about half as much again
+/// as an unseen state tested (`docs/log/constants.md`).
 pub const MULTI_PUSH_COST: u64 = 15;
 
 /// What is known at a layer boundary that decides the next layer's way.

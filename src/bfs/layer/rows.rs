@@ -4,10 +4,11 @@
 //! The table codes a multi-tile depth d as 1 + d mod 3, so a push's scan finds layer d and the
 //! layers 3, 6, … before it, and expanding those finds nothing new (a third of 2x6's scanned
 //! states). The push computes no vertical slide in a row without a state of layer d-1's code
-//! (`multi`), but an older row holding layers d-4 and d-3 has one. A row of a rank (its C consecutive slots: the blank in one board row, one tile
-//! sequence) never holds both: its states are one horizontal slide apart, so their depths differ
-//! by one at most. One bit a row (index / C), set while the row may hold states of the newest
-//! layer, tells them apart:
+//! (`multi`), but an older row holding layers d-4 and d-3 holds that code (d-4's). A row of a
+//! rank (its C consecutive slots: the blank in one board row, one tile sequence) never holds
+//! both a layer and one 3, 6, … before it: its states are one horizontal slide apart, so their
+//! depths differ by one at most. One bit a row (index / C), set while the row may hold states
+//! of the newest layer, tells them apart:
 //! - every bit starts set, and a bit is only ever cleared: a push clears the bit of a row it
 //!   expands once the row holds no unseen state and none of the next layer. Nothing will mark
 //!   one there any more (marks only change unseen states), so the row never holds a state of a
@@ -22,8 +23,8 @@
 //! fit `Rows::budget`: every row of 2x6 (5 MB) and 3x4 (7.5 MB), the first 44% of 2x7's
 //! (340 MB of the 0.78 GB all would take; its table is 10.9 GB). The rows past the budget keep
 //! no bit: they read as set, and a push expands their older layers too. A search makes the bits
-//! at its first push and drops them at a list layer (`bfs::driver`), so that they never share
-//! the memory with the lists recorded at the start: 2x7's peak is its table and its bits.
+//! at a push and drops them at a list or a pull (`bfs::driver`), so that they never share the
+//! memory with the lists recorded at the start and the end.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
