@@ -272,12 +272,10 @@ pub fn run<P: Place>(
         }
         let frontier = state.layers[depth as usize];
         let way = choose(scan, &mut state, unseen, table_words, (multi, row_share));
-        match (way, row_bytes) {
-            (Way::Push, Some(budget)) if rows.is_none() => {
-                rows = Some(Rows::within(space.states(), space.shape.cols, budget));
-            }
-            (Way::Push, _) => {}
-            _ => rows = None,
+        if way != Way::Push {
+            rows = None;
+        } else if rows.is_none() {
+            rows = row_bytes.map(|b| Rows::within(space.states(), space.shape.cols, b));
         }
         if way != Way::Pull {
             // Claims are about to write the colour of the layer before this one: if a pull

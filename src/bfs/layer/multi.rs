@@ -239,9 +239,7 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
         if !rows.get(row) {
             return false;
         }
-        let open = (Table::matching(word, 0) | Table::matching(word, next)) & run.mask != 0
-            || around(table, w, run, 0)
-            || around(table, w, run, next);
+        let open = holds(table, w, word, run, 0) || holds(table, w, word, run, next);
         let width = self.scan.space.shape.cols as u64;
         let ours = self.task.lo <= row * width && (row + 1) * width <= self.task.hi;
         if !open && ours {
