@@ -312,3 +312,98 @@ fn antipodes_over_both_metrics_take_each_goal_once() {
     // 2x3's two classes of cells, searched from 1,1 and 1,2.
     assert_eq!(goals, ["1,1", "1,2"], "{rows:?}");
 }
+
+/// Damaged atlas reports are refused by every reader (`table --atlas` in each format, with and
+/// without `--cells`, and `plot --atlas`) with exit 2, naming the file: a cell in two rows, a
+/// cell in no row, a board whose rows cover a few of its cells, a summary that contradicts
+/// the cells' rows (a diameter above every eccentricity, a radius above a cell's
+/// eccentricity, another mean), and a summary without its atlas.csv.
+#[test]
+fn every_reader_refuses_a_damaged_atlas() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(
+        &["atlas", "2x3", "--metric", "both", "--results", "a", "-q"],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cells = std::fs::read_to_string(dir.join("a/atlas.csv")).unwrap();
+    let summary = std::fs::read_to_string(dir.join("a/atlas-summary.csv")).unwrap();
+    // 2x3 single-tile: corners 1,1 (eccentricity 21) and middles 1,2 (21); diameter and
+    // radius 21 (the seeds: Gong's worst case for his "3x2").
+    let corner = "2x3,6,single,\"1,1\",\"1,1 1,3 2,1 2,3\",21,";
+    let middle = "2x3,6,single,\"1,2\",\"1,2 2,2\",21,";
+    let single = "2x3,6,single,21,\"1,1 1,2 1,3 2,1 2,2 2,3\",21,\"1,1 1,2 1,3 2,1 2,2 2,3\",";
+    for line in [corner, middle, single] {
+        assert!(
+            cells.contains(line) || summary.contains(line),
+            "{line} is not in the reports"
+        );
+    }
+    let damaged: [(&str, String, String); 7] = [
+        (
+            "a cell in two rows",
+            cells.replace(middle, "2x3,6,single,\"1,2\",\"1,2 2,2 2,3\",21,"),
+            summary.clone(),
+        ),
+        (
+            "a cell in no row",
+            cells.replace(middle, "2x3,6,single,\"1,2\",\"1,2\",21,"),
+            summary.clone(),
+        ),
+        (
+            "a board of a few cells",
+            format!("{cells}10x10,100,single,\"1,1\",\"1,1\",6,1,3,3,3\n"),
+            summary.clone(),
+        ),
+        (
+            "a diameter above every eccentricity",
+            cells.clone(),
+            summary.replace(single, &single.replacen(",21,", ",22,", 1)),
+        ),
+        (
+            "a radius above a cell's eccentricity",
+            cells.replace(middle, "2x3,6,single,\"1,2\",\"1,2 2,2\",20,"),
+            summary.clone(),
+        ),
+        (
+            "another mean distance",
+            cells.clone(),
+            summary.replace("1688/135,12.503704", "1687/135,12.496296"),
+        ),
+        (
+            "a summary without its atlas.csv",
+            String::new(),
+            summary.clone(),
+        ),
+    ];
+    for (what, cells, summary) in damaged {
+        let a = dir.join("d");
+        let _ = std::fs::remove_dir_all(&a);
+        std::fs::create_dir(&a).unwrap();
+        if !cells.is_empty() {
+            std::fs::write(a.join("atlas.csv"), &cells).unwrap();
+        }
+        std::fs::write(a.join("atlas-summary.csv"), &summary).unwrap();
+        let mut runs: Vec<Vec<&str>> = vec![vec!["plot", "--atlas", "--results", "d"]];
+        for format in ["markdown", "latex", "csv", "json"] {
+            for cells in [false, true] {
+                let mut run = vec!["table", "--atlas", "--results", "d", "--format", format];
+                if cells {
+                    run.push("--cells");
+                }
+                runs.push(run);
+            }
+        }
+        for run in runs {
+            let o = tilespace(&run, dir);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{what}: {run:?}: {err}");
+            assert!(
+                err.contains("cannot read d/atlas"),
+                "{what}: {run:?}: {err}"
+            );
+            assert!(o.stdout.is_empty(), "{what}: {run:?} printed a table");
+        }
+    }
+}

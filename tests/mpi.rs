@@ -696,3 +696,47 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
     same_as_committed(&out, "3x4", "a one-process checkpoint resumed on 3 ranks");
     assert!(left_in(&ck).is_empty(), "{:?}", left_in(&ck));
 }
+
+/// A search on disk runs in one process: `--resume` of one under mpirun is refused on every
+/// rank (it had been ignored, and a fresh search from the goal reported), and the search's
+/// files are left as they were.
+#[test]
+fn a_search_on_disk_is_not_resumed_on_ranks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("d");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(["analyze", "3x4", "--max-memory", "8M", "--disk", "d", "-q"])
+        .args(["--results", "r", "-j", "1"])
+        .current_dir(tmp.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let clock = Instant::now();
+    while !d.join("search.tsj").exists() {
+        assert!(clock.elapsed() < Duration::from_secs(60), "no journal");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let files = |d: &Path| {
+        let mut names = left_in(d);
+        names.sort();
+        names
+    };
+    let before = files(&d);
+    for extra in [&[][..], &["--max-memory", "8M"]] {
+        let mut args = vec!["analyze", "3x4", "--resume", "d", "--results", "r", "-q"];
+        args.extend(extra);
+        let o = mpirun(2, &args, tmp.path());
+        let err = stderr(&o);
+        assert!(!o.status.success(), "{args:?}: {err}");
+        assert!(
+            err.contains("holds a search on disk, which runs in one process"),
+            "{args:?}: {err}"
+        );
+        assert!(!tmp.path().join("r/3x4").exists(), "{args:?}: reports");
+    }
+    assert_eq!(files(&d), before);
+}

@@ -414,6 +414,12 @@ pub(crate) fn claim_checkpoint_dir(
         checkpoint::file(dir),
         crate::store::shards::manifest_file(dir),
     ];
+    if crate::store::disk::holds_search(dir) {
+        return Err(refused(
+            "it holds a search on disk (its files are the search's table): continue that \
+             search with --resume, or use another directory",
+        ));
+    }
     if !resume && saved.iter().any(|f| f.exists()) {
         return Err(refused(
             "it holds a checkpoint already: continue that search with --resume, or remove it",

@@ -234,6 +234,13 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
             "--disk runs in one process: start it without mpirun or srun".into()
         ));
     }
+    if let (Some(dir), true) = (disk_dir(args), sharded) {
+        bail!(BadArgument(format!(
+            "{} holds a search on disk, which runs in one process: resume it without mpirun or \
+             srun",
+            dir.display()
+        )));
+    }
     if args.disk.is_some() && lines {
         bail!(BadArgument(
             "a line (1xN) is searched without a table: --disk does not apply".into()
@@ -345,7 +352,7 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
 /// The directory of the table on disk: `--disk`'s, or `--resume`'s if it holds a search on
 /// disk rather than a checkpoint.
 fn disk_dir(args: &AnalyzeArgs) -> Option<&Path> {
-    let holds = |d: &&Path| tilespace::store::disk::layout::journal_file(d).exists();
+    let holds = |d: &&Path| tilespace::store::disk::holds_search(d);
     args.disk
         .as_deref()
         .or(args.resume.as_deref().filter(holds))

@@ -152,16 +152,151 @@ impl CellMap {
     }
 }
 
-/// The rows of `atlas.csv` and `atlas-summary.csv` under `dir` (none where a file is missing),
-/// each checked as a row the tool could have written: a board, a metric, cells on the board
-/// (the first the one searched), an exact mean whose decimal is the one beside it.
+/// The rows of `atlas.csv` and `atlas-summary.csv` under `dir` (none where both are missing),
+/// each checked as a row the tool could have written (a board, a metric, cells on the board,
+/// the first the one searched, an exact mean whose decimal is the one beside it), and the two
+/// checked against each other: each board and metric's classes cover its cells once
+/// (`cell_maps`), and its summary row is what those classes give (`summarised`).
 pub fn read_atlas(dir: &Path) -> Result<(Vec<AtlasSummaryRow>, Vec<AtlasRow>), Error> {
     let [cells_path, summary_path] = atlas_paths(dir);
     let again = "run `tilespace atlas` on the board again";
     let cells = super::rows::read_checked(&cells_path, AtlasRow::check, |r| &r.board, again)?;
     let summary =
         super::rows::read_checked(&summary_path, AtlasSummaryRow::check, |r| &r.board, again)?;
+    if cells.is_empty() && !summary.is_empty() {
+        return Err(Error::damaged(
+            &cells_path,
+            format!(
+                "no rows (missing or empty), while {} has {}: run `tilespace atlas` on its \
+                 boards again",
+                summary_path.display(),
+                summary.len()
+            ),
+        ));
+    }
+    let maps = cell_maps(&cells_path, &cells)?;
+    for (i, row) in summary.iter().enumerate() {
+        let damaged = |why: String| {
+            Error::damaged(
+                &summary_path,
+                format!(
+                    "row {} ({} {}): {why} ({again})",
+                    i + 1,
+                    row.board,
+                    row.metric
+                ),
+            )
+        };
+        let map = maps
+            .iter()
+            .find(|m| m.shape.to_string() == row.board && m.metric == row.metric)
+            .ok_or_else(|| damaged(format!("{} has no row of it", cells_path.display())))?;
+        if summary[..i]
+            .iter()
+            .any(|r| r.board == row.board && r.metric == row.metric)
+        {
+            return Err(damaged("a second row of it".into()));
+        }
+        let want = summarised(map, &cells).map_err(damaged)?;
+        if let Some(field) = want.differs(row) {
+            return Err(damaged(format!(
+                "its {field} is not what the rows of {} give",
+                cells_path.display()
+            )));
+        }
+    }
+    let summarised = |m: &&CellMap| {
+        !summary
+            .iter()
+            .any(|r| r.board == m.shape.to_string() && r.metric == m.metric)
+    };
+    if let Some(m) = maps.iter().find(summarised) {
+        return Err(Error::damaged(
+            &summary_path,
+            format!(
+                "{} {} of {} has no row here ({again})",
+                m.shape,
+                m.metric,
+                cells_path.display()
+            ),
+        ));
+    }
     Ok((summary, cells))
+}
+
+/// The summary row the classes of `map` (rows of `cells`) give: the extreme eccentricities and
+/// their cells, and the mean of every cell's exact mean.
+fn summarised(map: &CellMap, cells: &[AtlasRow]) -> Result<AtlasSummaryRow, String> {
+    let shape = map.shape;
+    let extreme = |best: u32| {
+        let at: Vec<Cell> = (0..shape.cells())
+            .map(Cell)
+            .filter(|c| map.eccentricity[c.0] == best)
+            .collect();
+        labels(shape, &at)
+    };
+    let diameter = *map.eccentricity.iter().max().expect("a board has cells");
+    let radius = *map.eccentricity.iter().min().expect("a board has cells");
+    // Every cell's mean has the class's states as its denominator's multiple: their sum over
+    // the cells is taken over the least common denominator, checked (a forged report may hold
+    // any fraction).
+    let board = shape.to_string();
+    let rows = cells
+        .iter()
+        .filter(|r| r.board == board && r.metric == map.metric);
+    let too_large = || "its cells' means are too large to add up".to_string();
+    let (mut num, mut den) = (0u128, 1u128);
+    for r in rows {
+        let mean: crate::analysis::distribution::Fraction = r.mean_exact.parse()?;
+        let n = r.cells.split(' ').count() as u128;
+        let lcm = den / crate::analysis::distribution::gcd(den, mean.den) * mean.den;
+        let scaled = |a: u128, d: u128| a.checked_mul(lcm / d);
+        let add = mean.num.checked_mul(n).and_then(|m| scaled(m, mean.den));
+        num = scaled(num, den)
+            .zip(add)
+            .and_then(|(a, b)| a.checked_add(b))
+            .ok_or_else(too_large)?;
+        den = lcm;
+    }
+    let cells_on_board = den
+        .checked_mul(shape.cells() as u128)
+        .ok_or_else(too_large)?;
+    let mean = crate::analysis::distribution::Fraction::new(num, cells_on_board);
+    Ok(AtlasSummaryRow {
+        board,
+        cells_on_board: shape.cells(),
+        metric: map.metric.clone(),
+        diameter,
+        diameter_cells: extreme(diameter),
+        radius,
+        radius_cells: extreme(radius),
+        mean_distance_exact: mean.to_string(),
+        mean_distance: mean.decimal(6).0,
+    })
+}
+
+impl AtlasSummaryRow {
+    /// The first field in which `other` differs from this row, by its column's name.
+    fn differs(&self, other: &AtlasSummaryRow) -> Option<&'static str> {
+        let fields = [
+            ("diameter", self.diameter == other.diameter),
+            (
+                "diameter_cells",
+                self.diameter_cells == other.diameter_cells,
+            ),
+            ("radius", self.radius == other.radius),
+            ("radius_cells", self.radius_cells == other.radius_cells),
+            (
+                "mean_distance_exact",
+                self.mean_distance_exact == other.mean_distance_exact,
+            ),
+            (
+                "cells_on_board",
+                self.cells_on_board == other.cells_on_board,
+            ),
+        ];
+        fields.into_iter().find(|f| !f.1).map(|f| f.0)
+    }
 }
 
 /// `R,C` (1-based) as a cell of `shape`.

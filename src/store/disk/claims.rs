@@ -171,9 +171,12 @@ pub fn read_claims(
         path: path.to_path_buf(),
         damage: Damage::new(crate::error::DamageKind::Contents, what),
     };
-    let mut f = crate::store::atomic::open_regular(path).map_err(|source| Error::Read {
-        path: path.to_path_buf(),
-        source,
+    let mut f = crate::store::atomic::open_regular(path).map_err(|source| match source.kind() {
+        std::io::ErrorKind::NotFound => missing(path),
+        _ => Error::Read {
+            path: path.to_path_buf(),
+            source,
+        },
     })?;
     let mut sum = Checksum::new();
     let mut left = sealed.words;
@@ -221,6 +224,17 @@ pub fn read_claims(
     Ok(sealed.words * 8)
 }
 
+/// A claim file the journal commits claims to, not there: the search cannot go on without it.
+fn missing(path: &Path) -> Error {
+    Error::Checkpoint {
+        path: path.to_path_buf(),
+        damage: Damage::missing(
+            "a claim file the journal names is missing (the search on disk cannot go on without \
+             it: remove the directory and start again)",
+        ),
+    }
+}
+
 /// Cuts a claim file to its committed length (what a crashed pass appended past it goes), or
 /// removes it if nothing is committed.
 pub fn cut(path: &Path, sealed: Sealed) -> Result<(), Error> {
@@ -234,7 +248,13 @@ pub fn cut(path: &Path, sealed: Sealed) -> Result<(), Error> {
             _ => Ok(()),
         };
     }
-    let f = OpenOptions::new().write(true).open(path).map_err(err)?;
+    let f = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => missing(path),
+            _ => err(e),
+        })?;
     let len = f.metadata().map_err(err)?.len();
     if len < sealed.words * 8 {
         return Err(Error::Checkpoint {

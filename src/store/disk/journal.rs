@@ -93,6 +93,37 @@ pub fn ident(space: &StateSpace) -> [u64; 6] {
     ]
 }
 
+/// What the journal's `ident` says where it differs from `want`'s: "not the search asked for:
+/// its metric is 7 (none), not 0 (single)".
+pub fn differences(ident: &[u64; 6], want: &[u64; 6]) -> String {
+    const NAMES: [&str; 6] = [
+        "rows",
+        "columns",
+        "goal blank cell",
+        "parity class",
+        "transposition",
+        "metric",
+    ];
+    let show = |field: usize, v: u64| match field {
+        5 => {
+            let name = u8::try_from(v)
+                .ok()
+                .and_then(crate::puzzle::metric::Metric::from_byte)
+                .map_or("none", |m| m.name());
+            format!("{v} ({name})")
+        }
+        _ => v.to_string(),
+    };
+    let said: Vec<String> = (0..6)
+        .filter(|&k| ident[k] != want[k])
+        .map(|k| {
+            let (got, asked) = (show(k, ident[k]), show(k, want[k]));
+            format!("its {} is {got}, not {asked}", NAMES[k])
+        })
+        .collect();
+    format!("not the search asked for: {}", said.join("; "))
+}
+
 impl Journal {
     /// The journal of a search not begun: the start alone at depth 0, no file written.
     pub fn begin(space: &StateSpace, start: u64, layout: Layout) -> Journal {
@@ -174,13 +205,16 @@ impl Journal {
         let bytes = match crate::store::atomic::read_regular(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let what = if super::holds_search(dir) {
+                    "the journal search.tsj is missing, and the search's other files cannot be \
+                     read without it: remove the directory and start again"
+                } else {
+                    "it holds no search on disk (no search.tsj)"
+                };
                 return Err(Error::Checkpoint {
                     path: dir.to_path_buf(),
-                    damage: Damage::new(
-                        crate::error::DamageKind::Missing,
-                        "it holds no search on disk (no search.tsj)",
-                    ),
-                })
+                    damage: Damage::missing(what),
+                });
             }
             Err(source) => return Err(Error::Read { path, source }),
         };

@@ -122,6 +122,12 @@ pub fn search_on_disk(
             MIN_MEMORY / 1000
         )));
     }
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Argument(format!(
+            "{} is not a directory: a search on disk keeps its files in one",
+            dir.display()
+        )));
+    }
     std::fs::create_dir_all(dir).map_err(|source| Error::Write {
         path: dir.to_path_buf(),
         source,
@@ -135,6 +141,7 @@ pub fn search_on_disk(
     })?;
     let journal = if options.resume {
         let j = open(dir, space, start)?;
+        fits(dir, &j.layout, options.memory)?;
         tidy(dir, &j)?;
         j
     } else {
@@ -287,12 +294,51 @@ fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
         .collect())
 }
 
-/// Refuses to start a search in a directory holding one.
+/// Whether `dir` holds a file of a search on disk (its journal, a shard, a claim file): what
+/// `--resume` of it must go on with, even if its journal is gone.
+pub fn holds_search(dir: &Path) -> bool {
+    journal_file(dir).exists() || our_files(dir).is_ok_and(|f| !f.is_empty())
+}
+
+/// Refuses to start a search in a directory holding one, or holding a checkpoint (whose
+/// `--resume` the search's files would then shadow).
 fn refuse_used(dir: &Path) -> Result<(), Error> {
-    if journal_file(dir).exists() || !our_files(dir)?.is_empty() {
+    if holds_search(dir) {
         return Err(Error::Argument(format!(
             "{} holds a search on disk already: go on with --resume {0}, or remove it",
             dir.display()
+        )));
+    }
+    let entries = std::fs::read_dir(dir).map_err(|source| Error::Read {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let names = entries.filter_map(|e| e.ok()?.file_name().into_string().ok());
+    if let Some(name) = names
+        .into_iter()
+        .find(|n| crate::store::checkpoint::owns(n))
+    {
+        return Err(Error::Argument(format!(
+            "{} holds a checkpoint's file ({name}): a search on disk needs a directory of its own",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses to resume a search whose shards take more memory than `memory` allows: the shards
+/// were cut when it began and cannot change.
+fn fits(dir: &Path, layout: &Layout, memory: u64) -> Result<(), Error> {
+    let needed = 2 * layout.shard_bytes();
+    if memory < needed {
+        let bytes = |b: u64| crate::error::human_bytes(b as f64);
+        return Err(Error::Argument(format!(
+            "the search on disk in {} was cut into shards of {} when it began: it needs {} of \
+             memory to go on, over the {} it may use (--max-memory, or the memory available)",
+            dir.display(),
+            bytes(layout.shard_bytes()),
+            bytes(needed),
+            bytes(memory)
         )));
     }
     Ok(())
@@ -307,12 +353,7 @@ fn open(dir: &Path, space: &StateSpace, start: u64) -> Result<Journal, Error> {
     };
     let want = journal::ident(space);
     if j.ident != want {
-        let [r, c, g, class, _, metric] = j.ident;
-        return Err(refuse(format!(
-            "it is a search of {r}x{c} (goal blank cell {g}, class {class}, metric {}), not \
-             the one asked for",
-            if metric == 1 { "multi" } else { "single" }
-        )));
+        return Err(refuse(journal::differences(&j.ident, &want)));
     }
     if j.start != start {
         return Err(refuse(format!(

@@ -1,0 +1,193 @@
+//! A search on disk refuses, in one line naming the cause, what it cannot go on with (issue
+//! 47): a missing journal or claim file, a journal naming another search, less memory than its
+//! shards need, a file where its directory goes, a directory another kind of run owns.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{stderr, tilespace};
+
+/// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
+/// commits claims: a stopped search with a journal, shards and claim files.
+fn stopped_search(dir: &Path) -> PathBuf {
+    let d = dir.join("d");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(["analyze", "3x4", "--max-memory", "8M", "--disk", "d"])
+        .args(["--results", "r", "-q", "-j", "1"])
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let clock = Instant::now();
+    while claim_files(&d).len() < 3 {
+        assert!(
+            clock.elapsed() < Duration::from_secs(60),
+            "no claim files after a minute"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the search ended");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    d
+}
+
+fn claim_files(d: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(d) else {
+        return vec![];
+    };
+    entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tsc"))
+        .collect()
+}
+
+/// `analyze 3x4 --resume d` (with `extra`) fails with exit 2 and one line holding `says`.
+fn resume_refused(dir: &Path, extra: &[&str], says: &str) {
+    let mut args = vec!["analyze", "3x4", "--resume", "d", "--results", "r", "-q"];
+    args.extend(extra);
+    let o = tilespace(&args, dir);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(says),
+        "{args:?}: {err:?} does not say {says:?}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+/// A search whose journal is gone is named as such (not "too large" or "no checkpoint"), with
+/// or without `--max-memory`.
+#[test]
+fn a_missing_journal_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = stopped_search(tmp.path());
+    std::fs::remove_file(d.join("search.tsj")).unwrap();
+    for extra in [&[][..], &["--max-memory", "8M"]] {
+        resume_refused(tmp.path(), extra, "the journal search.tsj is missing");
+    }
+}
+
+/// A claim file the journal commits, deleted: the file is named missing; the message does not
+/// ask to fix a cause and go on, which cannot be.
+#[test]
+fn a_missing_claim_file_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = stopped_search(tmp.path());
+    // The journal commits every claim file a kill leaves (the rest are removed on resume),
+    // but not always all of them: each one is tried on a copy until one is refused.
+    let mut refused = None;
+    for file in claim_files(&d) {
+        let copy = tmp.path().join("copy");
+        let _ = std::fs::remove_dir_all(&copy);
+        std::fs::create_dir(&copy).unwrap();
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+        std::fs::remove_file(copy.join(file.file_name().unwrap())).unwrap();
+        let o = tilespace(
+            &["analyze", "3x4", "--resume", "copy", "--results", "r", "-q"],
+            tmp.path(),
+        );
+        if !o.status.success() {
+            refused = Some(stderr(&o));
+            break;
+        }
+    }
+    let err = refused.expect("some claim file is committed");
+    assert!(
+        err.contains("a claim file the journal names is missing"),
+        "{err}"
+    );
+    assert!(!err.contains("when the cause is fixed"), "{err}");
+}
+
+/// A journal resealed with another metric word: the message names the field that differs,
+/// not a search that reads as the one asked for.
+#[test]
+fn a_journal_of_another_search_names_the_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = stopped_search(tmp.path());
+    let path = d.join("search.tsj");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut words: Vec<u64> = bytes
+        .chunks(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    // Magic, version, rows, cols, goal blank, class, transposed, metric (the journal's doc).
+    words[7] = 7;
+    let n = words.len();
+    words[n - 1] = tilespace::store::header::checksum(words[..n - 1].iter().copied());
+    let forged: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, forged).unwrap();
+    resume_refused(tmp.path(), &[], "its metric is 7 (none), not 0 (single)");
+}
+
+/// A search cut for 8 MB resumed with 300 kB is refused before it runs past the limit.
+#[test]
+fn a_resume_with_less_memory_than_its_shards_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    stopped_search(tmp.path());
+    resume_refused(
+        tmp.path(),
+        &["--max-memory", "300k"],
+        "was cut into shards of 2.1 MB",
+    );
+}
+
+/// `--disk` on a regular file or a device: "not a directory".
+#[test]
+fn a_disk_directory_that_is_a_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("f"), "x").unwrap();
+    for target in ["f", "/dev/null"] {
+        let o = tilespace(
+            &["analyze", "2x5", "--disk", target, "--max-memory", "1M"],
+            tmp.path(),
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("is not a directory"), "{target}: {err}");
+    }
+}
+
+/// A directory holding a checkpoint (or the lock of a run writing one) is not taken by a
+/// search on disk, and one holding a search on disk is not taken by `--checkpoint`.
+#[test]
+fn a_disk_directory_and_a_checkpoint_directory_are_not_shared() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ck = tmp.path().join("ck");
+    std::fs::create_dir(&ck).unwrap();
+    for name in ["checkpoint.tsc", ".checkpoint.lock"] {
+        std::fs::write(ck.join(name), "").unwrap();
+        let o = tilespace(
+            &["analyze", "2x5", "--disk", "ck", "--max-memory", "1M", "-q"],
+            tmp.path(),
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("holds a checkpoint's file"), "{name}: {err}");
+        std::fs::remove_file(ck.join(name)).unwrap();
+    }
+    stopped_search(tmp.path());
+    let o = tilespace(
+        &[
+            "analyze",
+            "3x4",
+            "--checkpoint",
+            "d",
+            "--results",
+            "r",
+            "-q",
+        ],
+        tmp.path(),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("it holds a search on disk"), "{err}");
+}
