@@ -87,7 +87,7 @@ pub fn plan_disk(shape: Shape, memory: u64, samples: u64) -> Result<DiskPlan, Er
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiskProjection {
     /// Passes over the shards.
-    pub passes: u32,
+    pub passes: u64,
     /// Bytes read and written: every shard in every pass, and the claims.
     pub bytes: f64,
     /// Moving `bytes` at the disk's bandwidth.
@@ -116,7 +116,7 @@ pub fn project_disk(
     bandwidth: f64,
 ) -> DiskProjection {
     let threads = threads.max(1) as f64;
-    let passes = layers + 1;
+    let passes = u64::from(layers) + 1;
     let bytes = passes as f64 * plan.pass_bytes() + plan.claim_bytes();
     DiskProjection {
         passes,

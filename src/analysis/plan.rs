@@ -162,19 +162,22 @@ pub struct Calibration {
 }
 
 /// Runs a one-rank sharded search of `shape` on the current pool and derives the rates: the
-/// scan rate from the layers of at most 1,000 states (almost pure scanning), the expansion rate
-/// from the rest of the time.
+/// scan rate from passes over its finished table (the median of three; a layer's scan reads
+/// every word so), the expansion rate from the search's time less its scanning layers' scans.
+/// (The layers of few states are not timed for the scan: they expand a list and never scan.)
 pub fn calibrate(shape: Shape) -> Result<Calibration, Error> {
+    use crate::bfs::policy::Way;
     use crate::bfs::{LayerDone, Schedule};
     use crate::dist::{search_sharded, threads, Budget};
     let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
-    let layers = std::sync::Mutex::new(Vec::<(u64, f64)>::new());
+    let layers = std::sync::Mutex::new(Vec::<(bool, f64)>::new());
     let record = |l: LayerDone| {
-        if l.way.is_some() {
+        if let Some(way) = l.way {
+            let scanned = matches!(way, Way::Push | Way::Pull);
             layers
                 .lock()
                 .expect("not poisoned")
-                .push((l.states, l.seconds));
+                .push((scanned, l.seconds));
         }
     };
     let start = space.goal_index();
@@ -189,17 +192,21 @@ pub fn calibrate(shape: Shape) -> Result<Calibration, Error> {
         )
     })
     .remove(0)?;
+    let mut passes: Vec<f64> = (0..3)
+        .map(|_| {
+            let clock = std::time::Instant::now();
+            std::hint::black_box(found.table.count(1));
+            clock.elapsed().as_secs_f64()
+        })
+        .collect();
+    passes.sort_by(f64::total_cmp);
+    let scan = passes[1].max(1e-9);
     let layers = layers.into_inner().expect("not poisoned");
-    let mut sparse: Vec<f64> = layers.iter().filter(|l| l.0 <= 1000).map(|l| l.1).collect();
-    sparse.sort_by(f64::total_cmp);
-    let scan = sparse
-        .get(sparse.len() / 2)
-        .copied()
-        .ok_or_else(|| Error::Argument(format!("{shape} has no sparse layer to time a scan by")))?;
     let threads = found.threads;
     let words = space.states().div_ceil(32) as f64;
     let total: f64 = layers.iter().map(|l| l.1).sum();
-    let expanding = (total - scan * layers.len() as f64).max(1e-9);
+    let scans = layers.iter().filter(|l| l.0).count() as f64;
+    let expanding = (total - scan * scans).max(total / 10.0).max(1e-9);
     Ok(Calibration {
         board: shape.to_string(),
         threads,

@@ -18,13 +18,45 @@ fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
-/// A rate (of a disk, of a network): a finite number above 0.
-fn positive_rate(text: &str) -> Result<f64, String> {
+/// A disk's rate in gigabytes a second: from a megabyte a second to ten terabytes (no disk
+/// or array is outside that; a rate beyond it makes a projection of no use).
+fn disk_rate(text: &str) -> Result<f64, String> {
+    rate_within(text, 1e-3, 1e4)
+}
+
+/// A network's rate in gigabits a second: from a megabit a second to a hundred terabits.
+fn network_rate(text: &str) -> Result<f64, String> {
+    rate_within(text, 1e-3, 1e5)
+}
+
+fn rate_within(text: &str, least: f64, most: f64) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(r) if r.is_finite() && r > 0.0 => Ok(r),
-        Ok(_) => Err("must be a number above 0".into()),
+        Ok(r) if (least..=most).contains(&r) => Ok(r),
+        Ok(_) => Err(format!("must be from {least} to {most}")),
         Err(_) => Err(format!("'{text}' is not a number")),
     }
+}
+
+/// Threads of a planned machine (not this one): at least 1, at most 8 a core of the largest
+/// machine Linux runs (8192 cores), as `analyze` allows 8 a core of this one.
+fn planned_threads(text: &str) -> Result<usize, String> {
+    let n = at_least_one(text)?;
+    if n > 8 * 8192 {
+        return Err(format!(
+            "{n} is too many: at most 65536 (8 a core of 8192 cores)"
+        ));
+    }
+    Ok(n)
+}
+
+/// Layers of a planned search: at least 1 (the start), at most 10,000 (the boards the index
+/// holds have a few hundred at most).
+fn layer_count(text: &str) -> Result<u32, String> {
+    let n = at_least_one(text)?;
+    if n > 10_000 {
+        return Err(format!("{n} is too many: at most 10000"));
+    }
+    Ok(n as u32)
 }
 
 /// A rank count of a planned run: at least 1, at most `MAX_RANKS`.
@@ -587,7 +619,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "FILE", default_value = "results/calibration.csv")]
     pub calibration: PathBuf,
     /// Threads of each rank of the planned run (with --disk: of its one process)
-    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = at_least_one)]
+    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = planned_threads)]
     pub threads_per_rank: usize,
     /// Plan a search with its table on disk in one process (`analyze --disk`): the shards, the
     /// disk it needs, the bytes it moves and its time at --disk-gbps
@@ -597,13 +629,13 @@ pub struct PlanArgs {
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size, requires = "disk")]
     pub max_memory: Option<u64>,
     /// With --disk: what the disk reads and writes per second, in gigabytes
-    #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = positive_rate)]
+    #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = disk_rate)]
     pub disk_gbps: f64,
     /// Layers of the search (its radius + 1): 4x4 has 81 (Korf and Schultze 2005)
-    #[arg(long, value_name = "N", default_value = "100")]
+    #[arg(long, value_name = "N", default_value = "100", value_parser = layer_count)]
     pub layers: u32,
     /// What each rank sends per second, in gigabits (the interconnect)
-    #[arg(long, value_name = "GBIT", default_value = "100", value_parser = positive_rate)]
+    #[arg(long, value_name = "GBIT", default_value = "100", value_parser = network_rate)]
     pub network_gbits: f64,
     /// Print a Slurm job script for the board on --ranks ranks (docs/slurm/analyze.sbatch with
     /// its #SBATCH lines filled in: memory, time limit, threads), instead of the plan
