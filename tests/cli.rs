@@ -980,3 +980,103 @@ fn plan_sbatch_fills_in_the_documented_job_script() {
         assert!(o.stdout.is_empty(), "{bad:?}");
     }
 }
+
+/// Boards that a table or pattern databases for the blank last find unsolvable, but that reach
+/// the goal with the blank first (as Korf's instances do, on 4x4), are answered "not solvable"
+/// with a hint on stderr naming the goal the source is for and how to make one for the other;
+/// a solvable board gets none. (2x4: width even, so the class depends on
+/// the blank's row; "0 1 2 3/4 5 6 7" has no inversion and its blank a row from 2,4.)
+#[test]
+fn a_source_for_the_other_goal_blank_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for args in [
+        &[
+            "analyze",
+            "2x4",
+            "--save-table",
+            "t.tst",
+            "--results",
+            "r",
+            "-q",
+        ][..],
+        &["pdb", "2x4", "--partition", "3-4", "--out", "p", "-q"],
+    ] {
+        let o = tilespace(args, dir);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    for (source, value, build) in [
+        (
+            "--table",
+            "t.tst",
+            "tilespace analyze 2x4 --blank 1,1 --save-table FILE",
+        ),
+        ("--pdb", "p", "tilespace pdb 2x4 --blank 1,1 --out DIR"),
+    ] {
+        let o = tilespace(&["solve", "0 1 2 3/4 5 6 7", source, value], dir);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stdout(&o).contains("not solvable"), "{}", stdout(&o));
+        let err = stderr(&o);
+        assert!(err.contains("for the goal with the blank at 2,4"), "{err}");
+        assert!(err.contains("with the blank at 1,1"), "{err}");
+        assert!(err.contains(build), "{err}");
+        // Two tiles swapped: solvable here, and no hint.
+        let o = tilespace(&["solve", "0 2 1 3/4 5 6 7", source, value], dir);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("hint"), "{}", stderr(&o));
+    }
+}
+
+/// `--save-table` into a directory that does not exist is refused before the search (a typo
+/// is not made a directory), as other outputs refuse a missing parent.
+#[test]
+fn a_table_into_a_missing_directory_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &["analyze", "2x3", "--save-table", "no/such/x.tst", "-q"],
+        tmp.path(),
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("its directory no/such does not exist"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("no").exists());
+    assert!(!tmp.path().join("results").exists());
+}
+
+/// A chart of a multi-tile search says so in its title and on its depth axis (SVG and
+/// pgfplots), and a single-tile one says single-tile.
+#[test]
+fn charts_name_their_metric() {
+    let tmp = tempfile::tempdir().unwrap();
+    for metric in ["single", "multi"] {
+        let o = tilespace(&["analyze", "2x3", "--metric", metric, "-q"], tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    for format in ["svg", "pgfplots"] {
+        let o = tilespace(&["plot", "--format", format, "--out", format], tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let ext = if format == "svg" { "svg" } else { "tex" };
+        for (file, words) in [("2x3", "single-tile"), ("2x3-multi", "multi-tile")] {
+            let text =
+                std::fs::read_to_string(tmp.path().join(format).join(format!("{file}.{ext}")))
+                    .unwrap();
+            let axis = format!("depth (optimal {words} moves from the goal)");
+            assert!(text.contains(&axis), "{format} {file}: no {axis:?}");
+            let other = if words == "single-tile" {
+                "multi-tile"
+            } else {
+                "single-tile"
+            };
+            assert!(!text.contains(other), "{format} {file} says {other}");
+            if format == "svg" {
+                assert!(
+                    text.contains(&format!("2x3 board, {words} moves")),
+                    "{file}"
+                );
+            }
+        }
+    }
+}

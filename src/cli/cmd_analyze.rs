@@ -291,12 +291,24 @@ fn writable_outputs(
         roles.writes_names("a file of the checkpoint", dir, owns);
     }
     roles.check()?;
-    check_writable(&args.run.out)?;
     if let Some(path) = args.save_table.as_deref() {
         check_target(path)?;
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        check_writable(dir.unwrap_or(Path::new(".")))?;
+        let dir = dir.unwrap_or(Path::new("."));
+        // A typo in a directory is not made a directory: a table goes where one exists, or
+        // into the reports' directory, which the run makes.
+        if !dir.is_dir() && dir != args.run.out {
+            return Err(tilespace::Error::Write {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("its directory {} does not exist", dir.display()),
+                ),
+            });
+        }
+        check_writable(dir)?;
     }
+    check_writable(&args.run.out)?;
     Ok(())
 }
 

@@ -39,10 +39,16 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
             .mean_depth_exact
             .parse::<tilespace::Fraction>()
             .map_err(BadArgument)?;
+        let metric = row.metric()?;
+        let moves = match metric {
+            tilespace::Metric::Single => "single-tile",
+            tilespace::Metric::Multi => "multi-tile",
+        };
         all.push(Series {
             label: row.label(),
+            metric,
             title: format!(
-                "{} board, goal blank at {}{from}: {} states, radius {}, mean {}",
+                "{} board, {moves} moves, goal blank at {}{from}: {} states, radius {}, mean {}",
                 row.board,
                 row.goal_blank,
                 row.states,

@@ -79,6 +79,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     printer.header()?;
     let answers = answers(&source, &boards, &args)?;
     let mut all_solvable = true;
+    let mut unsolvable = vec![];
     let (mut agree, mut disagree) = (0usize, vec![]);
     for ((board, result), length) in boards.iter().zip(answers).zip(&published) {
         if let (Ok(a), Some(length)) = (&result, length) {
@@ -93,6 +94,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
             // An answer like any other, on stdout, whether one board or many (exit status 1).
             Err(Error::Unsolvable(why)) => {
                 all_solvable = false;
+                unsolvable.push(board);
                 printer.unsolvable(board, &why)?;
             }
             // A board given up on (--max-nodes) is, with --keep-going, named and skipped.
@@ -104,6 +106,9 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         }
     }
     printer.finish()?;
+    if let Some(hint) = other_goal_hint(&source, &unsolvable) {
+        eprintln!("tilespace: {hint}");
+    }
     if let Some(path) = args.input.as_ref().filter(|_| agree + disagree.len() > 0) {
         eprintln!(
             "tilespace: {agree} of {} lengths agree with the `optimal` column of {}",
@@ -211,6 +216,42 @@ fn check_memory(boards: &[Board], json: bool) -> Result<()> {
 struct Named<'a> {
     is: &'a str,
     owner: &'a str,
+}
+
+/// Where the boards the table or databases found unsolvable all reach the goal with its blank
+/// in the first or the last cell instead (Korf's instances are for the blank first), a line
+/// saying so and how to build a source for that goal.
+fn other_goal_hint(source: &Source, unsolvable: &[&Board]) -> Option<String> {
+    let (shape, goal, whose, build) = match source {
+        Source::Table(t) => (t.shape, t.goal, "the table is", "--save-table FILE"),
+        Source::Pdb(h) => (h.shape, h.goal, "the pattern databases are", "--out DIR"),
+        Source::Construct { .. } => return None,
+    };
+    let first = unsolvable.first()?;
+    let reach = |cell| {
+        unsolvable
+            .iter()
+            .all(|b| tilespace::puzzle::parity::solvability(b, cell).solvable)
+    };
+    let other = [Cell(0), Cell(shape.cells() - 1)]
+        .into_iter()
+        .find(|&c| c != goal && reach(c))?;
+    let some = match unsolvable.len() {
+        1 => format!("{first} reaches"),
+        n => format!("all {n} boards not solvable here reach"),
+    };
+    Some(format!(
+        "hint: {whose} for the goal with the blank at {}; {some} the goal with the blank at {} \
+         (`tilespace {} {shape} --blank {} {build}` makes one for it)",
+        shape.cell_label(goal),
+        shape.cell_label(other),
+        if matches!(source, Source::Pdb(_)) {
+            "pdb"
+        } else {
+            "analyze"
+        },
+        shape.cell_label(other)
+    ))
 }
 
 /// Refuses a `--shape` or `--blank` other than those of the answers' source, which is for

@@ -6,6 +6,14 @@ use std::fmt::Write as _;
 
 use crate::report::paper::grid::tex;
 
+/// The depth axis's words: the moves it counts.
+pub fn depth_axis(metric: crate::puzzle::metric::Metric) -> &'static str {
+    match metric {
+        crate::puzzle::metric::Metric::Single => "depth (optimal single-tile moves from the goal)",
+        crate::puzzle::metric::Metric::Multi => "depth (optimal multi-tile moves from the goal)",
+    }
+}
+
 /// One distribution to draw: a name for the legend, a title, and states per depth.
 #[derive(Clone, Debug)]
 pub struct Series {
@@ -13,6 +21,8 @@ pub struct Series {
     pub label: String,
     /// A chart's title.
     pub title: String,
+    /// How its moves are counted (the depth axis says which).
+    pub metric: crate::puzzle::metric::Metric,
     /// `states[d]` = states at depth d, from 0 to the radius.
     pub states: Vec<u64>,
 }
@@ -60,9 +70,10 @@ pub fn board(series: &Series, command: &str) -> String {
         let _ = writeln!(
             out,
             "\\begin{{axis}}[{at}scale only axis, width=0.32\\linewidth, height=0.27\\linewidth, ymode={mode}, \
-             xmin=0, xmax={}, xlabel={{depth (moves from the goal)}}, ylabel={{{ylabel}}}, \
+             xmin=0, xmax={}, xlabel={{{}}}, ylabel={{{ylabel}}}, \
              title={{{}}}, title style={{font=\\small}}, grid=major, mark size=1pt]",
             series.states.len().saturating_sub(1).max(1),
+            depth_axis(series.metric),
             tex(&series.label)
         );
         let step = series.states.len().div_ceil(MARKS).max(1);
@@ -140,6 +151,7 @@ mod tests {
         Series {
             label: label.into(),
             title: String::new(),
+            metric: crate::puzzle::metric::Metric::Single,
             states: states.to_vec(),
         }
     }
