@@ -407,3 +407,77 @@ fn every_reader_refuses_a_damaged_atlas() {
         }
     }
 }
+
+/// `atlas` stopped by SIGTERM, SIGUSR1 or SIGINT once a cell is done saves the cell in progress
+/// and stops (exit 75), saying so and that `--reuse` goes on; `--reuse` then finishes an atlas
+/// whose rows are those of the uninterrupted runs committed in results/atlas.csv, and leaves no
+/// checkpoint behind.
+#[test]
+fn a_stopped_atlas_saves_its_cell_and_goes_on() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = [
+        "atlas",
+        "3x4",
+        "--metric",
+        "single",
+        "--results",
+        "a",
+        "-q",
+        "-j",
+        "2",
+    ];
+    for signal in ["USR1", "INT", "TERM"] {
+        let _ = std::fs::remove_dir_all(dir.join("a"));
+        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Once the first cell's reports are written, the second cell is being searched.
+        let clock = Instant::now();
+        while !dir.join("a/3x4-blank-1-1/depths.csv").exists() {
+            assert!(clock.elapsed() < Duration::from_secs(120), "no first cell");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let pid = child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status();
+        assert!(sent.unwrap().success());
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(75), "SIG{signal}: {err}");
+        assert!(err.contains("the cell in progress is saved in"), "{err}");
+        assert!(err.contains("--reuse"), "{err}");
+        let saved = std::fs::read_dir(dir.join("a/atlas-checkpoints"))
+            .unwrap()
+            .count();
+        assert_eq!(saved, 1, "SIG{signal}: {err}");
+    }
+    let mut again = args.to_vec();
+    again.push("--reuse");
+    let o = tilespace(&again, dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("going on from a/atlas-checkpoints/"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("a/atlas-checkpoints").exists());
+    let rows = |path: &Path| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .filter(|l| l.starts_with("3x4,12,single,"))
+            .map(String::from)
+            .collect()
+    };
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/atlas.csv");
+    assert_eq!(rows(&dir.join("a/atlas.csv")), rows(&committed));
+    assert_eq!(rows(&committed).len(), 4);
+}

@@ -27,6 +27,11 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         metric,
         ..AnalyzeOptions::default()
     };
+    // A stop signal saves the cell in progress at the end of its layer (`--reuse` goes on
+    // from it) and stops; the cells done are in the reports already.
+    let stop = super::stop_on_signal(
+        "saving the cell in progress at the end of this layer (signal again to stop at once)",
+    )?;
     let (mut verified, mut json) = (true, vec![]);
     // With --reuse, the searches already in the reports (read once).
     let searched = match args.reuse {
@@ -55,9 +60,33 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                 let label = format!("{shape} {metric} cell {}", shape.cell_label(goal));
                 let progress = Progress::new(args.run.quiet, total, &label);
                 let on_layer = &|l| progress.layer(l);
-                let a = pool.install(|| analyze(shape, goal, options(metric), on_layer));
+                let name = tilespace::report::report_name_of(shape, goal, None, metric);
+                let dir = args.run.out.join(CHECKPOINTS).join(&name);
+                let saved = |_, _| {};
+                let checkpoint = tilespace::store::checkpoint::Options {
+                    dir: &dir,
+                    every: std::time::Duration::MAX,
+                    resume: args.reuse && tilespace::store::checkpoint::file(&dir).exists(),
+                    stop,
+                    saved: &saved,
+                };
+                if checkpoint.resume {
+                    eprintln!(
+                        "tilespace: {label}: going on from {} (--reuse)",
+                        dir.display()
+                    );
+                } else {
+                    // Without --reuse every cell is searched anew: a cell saved before goes.
+                    tilespace::store::checkpoint::remove(&dir)?;
+                }
+                let options = AnalyzeOptions {
+                    checkpoint: Some(checkpoint),
+                    ..options(metric)
+                };
+                let a = pool.install(|| analyze(shape, goal, options, on_layer));
                 progress.finish();
-                let a = a?;
+                let a = a.map_err(|e| stopped(e, &args))?;
+                remove_checkpoint(&dir)?;
                 verified &= a.verified;
                 classes.push(CellFigures::of(&a, cells));
             }
@@ -81,6 +110,40 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         super::print_json(&serde_json::json!({ "atlases": json, "verified": verified }))?;
     }
     Ok(super::Status::of(verified))
+}
+
+/// The folder under `--results` of the checkpoints of cells stopped in progress, one folder a
+/// cell (named as its reports' folder).
+const CHECKPOINTS: &str = "atlas-checkpoints";
+
+/// A search stopped by a signal after saving its cell: the line that says so and how to go on
+/// (exit 75); any other error as it is.
+fn stopped(err: tilespace::Error, args: &AtlasArgs) -> anyhow::Error {
+    let tilespace::Error::Interrupted { depth, dir } = &err else {
+        return err.into();
+    };
+    super::signals_settled();
+    let boards: Vec<String> = args.boards.iter().map(|b| b.to_string()).collect();
+    super::Stopped(format!(
+        "interrupted after depth {depth}: the cell in progress is saved in {}, the cells done \
+         are in {}; continue with: tilespace atlas {} --metric {} --results {} --reuse",
+        dir.display(),
+        args.run.out.display(),
+        boards.join(" "),
+        args.metric,
+        args.run.out.display()
+    ))
+    .into()
+}
+
+/// Removes a finished cell's checkpoint folder, and the checkpoints' folder once it is empty.
+fn remove_checkpoint(dir: &std::path::Path) -> Result<()> {
+    tilespace::store::resume::remove_others(dir, None, None)?;
+    for d in [dir, dir.parent().expect("under --results")] {
+        let _ = std::fs::remove_file(d.join(".checkpoint.lock"));
+        let _ = std::fs::remove_dir(d);
+    }
+    Ok(())
 }
 
 /// The search from the goal with its blank in `goal` among `rows` (the summary under
