@@ -1063,7 +1063,10 @@ fn charts_name_their_metric() {
             let text =
                 std::fs::read_to_string(tmp.path().join(format).join(format!("{file}.{ext}")))
                     .unwrap();
-            let axis = format!("depth (optimal {words} moves from the goal)");
+            let axis = match format {
+                "svg" => format!("depth (optimal {words} moves from the goal)"),
+                _ => format!("depth ({words} moves)"),
+            };
             assert!(text.contains(&axis), "{format} {file}: no {axis:?}");
             let other = if words == "single-tile" {
                 "multi-tile"

@@ -46,7 +46,7 @@ fn table(dir: &Path, results: &Path, args: &[&str]) -> (String, String) {
 }
 
 /// Compiles `body` in an article with the packages its first lines name; returns the overfull
-/// boxes of the log (panics on an error).
+/// boxes and the floats too large for a page of the log (panics on an error).
 fn compile(dir: &Path, name: &str, body: &str) -> Vec<String> {
     let needs = body
         .lines()
@@ -70,7 +70,7 @@ fn compile(dir: &Path, name: &str, body: &str) -> Vec<String> {
     assert!(o.status.success(), "{name}: pdflatex failed:\n{log}");
     assert!(dir.join(format!("{name}.pdf")).exists());
     log.lines()
-        .filter(|l| l.starts_with("Overfull \\hbox"))
+        .filter(|l| l.starts_with("Overfull \\hbox") || l.contains("too large for page"))
         .map(String::from)
         .collect()
 }
@@ -100,6 +100,24 @@ fn default_tables_fit_an_article_page() {
         let overfull = compile(dir, name, &tex);
         assert!(overfull.is_empty(), "{name}: {overfull:?}\n{tex}");
     }
+}
+
+/// The summary of every board and cell (65 rows) is more than a page holds: it runs over
+/// pages (a float of it was "too large for page by 277pt"). Its width is not checked here: it
+/// is 2 pt over the page, which the width estimate misses (the closing note).
+#[test]
+fn a_table_longer_than_a_page_runs_over_pages() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (tex, _) = table(tmp.path(), &results(), &[]);
+    assert!(tex.lines().filter(|l| l.starts_with("$")).count() > 36);
+    let long = compile(tmp.path(), "summary-all", &tex);
+    assert!(
+        !long.iter().any(|l| l.contains("too large for page")),
+        "{long:?}"
+    );
 }
 
 /// The warning and the page agree: every column overflows and is warned of; a few fit and

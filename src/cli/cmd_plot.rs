@@ -40,10 +40,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
             .parse::<tilespace::Fraction>()
             .map_err(BadArgument)?;
         let metric = row.metric()?;
-        let moves = match metric {
-            tilespace::Metric::Single => "single-tile",
-            tilespace::Metric::Multi => "multi-tile",
-        };
+        let moves = tilespace::report::chart::moves_name(metric);
         all.push(Series {
             label: row.label(),
             metric,

@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 
 use crate::report::paper::grid::tex;
 
-/// The depth axis's words: the moves it counts.
-pub fn depth_axis(metric: crate::puzzle::metric::Metric) -> &'static str {
+/// The moves a metric counts, as a chart names them: `single-tile`, `multi-tile`.
+pub fn moves_name(metric: crate::puzzle::metric::Metric) -> &'static str {
     match metric {
-        crate::puzzle::metric::Metric::Single => "depth (optimal single-tile moves from the goal)",
-        crate::puzzle::metric::Metric::Multi => "depth (optimal multi-tile moves from the goal)",
+        crate::puzzle::metric::Metric::Single => "single-tile",
+        crate::puzzle::metric::Metric::Multi => "multi-tile",
     }
 }
 
@@ -73,7 +73,7 @@ pub fn board(series: &Series, command: &str) -> String {
              xmin=0, xmax={}, xlabel={{{}}}, ylabel={{{ylabel}}}, \
              title={{{}}}, title style={{font=\\small}}, grid=major, mark size=1pt]",
             series.states.len().saturating_sub(1).max(1),
-            depth_axis(series.metric),
+            format!("depth ({} moves)", moves_name(series.metric)),
             tex(&series.label)
         );
         let step = series.states.len().div_ceil(MARKS).max(1);

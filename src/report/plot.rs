@@ -118,6 +118,12 @@ fn draw_err(path: &Path) -> impl Fn(String) -> Error + '_ {
     }
 }
 
+/// The depth axis's words: the moves it counts.
+fn depth_axis(metric: crate::puzzle::metric::Metric) -> String {
+    let moves = super::chart::moves_name(metric);
+    format!("depth (optimal {moves} moves from the goal)")
+}
+
 /// One board: states per depth, linear scale on the left, log scale on the right.
 pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     let err = draw_err(path);
@@ -147,7 +153,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
         let scale = CountScale::for_max(max);
         chart
             .configure_mesh()
-            .x_desc(super::chart::depth_axis(series.metric))
+            .x_desc(depth_axis(series.metric))
             .y_desc(scale.describe("states"))
             // Never a step under 1: a count axis of 2x2 (at most 2 states) reads 0, 1, 2.
             .y_labels(((max * 1.05).floor() as usize + 1).clamp(2, 10))
@@ -171,7 +177,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
-            .x_desc(super::chart::depth_axis(series.metric))
+            .x_desc(depth_axis(series.metric))
             .y_desc("states (log scale)")
             .y_label_formatter(&|v| power_label(*v))
             .draw()

@@ -110,6 +110,11 @@ pub struct Grid {
 /// a one-column table must fit.
 pub const ARTICLE_WIDTH_PT: f64 = 345.0;
 
+/// The most rows a `table` float takes: an article page at 10 pt holds about 526 pt of text,
+/// a `\\small` row takes 11 pt, and the caption, the heading, the rules and a few notes take
+/// about 130 pt. (A 65-row float was "too large for page by 277pt".)
+pub const FLOAT_ROWS: usize = 36;
+
 /// The space between LaTeX columns (`\tabcolsep`, twice): 4 pt a side, not LaTeX's 6, as
 /// tables of numbers in journals have it.
 const GAP_PT: f64 = 8.0;
@@ -160,7 +165,9 @@ impl Grid {
     /// columns sized to the widest entry, its caption and label, and the notes under it.
     /// `command` is named in the first comment line, with the packages the table needs.
     pub fn latex(&self, command: &str) -> String {
-        let packages = if self.long {
+        // A float is one page: past the rows a page holds, the table runs over pages.
+        let long = self.long || self.rows.len() > FLOAT_ROWS;
+        let packages = if long {
             "\\usepackage{booktabs}, \\usepackage{siunitx} and \\usepackage{longtable}"
         } else {
             "\\usepackage{booktabs} and \\usepackage{siunitx}"
@@ -182,7 +189,7 @@ impl Grid {
             head.join(" & ")
         );
         let size = "\\small\\setlength{\\tabcolsep}{4pt}\n";
-        if self.long {
+        if long {
             // In a group, so that the size and the column gap end with the table.
             out.push_str("\\begingroup\n");
             out.push_str(size);
@@ -217,11 +224,11 @@ impl Grid {
                 .collect();
             let _ = writeln!(out, "{} \\\\", cells.join(" & "));
         }
-        if self.long {
-            out.push_str("\\end{longtable}\n\\endgroup\n");
-            return out;
+        if long {
+            out.push_str("\\end{longtable}\n");
+        } else {
+            out.push_str("\\bottomrule\n\\end{tabular}\n");
         }
-        out.push_str("\\bottomrule\n\\end{tabular}\n");
         if !self.notes.is_empty() {
             out.push_str("\\par\\smallskip\n{\\footnotesize\n");
             for note in &self.notes {
@@ -229,7 +236,11 @@ impl Grid {
             }
             out.push_str("}\n");
         }
-        out.push_str("\\end{table}\n");
+        out.push_str(if long {
+            "\\endgroup\n"
+        } else {
+            "\\end{table}\n"
+        });
         out
     }
 
