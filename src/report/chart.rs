@@ -70,10 +70,10 @@ pub fn board(series: &Series, command: &str) -> String {
         let _ = writeln!(
             out,
             "\\begin{{axis}}[{at}scale only axis, width=0.32\\linewidth, height=0.27\\linewidth, ymode={mode}, \
-             xmin=0, xmax={}, xlabel={{{}}}, ylabel={{{ylabel}}}, \
+             xmin=0, xmax={}, xlabel={{depth ({} moves)}}, ylabel={{{ylabel}}}, \
              title={{{}}}, title style={{font=\\small}}, grid=major, mark size=1pt]",
             series.states.len().saturating_sub(1).max(1),
-            format!("depth ({} moves)", moves_name(series.metric)),
+            moves_name(series.metric),
             tex(&series.label)
         );
         let step = series.states.len().div_ceil(MARKS).max(1);
