@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hostile command lines, by class: every one must be refused (or answered) with exit status 1
 # or 2 and one line on stderr (an OS cause once), never a panic (101) or an internal error (70).
-#   scripts/abuse.sh [BINARY] > results/abuse.md
+#   scripts/abuse.sh [BINARY] > docs/results/abuse.md
 # Prints a Markdown table: class, runs, exit statuses seen, most stderr lines, failures (and,
 # below it, each failing command). Exit status 1 if any run failed.
 set -uo pipefail

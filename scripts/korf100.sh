@@ -6,10 +6,10 @@
 # OUT/korf100.csv (each instance's length, nodes expanded, seconds) and OUT/korf100.md (the
 # commands, build and solve wall times and peak memory, totals, and this machine's engine rate
 # on 2x6 measured in the same run: the VM's memory speed drifts by up to 35%).
-# Usage: scripts/korf100.sh [OUT_DIR]   (default: results; about 3 minutes, 5.2 GB)
+# Usage: scripts/korf100.sh [OUT_DIR]   (default: docs/results; about 3 minutes, 5.2 GB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out="${1:-results}"
+out="${1:-docs/results}"
 pdb="${PDB_DIR:-/tmp/tilespace-pdb-4x4-7-8}"
 cargo build --release --quiet
 bin=target/release/tilespace

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Renders every chart and table to PNG, to look at before publishing: the SVGs of
-# results/plots (with rsvg-convert, Debian's librsvg2-bin), the pgfplots charts (`plot --format
+# docs/results/plots (with rsvg-convert, Debian's librsvg2-bin), the pgfplots charts (`plot --format
 # pgfplots`) and the LaTeX tables (table.tex, depths.tex, theorem.tex), each compiled by
 # pdflatex in an article, then pdftoppm from poppler-utils.
-# Usage: scripts/render-plots.sh [RESULTS_DIR] [PNG_DIR]   (default: results /tmp/tilespace-png)
+# Usage: scripts/render-plots.sh [RESULTS_DIR] [PNG_DIR]   (default: docs/results /tmp/tilespace-png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-results="${1:-results}"
+results="${1:-docs/results}"
 png="${2:-/tmp/tilespace-png}"
 cargo build --release --quiet
 bin=target/release/tilespace

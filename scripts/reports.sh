@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates the derived reports from the CSVs already in results/ (no enumeration):
+# Regenerates the derived reports from the CSVs already in docs/results/ (no enumeration):
 # antipode patterns and Gong's question, the SVG plots, the atlas's maps, and the paper tables.
 # The charts and the summary tables show the corner goals in both metrics and the 3x3 cells
 # (the atlas's other cells are in atlas.md and atlas-cells.md).
-# Usage: scripts/reports.sh [OUT_DIR]   (default: results)
+# Usage: scripts/reports.sh [OUT_DIR]   (default: docs/results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out="${1:-results}"
+out="${1:-docs/results}"
 cargo build --release --quiet
 bin=target/release/tilespace
 log="$out/COMMANDS.md"

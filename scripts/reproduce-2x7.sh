@@ -4,13 +4,13 @@
 # cells, in each metric: its multi-tile corner is the multi-tile corner goal's distribution)
 # in about 2 hours 30 minutes.
 # Appends each command, its output and /usr/bin/time's wall time and peak RSS to
-# results/COMMANDS-2x7.md (which scripts/reproduce.sh leaves alone). The single-tile corner run
+# docs/results/COMMANDS-2x7.md (which scripts/reproduce.sh leaves alone). The single-tile corner run
 # checkpoints to ${CHECKPOINT_DIR:-/tmp/tilespace-2x7} every 10 minutes (after an interruption,
 # run this script again with RESUME=1).
-# Usage: scripts/reproduce-2x7.sh [OUT_DIR]   (default: results)
+# Usage: scripts/reproduce-2x7.sh [OUT_DIR]   (default: docs/results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out="${1:-results}"
+out="${1:-docs/results}"
 ck="${CHECKPOINT_DIR:-/tmp/tilespace-2x7}"
 cargo build --release --quiet
 bin=target/release/tilespace

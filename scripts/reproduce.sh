@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates results/ from scratch: the seed boards and the 12-cell boards, in both metrics, and
+# Regenerates docs/results/ from scratch: the seed boards and the 12-cell boards, in both metrics, and
 # the atlas of every goal cell of each. 2x7 (its corner in 7 to 17 min and 11.2 GB here, its
 # atlas in hours) is kept as it is, its rows and folders, unless --with-2x7 is given, which
 # analyses it again (scripts/reproduce-2x7.sh).
-# Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: results)
+# Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: docs/results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 with_2x7=no
@@ -11,7 +11,7 @@ if [ "${1:-}" = --with-2x7 ]; then
   with_2x7=yes
   shift
 fi
-out="${1:-results}"
+out="${1:-docs/results}"
 cargo build --release --quiet
 bin=target/release/tilespace
 mkdir -p "$out"

@@ -13,10 +13,10 @@
 #   (100 boards took 116 s; the hardest, 91 moves, 7.5·10^8 nodes). The blocks beat 8-8-1 in
 #   reading order by orders of magnitude in nodes. A stopped run goes on where it stopped: the
 #   positions file keeps every solved board (--resume).
-# Usage: scripts/samples.sh [OUT_DIR [BOARD ...]]   (default: results 4x4)
+# Usage: scripts/samples.sh [OUT_DIR [BOARD ...]]   (default: docs/results 4x4)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out="${1:-results}"
+out="${1:-docs/results}"
 boards=("${@:2}")
 [ ${#boards[@]} -gt 0 ] || boards=(4x4)
 root="${PDB_ROOT:-/tmp/tilespace-pdb}"

@@ -24,7 +24,10 @@ fn main() -> ExitCode {
         let at = info
             .location()
             .map_or(String::new(), |l| format!(" at {}:{}", l.file(), l.line()));
-        eprintln!("tilespace: internal error (a bug; please report it): {what}{at}");
+        eprintln!(
+            "tilespace: internal error (a bug; please report it, with the command, this line and \
+             `tilespace --version`: see the README's \"Bugs and citing\"): {what}{at}"
+        );
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             eprintln!("{}", std::backtrace::Backtrace::force_capture());
         }

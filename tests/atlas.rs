@@ -477,7 +477,7 @@ fn a_stopped_atlas_saves_its_cell_and_goes_on() {
             .map(String::from)
             .collect()
     };
-    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/atlas.csv");
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results/atlas.csv");
     assert_eq!(rows(&dir.join("a/atlas.csv")), rows(&committed));
     assert_eq!(rows(&committed).len(), 4);
 }

@@ -14,7 +14,7 @@ use common::{stderr, tilespace};
 /// The committed reports of `name` (depths and antipodes), which in-memory runs wrote.
 fn committed(name: &str) -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("results")
+        .join("docs/results")
         .join(name);
     reports(&dir)
 }

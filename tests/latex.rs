@@ -27,7 +27,7 @@ fn have_pdflatex() -> bool {
 
 /// The repository's results: every board analysed, 2x7 the widest.
 fn results() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("results")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results")
 }
 
 /// `table ARGS` as LaTeX, and its warnings.

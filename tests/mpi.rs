@@ -641,7 +641,7 @@ fn left_in(dir: &Path) -> Vec<std::ffi::OsString> {
 /// The reports of `board` (a report folder: `3x4`, `3x4-multi`) under `out` are the committed
 /// ones.
 fn same_as_committed(out: &Path, board: &str, what: &str) {
-    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
     for file in ["depths.csv", "antipodes.csv"] {
         let (want, got) = (results.join(board).join(file), out.join(board).join(file));
         let want = std::fs::read(want).unwrap();
