@@ -238,6 +238,92 @@ tail -n 1 dup/summary.csv >> dup/summary.csv
 try forgeries "$bin" table --results dup
 printf 'board,optimal,optimal\n1 2/3 0,0,5\n' > dup.csv
 try forgeries "$bin" solve --input dup.csv
+# A search on disk, killed with claims committed, then damaged each way on a copy: its journal
+# gone, a claim file gone, a field of its journal changed (the checksum made again), resumed in
+# less memory than its shards, under mpirun (where built with MPI); a file where its directory
+# goes; a directory holding a checkpoint.
+"$bin" analyze 3x4 --max-memory 8M --disk disk -q -j 1 --out out >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 3000); do
+    [ "$(ls disk/claims-*.tsc 2>/dev/null | wc -l)" -ge 3 ] && break
+    sleep 0.01
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+copy() { rm -rf d2 && cp -r disk d2; }
+copy && rm d2/search.tsj
+try disk "$bin" analyze 3x4 --resume d2 -q --out out
+try disk "$bin" analyze 3x4 --resume d2 --max-memory 8M -q --out out
+for claims in disk/claims-*.tsc; do
+    copy && rm "d2/$(basename "$claims")"
+    # A claim file the journal does not commit is removed on resume: only refusals count.
+    if ! "$bin" analyze 3x4 --resume d2 -q --out out2 >/dev/null 2>&1; then
+        copy && rm "d2/$(basename "$claims")"
+        try disk "$bin" analyze 3x4 --resume d2 -q --out out2
+        break
+    fi
+done
+for word in 2 4 5 6 7; do
+    copy && python3 - "$word" <<'PY'
+import struct, sys
+p = "d2/search.tsj"
+b = bytearray(open(p, "rb").read())
+w = list(struct.unpack("<%dQ" % (len(b) // 8), b))
+w[int(sys.argv[1])] ^= 7
+s = 0x9E3779B97F4A7C15
+for x in w[:-1]:  # store::header::Checksum
+    s = ((s ^ x) * 0xFF51AFD7ED558CCD) & (2**64 - 1)
+    s ^= s >> 29
+w[-1] = s
+open(p, "wb").write(struct.pack("<%dQ" % len(w), *w))
+PY
+    try disk "$bin" analyze 3x4 --resume d2 -q --out out
+done
+copy
+try disk "$bin" analyze 3x4 --resume d2 --max-memory 300k -q --out out
+try disk "$bin" analyze 3x4 --checkpoint d2 -q --out out
+for target in good.tst /dev/null fifo; do
+    try disk "$bin" analyze 2x5 --disk "$target" --max-memory 1M -q --out out
+done
+mkdir -p ckd && : > ckd/checkpoint.tsc
+try disk "$bin" analyze 2x5 --disk ckd --max-memory 1M -q --out out
+if command -v mpirun >/dev/null && "$bin" --version | grep -q mpi; then
+    copy
+    try disk mpirun --oversubscribe --bind-to none -np 2 "$bin" analyze 3x4 --resume d2 -q --out out
+fi
+# Atlas reports damaged each way, read by table and plot: a cell in two rows and in none, a
+# board of a few cells, a summary that contradicts the cells, a summary without atlas.csv.
+"$bin" atlas 2x3 --results atl -q >/dev/null 2>&1
+atlas_damaged() {
+    rm -rf atd && cp -r atl atd
+    case $1 in
+    twice) sed -i 's/^\(2x3,6,single,"1,2","1,2 2,2\)"/\1 2,3"/' atd/atlas.csv ;;
+    none) sed -i 's/^\(2x3,6,single,"1,2","1,2\) 2,2"/\1"/' atd/atlas.csv ;;
+    board) echo '10x10,100,single,"1,1","1,1",6,1,3,3,3' >> atd/atlas.csv ;;
+    diameter) sed -i 's/^2x3,6,single,21,/2x3,6,single,22,/' atd/atlas-summary.csv ;;
+    mean) sed -i 's|1688/135,12.503704|1687/135,12.496296|' atd/atlas-summary.csv ;;
+    alone) rm atd/atlas.csv ;;
+    esac
+}
+for damage in twice none board diameter mean alone; do
+    for command in "table --atlas" "table --atlas --cells" "table --atlas --format latex" "plot --atlas"; do
+        atlas_damaged "$damage"
+        # shellcheck disable=SC2086
+        try atlas_reports "$bin" $command --results atd
+    done
+done
+# Plans past any machine: layers that wrapped, rates and threads no machine has.
+for layers in 0 4294967295 10001; do
+    try plans "$bin" plan 3x5 --disk --max-memory 64G --samples 100 --layers "$layers"
+done
+for rate in 1e-300 1e308 0 -1 nan inf; do
+    try plans "$bin" plan 3x5 --disk --max-memory 64G --samples 100 --disk-gbps "$rate"
+    try plans "$bin" plan 3x4 --ranks 4 --samples 100 --network-gbits "$rate"
+done
+for threads in 18446744073709551615 65537; do
+    try plans "$bin" plan 3x5 --disk --max-memory 64G --samples 100 --threads "$threads"
+done
+try plans "$bin" analyze 2x3 -q --out out --save-table no/such/dir/x.tst
 # Messages quoting untrusted text: one line, cut and escaped.
 try messages "$bin" solvable "$(printf '1 2/3 \033[31mred')"
 try messages "$bin" solvable "1 2/3 $(head -c 100000 /dev/zero | tr '\0' 7)"
@@ -249,7 +335,7 @@ echo "| class | runs | exit statuses | most stderr lines | failures |"
 echo "|---|---:|---|---:|---:|"
 total=0
 for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports databases \
-    collisions counts forgeries messages; do
+    collisions counts forgeries disk atlas_reports plans messages; do
     echo "| $class | ${runs[$class]:-0} | ${codes[$class]:-} | ${lines[$class]:-0} | ${failures[$class]:-0} |"
     total=$((total + ${runs[$class]:-0}))
 done
