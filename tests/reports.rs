@@ -140,7 +140,7 @@ fn plots_from_fixture_csvs() {
         // The linear and the log panel: one line each, a point per depth 0..=radius.
         assert_eq!(lines, vec![radius + 1, radius + 1], "{board}");
         for label in [
-            "depth (optimal moves from the goal)",
+            "depth (optimal single-tile moves from the goal)",
             "states",
             "states (log scale)",
         ] {
@@ -152,7 +152,7 @@ fn plots_from_fixture_csvs() {
         assert!(
             texts
                 .iter()
-                .any(|t| t.starts_with(&format!("{board} board, goal blank at"))),
+                .any(|t| t.starts_with(&format!("{board} board, single-tile moves, goal blank at"))),
             "{board}: title"
         );
     }

@@ -206,6 +206,8 @@ pub fn calibrate(shape: Shape) -> Result<Calibration, Error> {
     let words = space.states().div_ceil(32) as f64;
     let total: f64 = layers.iter().map(|l| l.1).sum();
     let scans = layers.iter().filter(|l| l.0).count() as f64;
+    // At least a tenth of the search expands (a scan timed on a slow moment must not leave
+    // no time, or less than none, to the expansion).
     let expanding = (total - scan * scans).max(total / 10.0).max(1e-9);
     Ok(Calibration {
         board: shape.to_string(),

@@ -296,8 +296,13 @@ fn writable_outputs(
         let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
         let dir = dir.unwrap_or(Path::new("."));
         // A typo in a directory is not made a directory: a table goes where one exists, or
-        // into the reports' directory, which the run makes.
-        if !dir.is_dir() && dir != args.run.out {
+        // into a directory the run makes (the reports', the checkpoint's, the disk's).
+        let made = [
+            Some(args.run.out.as_path()),
+            args.checkpoint.as_deref(),
+            args.disk.as_deref(),
+        ];
+        if !dir.is_dir() && !made.contains(&Some(dir)) {
             return Err(tilespace::Error::Write {
                 path: path.to_path_buf(),
                 source: std::io::Error::new(
