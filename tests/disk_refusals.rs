@@ -4,47 +4,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
-use common::{stderr, tilespace};
-
-/// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
-/// commits claims: a stopped search with a journal, shards and claim files.
-fn stopped_search(dir: &Path) -> PathBuf {
-    let d = dir.join("d");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(["analyze", "3x4", "--max-memory", "8M", "--disk", "d"])
-        .args(["--results", "r", "-q", "-j", "1"])
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let clock = Instant::now();
-    while claim_files(&d).len() < 3 {
-        assert!(
-            clock.elapsed() < Duration::from_secs(60),
-            "no claim files after a minute"
-        );
-        assert!(child.try_wait().unwrap().is_none(), "the search ended");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    d
-}
-
-fn claim_files(d: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(d) else {
-        return vec![];
-    };
-    entries
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "tsc"))
-        .collect()
-}
+use common::{claim_files, stderr, stopped_disk_search, tilespace};
 
 /// `analyze 3x4 --resume d` (with `extra`) fails with exit 2 and one line holding `says`.
 fn resume_refused(dir: &Path, extra: &[&str], says: &str) {
@@ -65,7 +27,7 @@ fn resume_refused(dir: &Path, extra: &[&str], says: &str) {
 #[test]
 fn a_missing_journal_is_named() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = stopped_search(tmp.path());
+    let d = stopped_disk_search(tmp.path());
     std::fs::remove_file(d.join("search.tsj")).unwrap();
     for extra in [&[][..], &["--max-memory", "8M"]] {
         resume_refused(tmp.path(), extra, "the journal search.tsj is missing");
@@ -77,7 +39,7 @@ fn a_missing_journal_is_named() {
 #[test]
 fn a_missing_claim_file_is_named() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = stopped_search(tmp.path());
+    let d = stopped_disk_search(tmp.path());
     // The journal commits every claim file a kill leaves (the rest are removed on resume),
     // but not always all of them: each one is tried on a copy until one is refused.
     let mut refused = None;
@@ -112,7 +74,7 @@ fn a_missing_claim_file_is_named() {
 #[test]
 fn a_journal_of_another_search_names_the_field() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = stopped_search(tmp.path());
+    let d = stopped_disk_search(tmp.path());
     let path = d.join("search.tsj");
     let bytes = std::fs::read(&path).unwrap();
     let mut words: Vec<u64> = bytes
@@ -132,7 +94,7 @@ fn a_journal_of_another_search_names_the_field() {
 #[test]
 fn a_resume_with_less_memory_than_its_shards_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
-    stopped_search(tmp.path());
+    stopped_disk_search(tmp.path());
     resume_refused(
         tmp.path(),
         &["--max-memory", "300k"],
@@ -174,7 +136,7 @@ fn a_disk_directory_and_a_checkpoint_directory_are_not_shared() {
         assert!(err.contains("holds a checkpoint's file"), "{name}: {err}");
         std::fs::remove_file(ck.join(name)).unwrap();
     }
-    stopped_search(tmp.path());
+    stopped_disk_search(tmp.path());
     let o = tilespace(
         &[
             "analyze",

@@ -703,23 +703,7 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
 #[test]
 fn a_search_on_disk_is_not_resumed_on_ranks() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = tmp.path().join("d");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(["analyze", "3x4", "--max-memory", "8M", "--disk", "d", "-q"])
-        .args(["--results", "r", "-j", "1"])
-        .current_dir(tmp.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let clock = Instant::now();
-    while !d.join("search.tsj").exists() {
-        assert!(clock.elapsed() < Duration::from_secs(60), "no journal");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    std::thread::sleep(Duration::from_millis(200));
-    child.kill().unwrap();
-    child.wait().unwrap();
+    let d = common::stopped_disk_search(tmp.path());
     let files = |d: &Path| {
         let mut names = left_in(d);
         names.sort();

@@ -45,3 +45,58 @@ pub fn pdb_3x3(dir: &Path) {
     );
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Starts `tilespace args...` in `dir`, waits until `ready` holds (a minute at most, the run
+/// still going), then kills it (SIGKILL): a run cut at a chosen point.
+pub fn killed_when(args: &[&str], dir: &Path, ready: impl Fn() -> bool) {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let clock = Instant::now();
+    while !ready() {
+        assert!(
+            clock.elapsed() < Duration::from_secs(60),
+            "{args:?}: not ready in a minute"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended first");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
+/// commits claims: a stopped search with a journal, shards and claim files.
+pub fn stopped_disk_search(dir: &Path) -> std::path::PathBuf {
+    let d = dir.join("d");
+    let args = [
+        "analyze",
+        "3x4",
+        "--max-memory",
+        "8M",
+        "--disk",
+        "d",
+        "--results",
+        "r",
+        "-q",
+    ];
+    killed_when(&[&args[..], &["-j", "1"]].concat(), dir, || {
+        claim_files(&d).len() >= 3
+    });
+    d
+}
+
+pub fn claim_files(d: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(d) else {
+        return vec![];
+    };
+    entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tsc"))
+        .collect()
+}
