@@ -410,8 +410,8 @@ fn every_reader_refuses_a_damaged_atlas() {
 
 /// `atlas` stopped by SIGTERM, SIGUSR1 or SIGINT once a cell is done saves the cell in progress
 /// and stops (exit 75), saying so and that `--reuse` goes on; `--reuse` then finishes an atlas
-/// whose rows are those of the uninterrupted runs committed in results/atlas.csv, and leaves no
-/// checkpoint behind.
+/// whose rows are those of the uninterrupted runs committed in docs/results/atlas.csv, and
+/// leaves no checkpoint behind.
 #[test]
 fn a_stopped_atlas_saves_its_cell_and_goes_on() {
     use std::process::{Command, Stdio};

@@ -70,7 +70,7 @@ impl Moments {
 /// 3x4 (single-tile) with 8 MB of memory (29 shards of 2 MB) killed three times at random
 /// moments (each run after 0.5 to 4 s), and 2x5 (multi-tile) with 800 kB (2 shards) killed
 /// three times after 0.05 to 0.4 s, each resumed every time: the reports of the uninterrupted
-/// in-memory runs (committed in results/), and no file of the search left.
+/// in-memory runs (committed in docs/results/), and no file of the search left.
 #[test]
 fn a_search_on_disk_killed_at_random_moments_goes_on_identically() {
     let mut moments = Moments::new();

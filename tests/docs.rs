@@ -126,16 +126,16 @@ fn guide_examples_print_what_they_show() {
 }
 
 /// The corner goals of the committed results in each metric (2x7's multi-tile corner is the
-/// atlas's cell 1,1), as `scripts/reports.sh` lists them for `results/table.md`.
+/// atlas's cell 1,1), as `scripts/reports.sh` lists them for `docs/results/table.md`.
 const CORNERS: &str = "2x2,2x3,2x4,3x3,2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,\
                        2x5-multi,2x6-multi,3x4-multi,2x7-blank-1-1-multi";
-/// The boards of `results/table.md`: the corners, and 3x3's other cells and other class.
+/// The boards of `docs/results/table.md`: the corners, and 3x3's other cells and other class.
 const TABLE: &str = "2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-4-5-6-8-7-0,\
                      2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,2x5-multi,\
                      2x6-multi,3x4-multi,2x7-blank-1-1-multi";
 
 /// The documents' tables are the tool's output on the committed results, not typed by hand:
-/// the corners in both metrics and the atlas (`table --atlas`) in the README, `results/table.md`
+/// the corners in both metrics and the atlas (`table --atlas`) in the README, `docs/results/table.md`
 /// and the counting theorem (`table --theorem`) in the guide.
 #[test]
 fn document_tables_are_generated() {
@@ -167,7 +167,7 @@ fn document_tables_are_generated() {
             "{doc} does not hold the output of {args:?}:\n{table}"
         );
     }
-    // The guide's table is the committed `results/table.md`.
+    // The guide's table is the committed `docs/results/table.md`.
     let committed = std::fs::read_to_string(root.join("docs/results/table.md")).unwrap();
     let o = tilespace(&["table", "--results", results, "--boards", TABLE], root);
     assert_eq!(stdout(&o), committed);
@@ -200,6 +200,14 @@ fn readme_links_resolve() {
         }))
         .collect();
     assert!(targets.len() >= 4, "{targets:?}");
+    // Nor a dependency on a version from crates.io; how to cite is said, from a file that is
+    // there, and where to report a bug.
+    assert!(
+        !readme.contains("version = \"0.1\""),
+        "a crates.io dependency line"
+    );
+    assert!(readme.contains("`CITATION.cff`") && root.join("CITATION.cff").is_file());
+    assert!(readme.contains("## Bugs and citing"));
     for target in targets {
         // tilespace is not published: a link to its crates.io or docs.rs pages is dead.
         assert!(

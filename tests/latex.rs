@@ -75,7 +75,7 @@ fn compile(dir: &Path, name: &str, body: &str) -> Vec<String> {
         .collect()
 }
 
-/// The boards of `results/table.tex` (`scripts/reports.sh`): the corners in both metrics and
+/// The boards of `docs/results/table.tex` (`scripts/reports.sh`): the corners in both metrics and
 /// the 3x3 cells. The whole summary (every cell of every board) is a table for a longer page.
 const TABLE: &str = "2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-4-5-6-8-7-0,\
                      2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,2x5-multi,\
