@@ -59,6 +59,44 @@ fn layer_count(text: &str) -> Result<u32, String> {
     Ok(n as u32)
 }
 
+/// The metrics a command runs in (`atlas`, `bench`): one, or both, single first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricChoice {
+    One(Metric),
+    Both,
+}
+
+impl MetricChoice {
+    /// The metrics named, single first.
+    pub fn metrics(self) -> Vec<Metric> {
+        match self {
+            MetricChoice::One(m) => vec![m],
+            MetricChoice::Both => Metric::ALL.to_vec(),
+        }
+    }
+}
+
+/// As typed: `single`, `multi` or `both`.
+impl std::fmt::Display for MetricChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MetricChoice::One(m) => f.write_str(m.name()),
+            MetricChoice::Both => f.write_str("both"),
+        }
+    }
+}
+
+/// `single`, `multi` or `both`, in any case, spaces around it ignored.
+fn metric_choice(text: &str) -> Result<MetricChoice, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "both" => Ok(MetricChoice::Both),
+        other => other
+            .parse::<Metric>()
+            .map(MetricChoice::One)
+            .map_err(|e| format!("{e}, or both")),
+    }
+}
+
 /// A rank count of a planned run: at least 1, at most `MAX_RANKS`.
 fn rank_count(text: &str) -> Result<usize, String> {
     let n = at_least_one(text)?;
@@ -212,8 +250,8 @@ pub struct AtlasArgs {
     #[arg(value_name = "RxC", required = true)]
     pub boards: Vec<Shape>,
     /// How moves are counted: single, multi or both (see `analyze --metric`)
-    #[arg(long, value_name = "METRIC", default_value = "both", value_parser = super::cmd_atlas::metric_choice)]
-    pub metric: String,
+    #[arg(long, value_name = "METRIC", default_value = "both", value_parser = metric_choice)]
+    pub metric: MetricChoice,
     #[command(flatten)]
     pub run: RunArgs,
     /// Read a cell whose search is already in --results (its summary row, verified, and its
@@ -269,8 +307,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
     pub runs: usize,
     /// How moves are counted: single, multi or both (each board in each, single first)
-    #[arg(long, value_name = "METRIC", default_value = "single", value_parser = super::cmd_atlas::metric_choice)]
-    pub metric: String,
+    #[arg(long, value_name = "METRIC", default_value = "single", value_parser = metric_choice)]
+    pub metric: MetricChoice,
     /// Directory for bench.csv, bench.json and bench-machine.txt
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,

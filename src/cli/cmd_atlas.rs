@@ -18,7 +18,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         memory::check(shape, args.run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&args.run.out)?;
-    let metrics = metrics(&args.metric)?;
+    let metrics = args.metric.metrics();
     let pool = super::thread_pool(args.run.threads)?;
     let write_reports = |a: &tilespace::Analysis| report::write_all(&args.run.out, a).map(|_| ());
     let options = |metric| AnalyzeOptions {
@@ -210,23 +210,4 @@ fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     writeln!(out, "  reports: {}", shown.join(", "))?;
     Ok(())
-}
-
-/// The metrics a `metric_choice` names: both, single first, or one.
-pub fn metrics(choice: &str) -> Result<Vec<Metric>> {
-    Ok(match choice {
-        "both" => Metric::ALL.to_vec(),
-        one => vec![one.parse()?],
-    })
-}
-
-/// `single`, `multi` or `both`.
-pub fn metric_choice(text: &str) -> Result<String, String> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "both" => Ok("both".into()),
-        other => other
-            .parse::<Metric>()
-            .map(|m| m.name().to_string())
-            .map_err(|e| format!("{e}, or both")),
-    }
 }

@@ -89,7 +89,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     for &shape in &args.boards {
         memory::check(shape, None)?;
     }
-    let metrics = super::cmd_atlas::metrics(&args.metric)?;
+    let metrics = args.metric.metrics();
     let csv_path = args.out.join("bench.csv");
     let json_path = args.out.join("bench.json");
     let machine_path = args.out.join("bench-machine.txt");
