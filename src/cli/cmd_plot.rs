@@ -96,9 +96,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
 
 /// `plot --atlas`: a map of the goal cells per board and metric of `atlas.csv`.
 fn atlas(args: &PlotArgs) -> Result<super::Status> {
-    let path = tilespace::report::atlas::atlas_paths(&args.results)[0].clone();
-    let (_, rows) = tilespace::report::atlas::read_atlas(&args.results)?;
-    let maps = tilespace::report::atlas::cell_maps(&path, &rows)?;
+    let maps = tilespace::report::atlas::read_atlas(&args.results)?.maps;
     if maps.is_empty() {
         anyhow::bail!(BadArgument(format!(
             "no atlas in {}: run `tilespace atlas RxC --results {}` first",

@@ -222,9 +222,21 @@ struct Named<'a> {
 /// in the first or the last cell instead (Korf's instances are for the blank first), a line
 /// saying so and how to build a source for that goal.
 fn other_goal_hint(source: &Source, unsolvable: &[&Board]) -> Option<String> {
-    let (shape, goal, whose, build) = match source {
-        Source::Table(t) => (t.shape, t.goal, "the table is", "--save-table FILE"),
-        Source::Pdb(h) => (h.shape, h.goal, "the pattern databases are", "--out DIR"),
+    let (shape, goal, whose, command, output) = match source {
+        Source::Table(t) => (
+            t.shape,
+            t.goal,
+            "the table is",
+            "analyze",
+            "--save-table FILE",
+        ),
+        Source::Pdb(h) => (
+            h.shape,
+            h.goal,
+            "the pattern databases are",
+            "pdb",
+            "--out DIR",
+        ),
         Source::Construct { .. } => return None,
     };
     let first = unsolvable.first()?;
@@ -242,14 +254,9 @@ fn other_goal_hint(source: &Source, unsolvable: &[&Board]) -> Option<String> {
     };
     Some(format!(
         "hint: {whose} for the goal with the blank at {}; {some} the goal with the blank at {} \
-         (`tilespace {} {shape} --blank {} {build}` makes one for it)",
+         (`tilespace {command} {shape} --blank {} {output}` makes one for it)",
         shape.cell_label(goal),
         shape.cell_label(other),
-        if matches!(source, Source::Pdb(_)) {
-            "pdb"
-        } else {
-            "analyze"
-        },
         shape.cell_label(other)
     ))
 }

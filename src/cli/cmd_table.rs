@@ -52,7 +52,8 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
 
 /// The atlas's summary (or with `--cells` its classes of cells), of the boards asked for.
 fn atlas(args: &TableArgs, format: Format) -> Result<Rendered> {
-    let (summary, cells) = tilespace::report::atlas::read_atlas(&args.results)?;
+    let tilespace::report::atlas::AtlasReports { summary, cells, .. } =
+        tilespace::report::atlas::read_atlas(&args.results)?;
     if summary.is_empty() && cells.is_empty() {
         anyhow::bail!(BadArgument(format!(
             "no atlas in {}: run `tilespace atlas RxC --results {}` first",

@@ -152,12 +152,23 @@ impl CellMap {
     }
 }
 
+/// Both atlas reports of a folder, read and checked against each other (`read_atlas`).
+#[derive(Clone, Debug)]
+pub struct AtlasReports {
+    /// The rows of `atlas-summary.csv`.
+    pub summary: Vec<AtlasSummaryRow>,
+    /// The rows of `atlas.csv`.
+    pub cells: Vec<AtlasRow>,
+    /// Each board and metric of `atlas.csv` as a map of its cells, in the rows' order.
+    pub maps: Vec<CellMap>,
+}
+
 /// The rows of `atlas.csv` and `atlas-summary.csv` under `dir` (none where both are missing),
 /// each checked as a row the tool could have written (a board, a metric, cells on the board,
 /// the first the one searched, an exact mean whose decimal is the one beside it), and the two
 /// checked against each other: each board and metric's classes cover its cells once
 /// (`cell_maps`), and its summary row is what those classes give (`summarised`).
-pub fn read_atlas(dir: &Path) -> Result<(Vec<AtlasSummaryRow>, Vec<AtlasRow>), Error> {
+pub fn read_atlas(dir: &Path) -> Result<AtlasReports, Error> {
     let [cells_path, summary_path] = atlas_paths(dir);
     let again = "run `tilespace atlas` on the board again";
     let cells = super::rows::read_checked(&cells_path, AtlasRow::check, |r| &r.board, again)?;
@@ -221,7 +232,11 @@ pub fn read_atlas(dir: &Path) -> Result<(Vec<AtlasSummaryRow>, Vec<AtlasRow>), E
             ),
         ));
     }
-    Ok((summary, cells))
+    Ok(AtlasReports {
+        summary,
+        cells,
+        maps,
+    })
 }
 
 /// The summary row the classes of `map` (rows of `cells`) give: the extreme eccentricities and
@@ -375,7 +390,7 @@ impl AtlasSummaryRow {
 /// Every board and metric of `rows` as a map of its cells, in the rows' order; a board whose
 /// classes do not cover each of its cells exactly once is refused (a damaged `atlas.csv`, or
 /// one whose board was not finished).
-pub fn cell_maps(path: &Path, rows: &[AtlasRow]) -> Result<Vec<CellMap>, Error> {
+fn cell_maps(path: &Path, rows: &[AtlasRow]) -> Result<Vec<CellMap>, Error> {
     let mut maps: Vec<CellMap> = vec![];
     let mut filled: Vec<Vec<bool>> = vec![];
     for r in rows {

@@ -87,6 +87,11 @@ pub fn layout_for(space: &StateSpace, memory: u64) -> Layout {
     Layout::within(space.states(), memory / 2)
 }
 
+/// The least memory a search cut as `layout` runs in: `layout_for`'s rule the other way.
+fn memory_for(layout: &Layout) -> u64 {
+    2 * layout.shard_bytes()
+}
+
 /// Bytes of disk a search of `space` with `layout` needs: the table, one shard more (a shard is
 /// written beside its old file), and room for the claims of the widest layer (as much again as
 /// the table, a bound the boards up to 2x7 stay well below: see `docs/design.md`).
@@ -276,8 +281,8 @@ pub fn remove(dir: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// The names of the files of a search on disk in `dir`.
-fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
+/// The names of the files in `dir` (none if it does not exist).
+fn names(dir: &Path) -> Result<Vec<String>, Error> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
@@ -290,6 +295,13 @@ fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
     };
     Ok(entries
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect())
+}
+
+/// The names of the files of a search on disk in `dir`.
+fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
+    Ok(names(dir)?
+        .into_iter()
         .filter(|n| layout::owns(n))
         .collect())
 }
@@ -297,27 +309,20 @@ fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
 /// Whether `dir` holds a file of a search on disk (its journal, a shard, a claim file): what
 /// `--resume` of it must go on with, even if its journal is gone.
 pub fn holds_search(dir: &Path) -> bool {
-    journal_file(dir).exists() || our_files(dir).is_ok_and(|f| !f.is_empty())
+    our_files(dir).is_ok_and(|f| !f.is_empty())
 }
 
 /// Refuses to start a search in a directory holding one, or holding a checkpoint (whose
 /// `--resume` the search's files would then shadow).
 fn refuse_used(dir: &Path) -> Result<(), Error> {
-    if holds_search(dir) {
+    let names = names(dir)?;
+    if names.iter().any(|n| layout::owns(n)) {
         return Err(Error::Argument(format!(
             "{} holds a search on disk already: go on with --resume {0}, or remove it",
             dir.display()
         )));
     }
-    let entries = std::fs::read_dir(dir).map_err(|source| Error::Read {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let names = entries.filter_map(|e| e.ok()?.file_name().into_string().ok());
-    if let Some(name) = names
-        .into_iter()
-        .find(|n| crate::store::checkpoint::owns(n))
-    {
+    if let Some(name) = names.iter().find(|n| crate::store::checkpoint::owns(n)) {
         return Err(Error::Argument(format!(
             "{} holds a checkpoint's file ({name}): a search on disk needs a directory of its own",
             dir.display()
@@ -329,7 +334,7 @@ fn refuse_used(dir: &Path) -> Result<(), Error> {
 /// Refuses to resume a search whose shards take more memory than `memory` allows: the shards
 /// were cut when it began and cannot change.
 fn fits(dir: &Path, layout: &Layout, memory: u64) -> Result<(), Error> {
-    let needed = 2 * layout.shard_bytes();
+    let needed = memory_for(layout);
     if memory < needed {
         let bytes = |b: u64| crate::error::human_bytes(b as f64);
         return Err(Error::Argument(format!(
