@@ -373,7 +373,7 @@ fn search_checkpointed(
         schedule,
         progress,
         hook: Some(&hook),
-        row_bytes: None,
+        aid_bytes: None,
     };
     match search(space, start_index, driver, resume)? {
         Outcome::Done(mut s) => {

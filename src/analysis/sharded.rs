@@ -44,7 +44,7 @@ pub fn analyze_sharded(
         schedule: options.schedule,
         progress,
         hook: None,
-        row_bytes: None,
+        aid_bytes: None,
     };
     let found = match options.checkpoint {
         None => search_sharded(

@@ -5,22 +5,38 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::bfs::driver::{self, keep, Driver, Finished, Outcome, Place, Recording};
+use crate::bfs::driver::{self, Driver, Finished, Outcome};
 use crate::bfs::layer::{Found, Kernels, LayerScan};
+use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
 use crate::bfs::schedule::Schedule;
 use crate::bfs::shard::Mine;
 use crate::bfs::state::SearchState;
 use crate::bfs::table::{Table, FRONTIER};
 use crate::bfs::LayerDone;
-use crate::bfs::Search;
 use crate::error::Error;
 use crate::index::space::StateSpace;
+
+/// The raw outcome of a search: per-depth counts and the states of the last layer.
+#[derive(Debug)]
+pub struct Search {
+    /// States per depth from the start.
+    pub layers: Vec<u64>,
+    /// Indices of the states at the maximum depth, ascending.
+    pub antipodes: Vec<u64>,
+    /// Wall time, from allocating the table to the last layer.
+    pub seconds: f64,
+    /// Threads the search ran on.
+    pub threads: usize,
+    /// The finished table: every state of the class is settled, holding its depth mod 4 with
+    /// its blank's colour (see `table`). Its marked states (`Table::seen`) are counted
+    /// independently of the layers.
+    pub table: Table,
+}
 
 /// One table holding every state, its layers built by tasks on the rayon pool.
 struct Local {
     spans: [(u64, u64); 1],
-    kernels: Kernels,
 }
 
 impl Place for Local {
@@ -32,13 +48,14 @@ impl Place for Local {
         Mine::all()
     }
 
-    fn keeps_rows(&self) -> bool {
+    fn keeps_aids(&self) -> bool {
         true
     }
 
-    fn build(
+    fn build<T: ?Sized + Sync>(
         &self,
-        scan: &LayerScan,
+        scan: &LayerScan<T>,
+        kernels: &Kernels<T>,
         way: Way,
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
@@ -47,15 +64,18 @@ impl Place for Local {
         Ok(match (way, list) {
             (Way::List, Some(frontier)) => {
                 frontier.par_sort_unstable();
-                let expand = self.kernels.list;
+                let expand = kernels.list;
                 frontier
                     .par_chunks(schedule.list_chunk.max(1))
                     .map(|part| keep(recording, expand(scan, part)))
                     .collect()
             }
             _ => {
-                let k = &self.kernels;
-                let expand = if way == Way::Pull { k.pull } else { k.push };
+                let expand = if way == Way::Pull {
+                    kernels.pull
+                } else {
+                    kernels.push
+                };
                 schedule.each_task_scattered(scan.space, |task| keep(recording, expand(scan, task)))
             }
         })
@@ -84,7 +104,7 @@ pub fn search_from(
         schedule,
         progress,
         hook: None,
-        row_bytes: None,
+        aid_bytes: None,
     };
     match search_with(space, start, driver, Scan::Auto, None)? {
         Outcome::Done(s) => Ok(s),
@@ -105,7 +125,6 @@ fn search_with(
     let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
     let place = Local {
         spans: [(0, space.states())],
-        kernels: Kernels::of_space(space),
     };
     Ok(match driver::run(space, &place, driver, scan, state)? {
         Outcome::Stopped { depth } => Outcome::Stopped { depth },
@@ -292,7 +311,7 @@ mod tests {
                     let s = pool.install(|| {
                         let driver = Driver {
                             schedule,
-                            row_bytes,
+                            aid_bytes: row_bytes,
                             ..Driver::new(&|_| {})
                         };
                         match search_with(&space, start, driver, Scan::Push, None) {
@@ -406,7 +425,7 @@ mod tests {
                     schedule: recording(cap),
                     progress: &|_| {},
                     hook: Some(&hook),
-                    row_bytes: None,
+                    aid_bytes: None,
                 };
                 let first = search_with(&space, start, driver, scan, None);
                 assert!(matches!(first, Ok(Outcome::Stopped { depth }) if depth == stop));

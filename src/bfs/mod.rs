@@ -23,11 +23,13 @@
 //! does not depend on the thread count or the schedule. The engine prints nothing: after each
 //! layer it tells its caller what it found, how and in what time (`LayerDone`).
 //!
-//! The layer loop is written once (`driver`), over where the table lives: one table here
-//! (`local`), or a rank's shard of it (`dist::search`). The rest is in rooms of one concern:
-//! the scans (`layer`), the choice of a layer's way (`policy`), the tasks (`schedule`), the
-//! table (`table`) and its split over ranks (`shard`), the state at a boundary (`state`), the
-//! settling and recount of a finished table (`recount`), the CPU dispatch (`bits`).
+//! The layer loop is written once (`driver`), generic over two axes: where the table lives, a
+//! `place::Place` (one table here, `local`; a rank's shard of it, `dist::search`; shard files,
+//! `store::disk`), and the kind of moves, a `moves::Moves` (single-tile and multi-tile; their
+//! codes, scans and ends). The rest is in rooms of one concern: the scans (`layer`), the
+//! choice of a layer's way (`policy`), the tasks (`schedule`), the table (`table`) and its split
+//! over ranks (`shard`), the state at a boundary (`state`), the settling and recount of a
+//! finished table (`recount`), the CPU dispatch (`bits`).
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
@@ -38,6 +40,10 @@ pub mod driver;
 #[doc(hidden)]
 pub mod layer;
 mod local;
+#[doc(hidden)]
+pub mod moves;
+#[doc(hidden)]
+pub mod place;
 #[doc(hidden)]
 pub mod policy;
 #[doc(hidden)]
@@ -51,26 +57,9 @@ pub mod state;
 #[doc(hidden)]
 pub mod table;
 
-pub use driver::{Busy, DiskLayer, Driver, Hook, LayerDone, Outcome};
-pub use local::{search, search_from};
+pub use driver::{Driver, Hook, LayerDone, Outcome};
+pub use local::{search, search_from, Search};
+pub use place::{Busy, DiskLayer};
 pub use recount::{residues, residues_agree, settle, Recount};
 pub use schedule::{Schedule, Task};
 pub use state::SearchState;
-use table::Table;
-
-/// The raw outcome of a search: per-depth counts and the states of the last layer.
-#[derive(Debug)]
-pub struct Search {
-    /// States per depth from the start.
-    pub layers: Vec<u64>,
-    /// Indices of the states at the maximum depth, ascending.
-    pub antipodes: Vec<u64>,
-    /// Wall time, from allocating the table to the last layer.
-    pub seconds: f64,
-    /// Threads the search ran on.
-    pub threads: usize,
-    /// The finished table: every state of the class is settled, holding its depth mod 4 with
-    /// its blank's colour (see `table`). Its marked states (`Table::seen`) are counted
-    /// independently of the layers.
-    pub table: Table,
-}

@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::group::Group;
 use super::timed::Timed;
-use super::Group;
-use crate::bfs::driver::{self, keep, Finished, Place, Recording};
+use crate::bfs::driver::{self, Finished};
 use crate::bfs::layer::{claim_all_coded, Found, Kernels, LayerScan};
+use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
 use crate::bfs::shard::{Mine, Partition};
 use crate::bfs::table::{Table, FRONTIER};
@@ -72,7 +73,7 @@ pub fn search_sharded(
         schedule,
         progress,
         hook: None,
-        row_bytes: None,
+        aid_bytes: None,
     };
     match search_sharded_with(space, start, group, budget, driver, None)? {
         Outcome::Done(s) => Ok(s),
@@ -97,7 +98,7 @@ pub fn search_sharded_with(
         Some(state) => state,
         None => {
             let begun = begin(space, start, &partition, group.rank());
-            super::agreed(&timed, "mapping its table", begun)?
+            super::group::agreed(&timed, "mapping its table", begun)?
         }
     };
     let place = Sharded {
@@ -105,7 +106,6 @@ pub fn search_sharded_with(
         spans: partition.spans(group.rank()),
         partition,
         budget,
-        kernels: Kernels::of_space(space),
     };
     let Finished { state, antipodes } = match driver::run(space, &place, driver, Scan::Auto, state)?
     {
@@ -165,7 +165,6 @@ struct Sharded<'a> {
     partition: Partition,
     spans: Vec<(u64, u64)>,
     budget: Budget,
-    kernels: Kernels,
 }
 
 impl Place for Sharded<'_> {
@@ -178,7 +177,7 @@ impl Place for Sharded<'_> {
     }
 
     /// A row may be split between ranks, and the shard kernels expand state by state.
-    fn keeps_rows(&self) -> bool {
+    fn keeps_aids(&self) -> bool {
         false
     }
 
@@ -190,9 +189,10 @@ impl Place for Sharded<'_> {
         self.group.max(u64::from(!yes)) == 0
     }
 
-    fn build(
+    fn build<T: ?Sized + Sync>(
         &self,
-        scan: &LayerScan,
+        scan: &LayerScan<T>,
+        kernels: &Kernels<T>,
         way: Way,
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
@@ -206,7 +206,7 @@ impl Place for Sharded<'_> {
             recording,
         };
         let tasks = schedule.tasks_of_spans(&self.spans);
-        let k = self.kernels;
+        let k = kernels;
         let found = match (way, list) {
             (Way::Pull, _) => exchange.pull(tasks, |task, asks| (k.pull_shard)(scan, task, asks)),
             (Way::List, Some(list)) => {
@@ -240,24 +240,15 @@ impl Place for Sharded<'_> {
 
 /// What a layer's rounds of exchange share: the scan, who owns what, the group and the
 /// buffer budget.
-struct Exchange<'a> {
-    scan: &'a LayerScan<'a>,
+struct Exchange<'a, T: ?Sized> {
+    scan: &'a LayerScan<'a, T>,
     partition: &'a Partition,
     group: &'a dyn Group,
     budget: Budget,
     recording: Option<&'a Recording>,
 }
 
-impl Exchange<'_> {
-    /// The code of the frontier's states: `FRONTIER` in the single-tile metric (a pulled
-    /// layer's frontier is not settled yet), the depth's in the multi-tile one.
-    fn frontier_code(&self) -> u64 {
-        match self.scan.slides {
-            Some(_) => self.scan.codes.done,
-            None => FRONTIER,
-        }
-    }
-
+impl<T: ?Sized + Sync> Exchange<'_, T> {
     /// Claims `indices` of this shard with the next layer's code: the states newly marked.
     fn claim(&self, indices: &[u64]) -> Found {
         let scan = self.scan;
@@ -290,7 +281,7 @@ impl Exchange<'_> {
                 .into_iter()
                 .map(|q| q.into_iter().map(|(state, n)| (n, state)).unzip())
                 .unzip();
-            let frontier = self.frontier_code();
+            let frontier = scan.codes.frontier;
             let answers: Vec<Vec<u64>> = group
                 .exchange(asked)
                 .iter()

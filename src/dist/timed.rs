@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::Group;
+use super::group::Group;
 
 /// `group`, with the time spent in its collectives summed.
 pub struct Timed<'a> {

@@ -1,72 +1,54 @@
-//! The one dispatch on the column count: every way to build a layer, instantiated for 2, 3
-//! and 4 columns (the engine's orientations of boards up to 17 cells) and for any other.
+//! The scans of a kind of moves, as one table of functions: instantiated for single tiles on
+//! 2, 3 and 4 columns (the engine's orientations of boards up to 17 cells) and any other, and
+//! for multi-tile moves on 2, 3 and 4 rows.
 
 use super::multi::{list_multi, pull_multi, push_multi};
 use super::multi_shard::{list_multi_shard, pull_multi_shard, push_multi_shard};
+use super::scan::{Found, LayerScan, SlideTables};
+use super::turn::BlankMoves;
 use super::{expand_list, expand_list_shard, expand_pull, expand_scan, expand_shard, pull_shard};
-use super::{Found, LayerScan};
 use crate::bfs::schedule::Task;
 
-/// The scans of one column count: on one table and on a shard (where the targets or queries
-/// for other shards are appended to the vector).
-#[derive(Clone, Copy)]
-pub struct Kernels {
+/// A pull on a shard, appending (state, neighbour) queries for other shards.
+pub type PullShard<T> = fn(&LayerScan<T>, Task, &mut Vec<(u64, u64)>) -> Found;
+
+/// The scans of one kind of moves, whose tables are `T`: on one table and on a shard (where
+/// the targets or queries for other shards are appended to the vector).
+pub struct Kernels<T: ?Sized> {
     /// Push over a task of the table.
-    pub push: fn(&LayerScan, Task) -> Found,
+    pub push: fn(&LayerScan<T>, Task) -> Found,
     /// Pull over a task of the table.
-    pub pull: fn(&LayerScan, Task) -> Found,
+    pub pull: fn(&LayerScan<T>, Task) -> Found,
     /// Expansion of part of a listed frontier.
-    pub list: fn(&LayerScan, &[u64]) -> Found,
+    pub list: fn(&LayerScan<T>, &[u64]) -> Found,
     /// Push on a shard.
-    pub push_shard: fn(&LayerScan, Task, &mut Vec<u64>) -> Found,
+    pub push_shard: fn(&LayerScan<T>, Task, &mut Vec<u64>) -> Found,
     /// Pull on a shard: (state, neighbour) queries for other shards.
-    pub pull_shard: fn(&LayerScan, Task, &mut Vec<(u64, u64)>) -> Found,
+    pub pull_shard: PullShard<T>,
     /// List expansion on a shard.
-    pub list_shard: fn(&LayerScan, &[u64], &mut Vec<u64>) -> Found,
+    pub list_shard: fn(&LayerScan<T>, &[u64], &mut Vec<u64>) -> Found,
 }
 
-impl Kernels {
-    /// The scans compiled for `cols` columns.
-    pub fn new(cols: usize) -> Kernels {
+// Function pointers: copied whatever `T` is.
+impl<T: ?Sized> Clone for Kernels<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for Kernels<T> {}
+
+impl Kernels<[BlankMoves]> {
+    /// The single-tile scans compiled for `cols` columns.
+    pub fn single(cols: usize) -> Kernels<[BlankMoves]> {
         match cols {
-            2 => Kernels::of::<2>(),
-            3 => Kernels::of::<3>(),
-            4 => Kernels::of::<4>(),
-            _ => Kernels::of::<0>(),
+            2 => Self::single_of::<2>(),
+            3 => Self::single_of::<3>(),
+            4 => Self::single_of::<4>(),
+            _ => Self::single_of::<0>(),
         }
     }
 
-    /// The scans of the multi-tile metric, on one table and on a shard, for `rows` rows (any
-    /// column count): instantiated for the R-1 vertical slides of a state, 1 to 3.
-    pub fn multi(rows: usize) -> Kernels {
-        match rows {
-            2 => Kernels::multi_of::<1>(),
-            3 => Kernels::multi_of::<2>(),
-            4 => Kernels::multi_of::<3>(),
-            _ => panic!("the multi-tile engine has 2 to 4 rows, not {rows}"),
-        }
-    }
-
-    fn multi_of<const PER: usize>() -> Kernels {
-        Kernels {
-            push: push_multi::<PER>,
-            pull: pull_multi::<PER>,
-            list: list_multi::<PER>,
-            push_shard: push_multi_shard::<PER>,
-            pull_shard: pull_multi_shard::<PER>,
-            list_shard: list_multi_shard::<PER>,
-        }
-    }
-
-    /// The scans of `space`: its metric's, and in the single-tile metric its column count's.
-    pub fn of_space(space: &crate::index::space::StateSpace) -> Kernels {
-        match space.metric {
-            crate::puzzle::metric::Metric::Single => Kernels::new(space.shape.cols),
-            crate::puzzle::metric::Metric::Multi => Kernels::multi(space.shape.rows),
-        }
-    }
-
-    fn of<const COLS: usize>() -> Kernels {
+    fn single_of<const COLS: usize>() -> Kernels<[BlankMoves]> {
         Kernels {
             push: expand_scan::<COLS>,
             pull: expand_pull::<COLS>,
@@ -74,6 +56,30 @@ impl Kernels {
             push_shard: expand_shard::<COLS>,
             pull_shard: pull_shard::<COLS>,
             list_shard: expand_list_shard::<COLS>,
+        }
+    }
+}
+
+impl Kernels<SlideTables> {
+    /// The multi-tile scans for `rows` rows (any column count): instantiated for the R-1
+    /// vertical slides of a state, 1 to 3.
+    pub fn multi(rows: usize) -> Kernels<SlideTables> {
+        match rows {
+            2 => Self::multi_of::<1>(),
+            3 => Self::multi_of::<2>(),
+            4 => Self::multi_of::<3>(),
+            _ => panic!("the multi-tile engine has 2 to 4 rows, not {rows}"),
+        }
+    }
+
+    fn multi_of<const PER: usize>() -> Kernels<SlideTables> {
+        Kernels {
+            push: push_multi::<PER>,
+            pull: pull_multi::<PER>,
+            list: list_multi::<PER>,
+            push_shard: push_multi_shard::<PER>,
+            pull_shard: pull_multi_shard::<PER>,
+            list_shard: list_multi_shard::<PER>,
         }
     }
 }

@@ -1,18 +1,18 @@
 //! List expansion: a recorded frontier expanded from its indices.
 
 use super::push::Push;
-use super::scan::{Found, LayerScan};
+use super::scan::{Found, LayerScan, SingleScan};
 
 /// Expands the listed frontier states (ascending indices): marks their unseen neighbours
 /// `FRONTIER` and settles them.
-pub fn expand_list<const COLS: usize>(scan: &LayerScan, frontier: &[u64]) -> Found {
+pub fn expand_list<const COLS: usize>(scan: &SingleScan, frontier: &[u64]) -> Found {
     push_list::<COLS, false>(scan, frontier, |_| {})
 }
 
 /// List expansion on a shard: as `expand_list` (the listed states are this shard's), but the
 /// neighbours outside the shard (`scan.mine`) are appended to `remote`, for their owners.
 pub fn expand_list_shard<const COLS: usize>(
-    scan: &LayerScan,
+    scan: &SingleScan,
     frontier: &[u64],
     remote: &mut Vec<u64>,
 ) -> Found {
@@ -21,13 +21,13 @@ pub fn expand_list_shard<const COLS: usize>(
 
 #[inline(always)]
 fn push_list<const COLS: usize, const SHARDED: bool>(
-    scan: &LayerScan,
+    scan: &SingleScan,
     frontier: &[u64],
     remote: impl FnMut(u64),
 ) -> Found {
     let LayerScan {
         space,
-        moves,
+        tables: moves,
         table,
         codes,
         ..

@@ -23,9 +23,9 @@
 use std::sync::atomic::AtomicU64;
 
 use super::claims::Claims;
-use super::multi_moves::{Run, Slides};
+use super::multi_moves::{Run, Slides, MAX_COLUMN};
 use super::rows::Rows;
-use super::scan::{for_each_slot, Found, LayerScan, Slots};
+use super::scan::{for_each_slot, Found, LayerScan, MultiScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::Table;
@@ -35,10 +35,6 @@ use crate::index::space::StateSpace;
 /// States whose vertical slides are computed together: their targets' words are prefetched
 /// and read a batch later.
 const BATCH: usize = 32;
-
-/// The most vertical slides of a state: R-1, with R ≤ 4 rows in the engine's orientation (at
-/// most 17 cells, rows ≤ columns).
-pub(super) const MAX_COLUMN: usize = 3;
 
 /// States waiting for their vertical slides, and the targets of the batch before: `PER`
 /// slides a state (R-1: 1, 2 or 3), a constant, so that the loops over them unroll.
@@ -87,7 +83,7 @@ impl<const PER: usize> Pending<PER> {
     #[inline(always)]
     pub(super) fn flush(
         &mut self,
-        scan: &LayerScan,
+        scan: &MultiScan,
         slides: &Slides,
     ) -> (&[[u64; MAX_COLUMN]], &[u64]) {
         let before = self.last;
@@ -124,7 +120,7 @@ impl<const PER: usize> Pending<PER> {
 
     /// `flush`'s targets on a board of K + 1 columns, into the batch `last`.
     #[inline(always)]
-    fn compute<const K: usize>(&mut self, scan: &LayerScan, slides: &Slides) {
+    fn compute<const K: usize>(&mut self, scan: &MultiScan, slides: &Slides) {
         let space = scan.space;
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();
@@ -196,8 +192,10 @@ impl Iterator for WordStates<'_> {
 /// A push: claims the unseen neighbours of the states holding the frontier's code (of the rows
 /// whose bit is set, where the place keeps them: `rows`).
 struct Push<'s, 'a, const PER: usize> {
-    scan: &'s LayerScan<'a>,
-    slides: &'s Slides,
+    scan: &'s MultiScan<'a>,
+    slides: &'a Slides,
+    /// The bits a row, where the place keeps them (`rows`).
+    rows: Option<&'a Rows>,
     claims: Claims<'a>,
     pending: Pending<PER>,
     /// The horizontal targets marked in the frontier's own words (`select`).
@@ -210,10 +208,11 @@ struct Push<'s, 'a, const PER: usize> {
 }
 
 impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
-    fn new(scan: &'s LayerScan<'a>, task: Task) -> Push<'s, 'a, PER> {
+    fn new(scan: &'s MultiScan<'a>, task: Task) -> Push<'s, 'a, PER> {
         Push {
             scan,
-            slides: scan.slides.expect("a multi-tile scan has its slides"),
+            slides: &scan.tables.slides,
+            rows: scan.tables.rows.as_ref(),
             claims: Claims::coded(scan.table, scan.record, scan.codes.next),
             pending: Pending::new(scan.space),
             in_words: Found::default(),
@@ -279,7 +278,7 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
         // The last states' targets, then the batch before them.
         self.flush();
         self.flush();
-        if let Some(rows) = self.scan.rows {
+        if let Some(rows) = self.rows {
             self.spent.iter().for_each(|&row| rows.clear(row));
         }
         let mut found = self.claims.finish();
@@ -318,9 +317,9 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
             table,
             codes,
             record,
-            rows,
             ..
         } = *self.scan;
+        let rows = self.rows;
         let mut frontier = Table::matching(word, codes.done) & candidates;
         if frontier == 0 {
             return 0;
@@ -376,7 +375,7 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
 
 /// A pull: marks the unseen states with a neighbour holding the frontier's code.
 struct Pull<'s, 'a, const PER: usize> {
-    scan: &'s LayerScan<'a>,
+    scan: &'s MultiScan<'a>,
     slides: &'s Slides,
     claims: Claims<'a>,
     pending: Pending<PER>,
@@ -449,7 +448,7 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
 bit_instructions! {
     /// Push in the multi-tile metric: marks with the next code every unseen neighbour of the
     /// states of `task` holding the frontier's code.
-    pub fn push_multi[const PER: usize][PER](scan: &LayerScan, task: Task) -> Found {
+    pub fn push_multi[const PER: usize][PER](scan: &MultiScan, task: Task) -> Found {
         let mut push = Push::<PER>::new(scan, task);
         for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut push);
         push.finish()
@@ -459,10 +458,10 @@ bit_instructions! {
 bit_instructions! {
     /// Pull in the multi-tile metric: marks with the next code every unseen state of `task`
     /// with a neighbour holding the frontier's code (exact: see the module's doc).
-    pub fn pull_multi[const PER: usize][PER](scan: &LayerScan, task: Task) -> Found {
+    pub fn pull_multi[const PER: usize][PER](scan: &MultiScan, task: Task) -> Found {
         let mut pull = Pull::<PER> {
             scan,
-            slides: scan.slides.expect("a multi-tile scan has its slides"),
+            slides: &scan.tables.slides,
             claims: Claims::coded(scan.table, scan.record, scan.codes.next),
             pending: Pending::new(scan.space),
             in_words: Found::default(),
@@ -479,7 +478,7 @@ bit_instructions! {
 
 bit_instructions! {
     /// Expands the listed frontier states (ascending indices) in the multi-tile metric.
-    pub fn list_multi[const PER: usize][PER](scan: &LayerScan, frontier: &[u64]) -> Found {
+    pub fn list_multi[const PER: usize][PER](scan: &MultiScan, frontier: &[u64]) -> Found {
         // Listed states are the layer's: no row's bit is read, none cleared.
         let mut push = Push::<PER>::new(scan, Task { lo: 0, hi: 0 });
         let width = scan.space.width();

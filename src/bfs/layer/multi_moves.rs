@@ -13,7 +13,6 @@
 //! of two rows adds one step to the slide of one. Boards of at most 3 rows and 4 columns read a
 //! step's change from a table of every window's digits instead (`step_table`).
 
-use super::multi::MAX_COLUMN;
 use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -36,6 +35,10 @@ pub struct Column {
     pub(super) table: u32,
     pub(super) strides: [u16; 3],
 }
+
+/// The most vertical slides of a state: R-1, with R ≤ 4 rows in the engine's orientation (at
+/// most 17 cells, rows ≤ columns).
+pub(super) const MAX_COLUMN: usize = 3;
 
 /// Whether boards with `per` + 1 rows and `k` + 1 columns read a step's change from a table of
 /// its window's digits (`Slides::steps`) instead of computing it: those of at most 4 columns

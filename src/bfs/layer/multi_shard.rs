@@ -12,7 +12,7 @@
 use super::claims::Claims;
 use super::multi::Pending;
 use super::multi_moves::Slides;
-use super::scan::{Found, LayerScan};
+use super::scan::{Found, MultiScan};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
@@ -21,7 +21,7 @@ use crate::bfs::table::Table;
 /// Slots of a task whose code is `code`: calls `visit(rank, slot, index)` for each, in order.
 #[inline(always)]
 fn each_with_code(
-    scan: &LayerScan,
+    scan: &MultiScan,
     Task { lo, hi }: Task,
     code: u64,
     mut visit: impl FnMut(u64, usize, u64),
@@ -60,17 +60,17 @@ impl Route<'_, '_> {
 /// A push on a shard: every slide of the states it is handed, claimed here or sent. Its methods
 /// are inlined into the compiled copy of the kernels (`bits::bit_instructions!`).
 struct ShardPush<'s, 'a, 'r, const PER: usize> {
-    scan: &'s LayerScan<'a>,
+    scan: &'s MultiScan<'a>,
     slides: &'s Slides,
     pending: Pending<PER>,
     route: Route<'a, 'r>,
 }
 
 impl<'s, 'a, 'r, const PER: usize> ShardPush<'s, 'a, 'r, PER> {
-    fn new(scan: &'s LayerScan<'a>, remote: &'r mut Vec<u64>) -> Self {
+    fn new(scan: &'s MultiScan<'a>, remote: &'r mut Vec<u64>) -> Self {
         ShardPush {
             scan,
-            slides: scan.slides.expect("a multi-tile scan has its slides"),
+            slides: &scan.tables.slides,
             pending: Pending::new(scan.space),
             route: Route {
                 claims: Claims::coded(scan.table, scan.record, scan.codes.next),
@@ -116,7 +116,7 @@ bit_instructions! {
     /// Push on a shard in the multi-tile metric: the slides of the states of `task` holding the
     /// frontier's code, claimed here with the next code or appended to `remote`.
     pub fn push_multi_shard[const PER: usize][PER](
-        scan: &LayerScan,
+        scan: &MultiScan,
         task: Task,
         remote: &mut Vec<u64>,
     ) -> Found {
@@ -131,7 +131,7 @@ bit_instructions! {
 /// List expansion on a shard in the multi-tile metric: as `push_multi_shard`, over listed
 /// frontier states of this shard.
 pub fn list_multi_shard<const PER: usize>(
-    scan: &LayerScan,
+    scan: &MultiScan,
     frontier: &[u64],
     remote: &mut Vec<u64>,
 ) -> Found {
@@ -149,11 +149,11 @@ pub fn list_multi_shard<const PER: usize>(
 /// may also have asked (its vertical slides are tested a batch later): the answer then finds
 /// it marked, and claims nothing twice.
 pub fn pull_multi_shard<const PER: usize>(
-    scan: &LayerScan,
+    scan: &MultiScan,
     task: Task,
     queries: &mut Vec<(u64, u64)>,
 ) -> Found {
-    let slides = scan.slides.expect("a multi-tile scan has its slides");
+    let slides = &scan.tables.slides;
     let (table, mine, code) = (scan.table, scan.mine, scan.codes.done);
     let mut claims = Claims::coded(table, scan.record, scan.codes.next);
     let mut pending = Pending::<PER>::new(scan.space);

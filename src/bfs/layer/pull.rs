@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::batch::Batch;
 use super::claims::Claims;
 use super::neighbours::neighbours;
-use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, Slots};
+use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::{Table, FRONTIER};
@@ -14,7 +14,7 @@ use crate::index::rank::Cursor;
 /// A pull: marks the unseen states of its colour with a neighbour in the frontier; on a shard,
 /// those without one here have their neighbours in other shards appended to `queries`.
 struct Pull<'s, 'a, 'q, const COLS: usize, const SHARDED: bool> {
-    scan: &'s LayerScan<'a>,
+    scan: &'s SingleScan<'a>,
     claims: Claims<'a>,
     /// The states tested a batch at a time (on one machine; a shard's are tested one by one).
     batch: Batch<5>,
@@ -82,7 +82,7 @@ impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
     fn state(&mut self, rank: u64, j: usize, index: u64) {
         let LayerScan {
             space,
-            moves,
+            tables: moves,
             table,
             mine,
             ..
@@ -113,7 +113,7 @@ bit_instructions! {
     /// The frontier is read by every task, so it is not settled here but by the next layer. This
     /// layer settles its own colour's previous frontier (layer d-1, left by a pull) before it marks
     /// anything: each task writes only its own slots.
-    pub fn expand_pull[const COLS: usize][COLS](scan: &LayerScan, task: Task) -> Found {
+    pub fn expand_pull[const COLS: usize][COLS](scan: &SingleScan, task: Task) -> Found {
         pull_in::<COLS, false>(scan, task, &mut vec![])
     }
 }
@@ -124,7 +124,7 @@ bit_instructions! {
     /// `queries`, as (state, neighbour) pairs, for their owners to say whether they are in the
     /// frontier.
     pub fn pull_shard[const COLS: usize][COLS](
-        scan: &LayerScan,
+        scan: &SingleScan,
         task: Task,
         queries: &mut Vec<(u64, u64)>,
     ) -> Found {
@@ -134,7 +134,7 @@ bit_instructions! {
 
 #[inline(always)]
 fn pull_in<const COLS: usize, const SHARDED: bool>(
-    scan: &LayerScan,
+    scan: &SingleScan,
     task: Task,
     queries: &mut Vec<(u64, u64)>,
 ) -> Found {

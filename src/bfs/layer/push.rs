@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicU64;
 
 use super::batch::Batch;
 use super::claims::Claims;
-use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, Slots};
+use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
@@ -13,7 +13,7 @@ use crate::bfs::table::{Table, FRONTIER};
 /// A push: settles frontier states and claims their unseen neighbours; on a shard, the
 /// neighbours outside it (`scan.mine`) go to `remote` instead, for their owners to claim.
 pub(super) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
-    scan: &'s LayerScan<'a>,
+    scan: &'s SingleScan<'a>,
     claims: Claims<'a>,
     /// States with both vertical moves (every state, on more than three columns), and those
     /// with one (`WordPlaces::pairs`).
@@ -25,7 +25,7 @@ pub(super) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(
 }
 
 impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, COLS, SHARDED, R> {
-    pub(super) fn new(scan: &'s LayerScan<'a>, remote: R) -> Self {
+    pub(super) fn new(scan: &'s SingleScan<'a>, remote: R) -> Self {
         Push {
             scan,
             claims: Claims::new(scan.table, scan.record),
@@ -161,7 +161,7 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 bit_instructions! {
     /// Push: finds the frontier states of `lo..hi`: those holding `FRONTIER` whose blank has
     /// colour `colour`. Settles them and marks their unseen neighbours `FRONTIER`.
-    pub fn expand_scan[const COLS: usize][COLS](scan: &LayerScan, task: Task) -> Found {
+    pub fn expand_scan[const COLS: usize][COLS](scan: &SingleScan, task: Task) -> Found {
         push_scan::<COLS, false>(scan, task, |_| {})
     }
 }
@@ -170,7 +170,7 @@ bit_instructions! {
     /// Push on a shard: as `expand_scan`, but the neighbours outside the shard (`scan.mine`)
     /// are appended to `remote` instead, for their owners to claim.
     pub fn expand_shard[const COLS: usize][COLS](
-        scan: &LayerScan,
+        scan: &SingleScan,
         task: Task,
         remote: &mut Vec<u64>,
     ) -> Found {
@@ -180,7 +180,7 @@ bit_instructions! {
 
 #[inline(always)]
 fn push_scan<const COLS: usize, const SHARDED: bool>(
-    scan: &LayerScan,
+    scan: &SingleScan,
     task: Task,
     remote: impl FnMut(u64),
 ) -> Found {

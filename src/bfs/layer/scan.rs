@@ -41,21 +41,20 @@ impl Found {
     }
 }
 
-/// Everything a scan of one layer shares across its tasks.
-#[derive(Clone, Copy)]
-pub struct LayerScan<'a> {
+/// Everything a scan of one layer shares across its tasks: the table, the codes, and `T`, what
+/// the kind of moves reads besides (`bfs::moves`): the blank's moves of each cell for single
+/// tiles (`SingleScan`), the slides and the bits a row for multi-tile ones (`MultiScan`).
+pub struct LayerScan<'a, T: ?Sized> {
     /// The index.
     pub space: &'a StateSpace,
-    /// The blank's moves from each cell, precomputed.
-    pub moves: &'a [BlankMoves],
+    /// The moves' tables.
+    pub tables: &'a T,
     /// What the slots of a word are, by the place of its first slot in its rank.
     pub places: &'a WordPlaces,
-    /// The multi-tile moves (`None` in the single-tile metric).
-    pub slides: Option<&'a Slides>,
     /// The table being filled.
     pub table: &'a Table,
-    /// The blank colour of the states a scan looks at: the frontier's for push, the next
-    /// layer's for pull; `ANY_COLOUR` in the multi-tile metric.
+    /// The blank colour of the states a scan looks at (`WordPlaces::colour`): the frontier's
+    /// for a single-tile push, the next layer's for its pull, either for multi-tile moves.
     pub colour: usize,
     /// The codes this step writes.
     pub codes: Codes,
@@ -64,9 +63,30 @@ pub struct LayerScan<'a> {
     /// Which states this table holds: all of them on one machine, a rank's blocks otherwise
     /// (tested only by the shard scans).
     pub mine: Mine,
-    /// The multi-tile push's bit a row (`rows`), where the place keeps them.
-    pub rows: Option<&'a Rows>,
 }
+
+// Copied field by field: `T` itself need not be `Copy` (only a reference to it is held).
+impl<T: ?Sized> Clone for LayerScan<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for LayerScan<'_, T> {}
+
+/// A scan of single-tile moves: its tables are the blank's moves from each cell.
+pub type SingleScan<'a> = LayerScan<'a, [BlankMoves]>;
+
+/// What a multi-tile scan reads: the slides, and the bits a row where the place keeps them
+/// (`rows`: a search makes them at a push and drops them otherwise).
+pub struct SlideTables {
+    /// The multi-tile moves of every slot of a rank.
+    pub slides: Slides,
+    /// The push's bit a row, where the place keeps them and the layer is pushed.
+    pub rows: Option<Rows>,
+}
+
+/// A scan of multi-tile moves.
+pub type MultiScan<'a> = LayerScan<'a, SlideTables>;
 
 /// What a scan does with the words and slots `for_each_slot` finds.
 pub(super) trait Slots {
@@ -142,13 +162,13 @@ pub(super) fn holds_frontier(word: u64) -> bool {
     Table::matching(word, FRONTIER) != 0
 }
 
-/// The `colour` of a scan that looks at the slots of both blank colours (`WordPlaces::colour`).
-pub const ANY_COLOUR: usize = 2;
-
 /// The codes a layer step writes: the frontier's (layer d) once it is expanded, that of layer
 /// d-1, whose states a pull layer left holding `FRONTIER`, and that of layer d+1.
 #[derive(Clone, Copy, Debug)]
 pub struct Codes {
+    /// The code the frontier's states hold while it is expanded: `FRONTIER` for single tiles,
+    /// the depth's for multi-tile moves.
+    pub frontier: u64,
     /// The code of the frontier (layer d) once expanded (in the multi-tile metric, its code).
     pub done: u64,
     /// The code of layer d - 1.
@@ -164,6 +184,7 @@ impl Codes {
     /// The codes of a step that expands layer `depth`, single-tile.
     pub fn at(depth: u32) -> Codes {
         Codes {
+            frontier: FRONTIER,
             done: settled(depth),
             before: settled(depth.wrapping_sub(1)),
             next: FRONTIER,
@@ -175,6 +196,7 @@ impl Codes {
     /// (`multi_code`).
     pub fn multi(depth: u32) -> Codes {
         Codes {
+            frontier: multi_code(depth),
             done: multi_code(depth),
             before: multi_code(depth + 2),
             next: multi_code(depth + 1),

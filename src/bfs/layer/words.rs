@@ -2,10 +2,12 @@
 //! vertical moves, blank colours and slides.
 
 use super::neighbours::Single;
-use super::scan::ANY_COLOUR;
 use super::turn::{delta_tables, moves, Turn};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
+
+/// The `colour` of a scan that looks at the slots of both blank colours (`WordPlaces::colour`).
+pub const ANY_COLOUR: usize = 2;
 
 /// The vertical moves of the blank of one slot of a rank, and the parity of the sequences that
 /// go with it, by place p from a rank's first slot: those of slot p % n of the rank p / n on.

@@ -205,7 +205,7 @@ impl Journal {
         let bytes = match crate::store::atomic::read_regular(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let what = if super::holds_search(dir) {
+                let what = if super::layout::holds_search(dir) {
                     "the journal search.tsj is missing, and the search's other files cannot be \
                      read without it: remove the directory and start again"
                 } else {

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::bfs::shard::Mine;
+use crate::error::Error;
 
 /// Contiguous shards of 2^shift states each (the last one shorter): consecutive indices share
 /// their tile sequence's leading digits, so most moves stay inside a shard (horizontal ones
@@ -105,6 +106,34 @@ pub fn journal_file(dir: &Path) -> PathBuf {
 pub fn owns(name: &str) -> bool {
     let ours = |prefix: &str, ext: &str| name.starts_with(prefix) && name.ends_with(ext);
     name == "search.tsj" || ours("shard-", ".tsw") || ours("claims-", ".tsc")
+}
+
+/// The names of the files in `dir` (none if it does not exist).
+pub(super) fn names(dir: &Path) -> Result<Vec<String>, Error> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(source) => {
+            return Err(Error::Read {
+                path: dir.to_path_buf(),
+                source,
+            })
+        }
+    };
+    Ok(entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect())
+}
+
+/// The names of the files of a search on disk in `dir`.
+pub(super) fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
+    Ok(names(dir)?.into_iter().filter(|n| owns(n)).collect())
+}
+
+/// Whether `dir` holds a file of a search on disk (its journal, a shard, a claim file): what
+/// `--resume` of it must go on with, even if its journal is gone.
+pub fn holds_search(dir: &Path) -> bool {
+    our_files(dir).is_ok_and(|f| !f.is_empty())
 }
 
 #[cfg(test)]

@@ -34,7 +34,8 @@ use crate::error::{Damage, DamageKind, Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
 use journal::{Journal, NONE};
-use layout::{claim_file, journal_file, shard_file, Bound, Layout};
+pub use layout::holds_search;
+use layout::{claim_file, journal_file, names, our_files, shard_file, Bound, Layout};
 use place::OnDisk;
 
 /// How a search on disk runs.
@@ -193,7 +194,7 @@ pub fn search_on_disk(
         schedule,
         progress,
         hook: Some(&hook),
-        row_bytes: None,
+        aid_bytes: None,
     };
     let Finished { state, antipodes } = match driver::run(space, &place, driver, Scan::Push, state)?
     {
@@ -279,37 +280,6 @@ pub fn remove(dir: &Path) -> Result<(), Error> {
     place::remove(&dir.join(".search.lock"))?;
     let _ = std::fs::remove_dir(dir);
     Ok(())
-}
-
-/// The names of the files in `dir` (none if it does not exist).
-fn names(dir: &Path) -> Result<Vec<String>, Error> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
-        Err(source) => {
-            return Err(Error::Read {
-                path: dir.to_path_buf(),
-                source,
-            })
-        }
-    };
-    Ok(entries
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .collect())
-}
-
-/// The names of the files of a search on disk in `dir`.
-fn our_files(dir: &Path) -> Result<Vec<String>, Error> {
-    Ok(names(dir)?
-        .into_iter()
-        .filter(|n| layout::owns(n))
-        .collect())
-}
-
-/// Whether `dir` holds a file of a search on disk (its journal, a shard, a claim file): what
-/// `--resume` of it must go on with, even if its journal is gone.
-pub fn holds_search(dir: &Path) -> bool {
-    our_files(dir).is_ok_and(|f| !f.is_empty())
 }
 
 /// Refuses to start a search in a directory holding one, or holding a checkpoint (whose

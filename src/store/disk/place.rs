@@ -10,16 +10,15 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::bfs::driver::{keep, DiskLayer, Place, Recording};
 use crate::bfs::layer::{claim_all_coded, Codes, Found, Kernels, LayerScan};
+use crate::bfs::place::{keep, DiskLayer, Place, Recording};
 use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
 use crate::bfs::shard::Mine;
-use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::table::Table;
 use crate::bfs::{Schedule, SearchState};
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
-use crate::puzzle::metric::Metric;
 use crate::store::header::Checksum;
 
 use super::claims::{read_claims, Outbox};
@@ -34,7 +33,6 @@ pub(super) struct OnDisk<'a> {
     pub dir: &'a Path,
     pub layout: Layout,
     pub space: &'a StateSpace,
-    kernels: Kernels,
     spans: [(u64, u64); 1],
     /// Claims buffered before they are appended to their files.
     budget: usize,
@@ -55,11 +53,22 @@ struct Inner {
 
 /// What a pass does to each shard after its waiting claims: expand the frontier, or settle
 /// and list the last layer.
-#[derive(Clone, Copy)]
-enum Work<'s> {
-    Expand(&'s LayerScan<'s>),
-    Finish { colour: usize, done: u64 },
+enum Work<'s, T: ?Sized> {
+    Expand(&'s LayerScan<'s, T>, &'s Kernels<T>),
+    /// Settle the frontier, of blank colour `colour`, whose codes are `codes`.
+    Finish {
+        colour: usize,
+        codes: Codes,
+    },
 }
+
+// References and codes: copied whatever `T` is.
+impl<T: ?Sized> Clone for Work<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for Work<'_, T> {}
 
 impl<'a> OnDisk<'a> {
     pub fn new(dir: &'a Path, space: &'a StateSpace, journal: Journal, budget: usize) -> Self {
@@ -68,7 +77,6 @@ impl<'a> OnDisk<'a> {
             dir,
             layout: journal.layout,
             space,
-            kernels: Kernels::of_space(space),
             spans: [(0, space.states())],
             budget,
             inner: Mutex::new(Inner {
@@ -126,10 +134,10 @@ impl<'a> OnDisk<'a> {
     /// One pass over the shards from where the journal stands: each loaded, completed with the
     /// claims behind it into the frontier's layer (listed into `list` if given) and the claims
     /// ahead into the next layer, then worked on, written back and released.
-    fn pass(
+    fn pass<T: ?Sized + Sync>(
         &self,
         table: &Table,
-        work: Work,
+        work: Work<T>,
         mut list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
         schedule: &Schedule,
@@ -146,12 +154,12 @@ impl<'a> OnDisk<'a> {
             )));
         }
         j.finishing = finishing;
-        let multi = self.space.metric == Metric::Multi;
-        let (late_code, next_code, record) = match work {
-            Work::Expand(scan) => (scan.codes.done, scan.codes.next, scan.record),
-            Work::Finish { .. } => (FRONTIER, FRONTIER, false),
+        let (codes, record) = match work {
+            Work::Expand(scan, _) => (scan.codes, scan.record),
+            Work::Finish { codes, .. } => (codes, false),
         };
-        let late_code = if multi { late_code } else { FRONTIER };
+        // Late claims join the frontier, which holds its code until it is expanded.
+        let (late_code, next_code) = (codes.frontier, codes.next);
         if j.given_up {
             if let Some(r) = recording {
                 r.give_up();
@@ -162,7 +170,7 @@ impl<'a> OnDisk<'a> {
             marked: std::mem::take(&mut j.next),
         };
         let mut found = match work {
-            Work::Expand(_) => keep(recording, before),
+            Work::Expand(..) => keep(recording, before),
             Work::Finish { .. } => before,
         };
         let mut late = j.late;
@@ -185,7 +193,7 @@ impl<'a> OnDisk<'a> {
             let words = table.span(a, b);
             inner.io.read += load_shard(dir, table, &layout, k, j.shards[k])?;
             if j.shards[k].0 == NONE && p == 0 && layout.shard_of(j.start) == k {
-                table.visit(j.start, if multi { 1 } else { FRONTIER });
+                table.visit(j.start, late_code);
             }
             let path = claim_file(dir, p, k, Bound::Behind);
             inner.io.read += read_claims(&path, j.behind_now[k], span, |part| {
@@ -204,7 +212,7 @@ impl<'a> OnDisk<'a> {
                 prefetch(&claim_file(dir, p, next, Bound::Behind));
             }
             match work {
-                Work::Expand(scan) => {
+                Work::Expand(scan, kernels) => {
                     let clock = Instant::now();
                     let path = claim_file(dir, p + 1, k, Bound::Ahead);
                     inner.io.read += read_claims(&path, j.ahead_next[k], span, |part| {
@@ -219,7 +227,7 @@ impl<'a> OnDisk<'a> {
                     let mut out =
                         Outbox::new(dir, p + 1, k, &j.ahead_next, &j.behind_next, self.budget);
                     let tasks = schedule.tasks_of(span.0, span.1);
-                    let push = self.kernels.push_shard;
+                    let push = kernels.push_shard;
                     // Tasks scanned between two looks at the buffers: their targets (about
                     // four a state at most) fit the claims' budget.
                     let per = (self.budget as u64 / 4 / schedule.chunk.max(1)) as usize;
@@ -242,13 +250,13 @@ impl<'a> OnDisk<'a> {
                     inner.io.written += out.seal(&mut j.ahead_next, &mut j.behind_next)?;
                     inner.io.waiting += clock.elapsed().as_secs_f64();
                 }
-                Work::Finish { colour, done } => {
+                Work::Finish { colour, codes } => {
                     found.add(settle(
                         self.space,
                         table,
                         &[span],
                         colour,
-                        done,
+                        codes.done,
                         true,
                         schedule,
                     ));
@@ -295,21 +303,23 @@ impl Place for OnDisk<'_> {
         Mine::all()
     }
 
-    fn keeps_rows(&self) -> bool {
+    fn keeps_aids(&self) -> bool {
         false
     }
 
     /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
     /// pull would read other shards).
-    fn build(
+    fn build<T: ?Sized + Sync>(
         &self,
-        scan: &LayerScan,
+        scan: &LayerScan<T>,
+        kernels: &Kernels<T>,
         _way: Way,
         list: Option<&mut Vec<u64>>,
         recording: Option<&Recording>,
         schedule: &Schedule,
     ) -> Result<Vec<Found>, Error> {
-        let found = self.pass(scan.table, Work::Expand(scan), list, recording, schedule)?;
+        let work = Work::Expand(scan, kernels);
+        let found = self.pass(scan.table, work, list, recording, schedule)?;
         Ok(vec![found])
     }
 
@@ -337,10 +347,10 @@ impl Place for OnDisk<'_> {
         _space: &StateSpace,
         state: &SearchState,
         colour: usize,
+        codes: Codes,
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, u64), Error> {
-        let done = Codes::at(state.depth()).done;
-        let work = Work::Finish { colour, done };
+        let work: Work<()> = Work::Finish { colour, codes };
         let last = self.pass(&state.table, work, None, None, schedule)?;
         Ok((last.marked, self.late()))
     }

@@ -1,0 +1,120 @@
+//! What a kind of moves is (`Moves`), what it is given (`Aids`) and what it counts with
+//! (`ColourCounts`); and work waiting for a kind of moves as a type (`WithMoves`).
+
+use crate::bfs::layer::{Codes, Kernels};
+use crate::bfs::place::Place;
+use crate::bfs::policy::Way;
+use crate::bfs::schedule::Schedule;
+use crate::bfs::state::SearchState;
+use crate::error::Error;
+use crate::index::space::StateSpace;
+use crate::puzzle::board::Cell;
+
+/// A kind of moves: its scans, its codes, and how its search ends.
+pub trait Moves: Sync + Sized {
+    /// What the scans read besides the table (`layer::LayerScan::tables`).
+    type Tables: ?Sized + Sync;
+    /// The weight of a frontier state against an unseen one in the choice of a layer's way
+    /// (`policy::Boundary::push_cost`).
+    const PUSH_COST: u64;
+    /// The moves of `space`, with the aids beside the table `aids` allows.
+    fn new(space: &StateSpace, aids: Aids) -> Self;
+    /// The tables the scans read.
+    fn tables(&self) -> &Self::Tables;
+    /// The scans.
+    fn kernels(&self) -> Kernels<Self::Tables>;
+    /// The codes of the step that expands layer `depth`.
+    fn codes(depth: u32) -> Codes;
+    /// The blank colour of the states a scan of layer `depth` by `way` looks at
+    /// (`layer::WordPlaces::colour`), the frontier's being `colour`.
+    fn scan_colour(way: Way, colour: usize) -> usize;
+    /// The states the layer after a frontier of blank colour `colour` may still find.
+    fn unseen(counts: &ColourCounts, colour: usize) -> u64;
+    /// Readies the tables for a layer built by `way` (makes or drops its aids).
+    fn prepare(&mut self, _way: Way) {}
+    /// The states a push of the layer after `layers` scans.
+    fn scanned(&self, layers: &[u64]) -> u64 {
+        layers[layers.len() - 1]
+    }
+    /// Whether a layer built by `way` leaves its frontier holding its code, for the next
+    /// layer to settle (`SearchState::unsettled`).
+    fn unsettles(way: Way) -> bool;
+    /// Whether the next layer is recorded because it may be the last, which only its list can
+    /// name: `unseen` states are left, `room` fit the record, and the place `lags`.
+    fn may_be_last(lags: bool, unseen: u64, room: u64) -> bool;
+    /// The last layer, `state`'s frontier (whose blank has `colour`), listed at `place`: its
+    /// indices here, and `Some` of the states the place added to it if it made a pass to list
+    /// them (`Place::finish_last`).
+    fn last<P: Place>(
+        place: &P,
+        space: &StateSpace,
+        state: &mut SearchState,
+        colour: usize,
+        schedule: &Schedule,
+    ) -> Result<(Vec<u64>, Option<u64>), Error>;
+}
+
+/// The memory the scans may keep aids to themselves in beside the table (the multi-tile push's
+/// bit a row, `layer::Rows`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Aids {
+    /// None: the place's scans keep none (`Place::keeps_aids`).
+    None,
+    /// As much as the moves think right for the table.
+    Default,
+    /// This many bytes.
+    Bytes(u64),
+}
+
+/// Work to run with a kind of moves as a type (`with_moves`).
+pub trait WithMoves {
+    /// What the work gives.
+    type Output;
+    /// Runs it with the moves `M`.
+    fn run<M: Moves>(self) -> Self::Output;
+}
+
+/// How many states of each blank colour the class has and the search has seen (the layers of
+/// a search alternate its colours as the start's blank flips; a kind of moves whose layers mix
+/// them counts the two together: `Moves::unseen`).
+pub struct ColourCounts {
+    /// States whose blank has each colour: m!/2 per cell.
+    total: [u64; 2],
+    seen: [u64; 2],
+}
+
+impl ColourCounts {
+    /// The counts after `layers`, for a search from a state whose blank has `start_colour`.
+    pub fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
+        let mut total = [0u64; 2];
+        for b in 0..space.shape.cells() {
+            total[space.shape.colour(Cell(b))] += space.half;
+        }
+        // Layer d has the colour of the start's blank flipped d times.
+        let mut seen = [0u64; 2];
+        for (d, n) in layers.iter().enumerate() {
+            seen[start_colour ^ (d & 1)] += n;
+        }
+        ColourCounts { total, seen }
+    }
+
+    /// States whose blank has this colour not seen yet.
+    pub fn unseen_of(&self, colour: usize) -> u64 {
+        self.total[colour] - self.seen[colour]
+    }
+
+    /// States of either colour not seen yet.
+    pub fn unseen(&self) -> u64 {
+        self.total[0] + self.total[1] - self.seen()
+    }
+
+    /// `states` more of this colour are seen.
+    pub fn add(&mut self, colour: usize, states: u64) {
+        self.seen[colour] += states;
+    }
+
+    /// States seen, of both colours.
+    pub fn seen(&self) -> u64 {
+        self.seen[0] + self.seen[1]
+    }
+}
