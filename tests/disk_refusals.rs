@@ -1,6 +1,7 @@
 //! A search on disk refuses, in one line naming the cause, what it cannot go on with (issue
 //! 47): a missing journal or claim file, a journal naming another search, less memory than its
-//! shards need, a file where its directory goes, a directory another kind of run owns.
+//! shards need, a file where its directory goes, a directory another kind of run owns; and
+//! (issue 48) a journal resealed with contents no search can have.
 
 mod common;
 
@@ -69,25 +70,116 @@ fn a_missing_claim_file_is_named() {
     assert!(!err.contains("when the cause is fixed"), "{err}");
 }
 
-/// A journal resealed with another metric word: the message names the field that differs,
-/// not a search that reads as the one asked for.
-#[test]
-fn a_journal_of_another_search_names_the_field() {
-    let tmp = tempfile::tempdir().unwrap();
-    let d = stopped_disk_search(tmp.path());
+/// The journal of `d` as words, changed by `forge` and resealed with a valid checksum.
+fn reseal(d: &Path, forge: impl FnOnce(&mut Vec<u64>)) {
     let path = d.join("search.tsj");
     let bytes = std::fs::read(&path).unwrap();
     let mut words: Vec<u64> = bytes
         .chunks(8)
         .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    // Magic, version, rows, cols, goal blank, class, transposed, metric (the journal's doc).
-    words[7] = 7;
+    forge(&mut words);
     let n = words.len();
     words[n - 1] = tilespace::store::header::checksum(words[..n - 1].iter().copied());
     let forged: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(&path, forged).unwrap();
+}
+
+/// A journal resealed with another metric word: the message names the field that differs,
+/// not a search that reads as the one asked for.
+#[test]
+fn a_journal_of_another_search_names_the_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = stopped_disk_search(tmp.path());
+    // Magic, version, rows, cols, goal blank, class, transposed, metric (the journal's doc).
+    reseal(&d, |words| words[7] = 7);
     resume_refused(tmp.path(), &[], "its metric is 7 (none), not 0 (single)");
+}
+
+/// Journals resealed with contents no search of 3x4 can have (a checksum proves nothing of a
+/// forged file) are refused, naming what is wrong, before the table reads an index or a count
+/// wraps: an index past the class's 12!/2 = 239,500,800 states, counts adding up past it, a
+/// first layer other than the start alone, a shard written in a later pass.
+#[test]
+fn a_resealed_journal_with_impossible_contents_is_refused() {
+    const STATES: u64 = 239_500_800;
+    // Word 15 is `late`, 18 the layers' count, then the layers, the frontier's list (or 2^64-1
+    // for none) and the next layer's (the journal's doc).
+    let list_at = |w: &[u64]| {
+        let frontier = 19 + w[18] as usize;
+        let next = if w[frontier] == u64::MAX {
+            frontier + 1
+        } else {
+            frontier + 1 + w[frontier] as usize
+        };
+        (frontier, next)
+    };
+    type Forge = fn(&mut Vec<u64>, (usize, usize));
+    let forgeries: [(&str, Forge, &str); 5] = [
+        (
+            "late",
+            |w, _| w[15] = u64::MAX - 3,
+            "add up to more than the class's 239500800 states",
+        ),
+        ("layer", |w, _| w[19] = 5, "its first layer has 5 states"),
+        (
+            "index",
+            |w, (f, n)| {
+                // The first listed index, of the frontier or else of the next layer.
+                let at = if w[f] != u64::MAX && w[f] > 0 {
+                    f + 1
+                } else {
+                    n + 1
+                };
+                assert!(
+                    at < w.len() - 1 && (at == f + 1 || w[n] > 0),
+                    "no index is listed"
+                );
+                w[at] = STATES + 7;
+            },
+            "names state 239500807, past the class's 239500800",
+        ),
+        (
+            "shard",
+            |w, (_, n)| {
+                // The first shard's pass, after the next layer's list.
+                let shard = n + 1 + w[n] as usize;
+                w[shard] = w[11] + 2;
+            },
+            "was written in pass",
+        ),
+        (
+            "shard counts",
+            |w, _| {
+                // The last two words before the checksum: the last shard's frontier and next counts.
+                let k = w.len() - 3;
+                w[k] = STATES + 1;
+            },
+            "shards' frontier states add up to more than",
+        ),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let d = stopped_disk_search(tmp.path());
+    for (name, forge, says) in forgeries {
+        let copy = tmp.path().join(name);
+        std::fs::create_dir(&copy).unwrap();
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
+        }
+        reseal(&copy, |w| {
+            let lists = list_at(w);
+            forge(w, lists);
+        });
+        let o = tilespace(
+            &["analyze", "3x4", "--resume", name, "--results", "r", "-q"],
+            tmp.path(),
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err:?} does not say {says:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{name}: {err}");
+    }
 }
 
 /// A search cut for 8 MB resumed with 300 kB is refused before it runs past the limit.

@@ -95,7 +95,15 @@ fn mutated(seeds: Vec<Vec<u8>>, file: bool) -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn fuzz(name: &str, cases: u32) {
-    let file = ["table", "checkpoint", "shards", "reports", "pattern_db"].contains(&name);
+    let file = [
+        "table",
+        "checkpoint",
+        "shards",
+        "reports",
+        "pattern_db",
+        "journal",
+    ]
+    .contains(&name);
     let seeds = tilespace::fuzz::seeds(name);
     assert!(!seeds.is_empty());
     let strategy = prop_oneof![
@@ -190,6 +198,12 @@ fn checkpoints() {
 #[test]
 fn shard_checkpoints() {
     fuzz("shards", 400);
+}
+
+/// The journal of a search on disk, alone in its directory (issue 48).
+#[test]
+fn disk_journals() {
+    fuzz("journal", 300);
 }
 
 #[test]

@@ -78,17 +78,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         Ok(())
     };
-    let disk = match disk_dir {
-        None => None,
-        Some(dir) => Some(tilespace::analysis::OnDisk {
-            dir,
-            resume: args.resume.is_some(),
-            stop: Some(super::stop_on_signal(
-                "at the end of this layer, the table kept on disk (signal again to stop at once)",
-            )?),
-            shift: None,
-        }),
-    };
+    let disk = on_disk(&args, disk_dir)?;
     let options = AnalyzeOptions {
         max_memory: args.run.max_memory,
         save_table: args.save_table.as_deref(),
@@ -146,6 +136,25 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         return Ok(super::Status::Done);
     }
     finish(&args, &done, json_boards)
+}
+
+/// Where a search on disk keeps its table (`None` in memory), stopped by a signal at the end
+/// of a layer.
+fn on_disk<'a>(
+    args: &AnalyzeArgs,
+    dir: Option<&'a std::path::Path>,
+) -> Result<Option<tilespace::analysis::OnDisk<'a>>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    Ok(Some(tilespace::analysis::OnDisk {
+        dir,
+        resume: args.resume.is_some(),
+        stop: Some(super::stop_on_signal(
+            "at the end of this layer, the table kept on disk (signal again to stop at once)",
+        )?),
+        shift: None,
+    }))
 }
 
 /// One process: a pool of its own. Ranks: the global pool sized, and none of its own (the

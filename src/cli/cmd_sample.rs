@@ -15,7 +15,8 @@ use super::args::SampleArgs;
 use super::sample_positions::{self as positions, Journal, Position};
 use super::BadArgument;
 
-pub fn run(args: SampleArgs) -> Result<super::Status> {
+/// The pattern databases of `args`, for its board, in the single-tile metric.
+fn databases(args: &SampleArgs) -> Result<Heuristic> {
     if args.metric == tilespace::Metric::Multi {
         anyhow::bail!(BadArgument(
             "sample solves with pattern databases, which are not admissible in the multi-tile \
@@ -33,6 +34,11 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
             h.shape
         )));
     }
+    Ok(h)
+}
+
+pub fn run(args: SampleArgs) -> Result<super::Status> {
+    let h = databases(&args)?;
     let seed = super::seed_or_clock(args.seed);
     // The boards are drawn first, in order from the seed (so the sample does not depend on the
     // threads), then solved in parallel; they and their answers must fit.

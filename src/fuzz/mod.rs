@@ -24,7 +24,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 11] = [
+pub const TARGETS: [&str; 12] = [
     "board",
     "size",
     "blank",
@@ -36,6 +36,7 @@ pub const TARGETS: [&str; 11] = [
     "shards",
     "reports",
     "pattern_db",
+    "journal",
 ];
 
 /// Runs target `name` on `data`.
@@ -52,6 +53,7 @@ pub fn run(name: &str, data: &[u8]) {
         "shards" => shards(data),
         "reports" => reports(data),
         "pattern_db" => pattern_db(data),
+        "journal" => journal(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -258,6 +260,38 @@ fn resume_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a>
     }
 }
 
+/// The journal of a search on disk of a small board (chosen by the control byte), alone in its
+/// directory: refused, or resumed to the end with a result that `check_resumed` accepts.
+pub fn journal(data: &[u8]) {
+    let (control, bytes) = file_of(data, crate::store::disk::journal::reseal);
+    let (shape, goal) = search_of(control);
+    let dir = scratch();
+    std::fs::write(dir.path().join("search.tsj"), &bytes).expect("scratch write");
+    check_resumed(shape, goal, on_disk(shape, goal, dir.path(), true, None));
+}
+
+/// The analysis of `shape` from `goal` with its table on disk in `dir` (shards of 2^5 states),
+/// going on from the search there if `resume`, stopped by `stop` if given.
+fn on_disk(
+    shape: Shape,
+    goal: Cell,
+    dir: &Path,
+    resume: bool,
+    stop: Option<&AtomicBool>,
+) -> Result<Analysis, Error> {
+    let disk = crate::analysis::OnDisk {
+        dir,
+        resume,
+        stop,
+        shift: Some(crate::store::disk::layout::MIN_SHIFT),
+    };
+    let options = AnalyzeOptions {
+        disk: Some(disk),
+        ..AnalyzeOptions::default()
+    };
+    analyze_from(shape, goal, None, options, &|_| {})
+}
+
 /// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
 /// (2 bytes, little-endian), the manifest, the shard (whose data checksum goes into the
 /// manifest when resealed). Refused, or resumed (on 1 rank, in one process or on 2 or 3 ranks:
@@ -349,8 +383,35 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "shards" => shard_seeds(),
         "reports" => report_seeds(),
         "pattern_db" => pattern_db_seeds(),
+        "journal" => journal_seeds(),
         _ => panic!("no fuzz target {name}"),
     }
+}
+
+/// Journals of each search of `search_of` with its table on disk, stopped after depth 2 (its
+/// shards are not in the target's directory: a resume of one as it is must be refused, and of
+/// a mutation, refused or right).
+fn journal_seeds() -> Vec<Vec<u8>> {
+    let mut seeds = vec![];
+    for k in 0..4u8 {
+        let (shape, goal) = search_of(k << 1);
+        let dir = stopped_at(2, |dir, stop, progress| {
+            let disk = crate::analysis::OnDisk {
+                dir,
+                resume: false,
+                stop: Some(stop),
+                shift: Some(crate::store::disk::layout::MIN_SHIFT),
+            };
+            let options = AnalyzeOptions {
+                disk: Some(disk),
+                ..AnalyzeOptions::default()
+            };
+            let _ = analyze_from(shape, goal, None, options, progress);
+        });
+        let file = std::fs::read(dir.path().join("search.tsj")).expect("saved");
+        seeds.push([&[k << 1][..], &file].concat());
+    }
+    seeds
 }
 
 /// Databases of a whole 2x3 partition (one pattern of every tile) and of part of 3x3's.

@@ -223,26 +223,8 @@ impl Journal {
 
     /// The journal of a file image (any bytes: untrusted).
     pub fn parse(bytes: &[u8]) -> Result<Journal, Damage> {
-        if !bytes.len().is_multiple_of(8) || bytes.len() < 24 {
-            return Err(Damage::length(format!(
-                "{} bytes, not a journal's whole words",
-                bytes.len()
-            )));
-        }
-        let w: Vec<u64> = crate::store::header::le_words(bytes).collect();
-        if w[0] != MAGIC {
-            return Err(Damage::mismatch("not the journal of a search on disk"));
-        }
-        if w[1] != VERSION {
-            return Err(Damage::mismatch(format!(
-                "journal version {}, this build reads {VERSION}",
-                w[1]
-            )));
-        }
-        let (body, sum) = w.split_at(w.len() - 1);
-        if checksum(body.iter().copied()) != sum[0] {
-            return Err(Damage::checksum("the journal's checksum does not match it"));
-        }
+        let w = sealed_words(bytes)?;
+        let body = &w[..w.len() - 1];
         let mut r = Words { w: body, at: 2 };
         let mut ident = [0u64; 6];
         for f in &mut ident {
@@ -326,6 +308,96 @@ impl Journal {
             next_in,
         })
     }
+}
+
+impl Journal {
+    /// Why the journal's contents cannot be those of a search over `states` states, if so: a
+    /// journal resealed with a valid checksum is still untrusted. Its indices (start, lists)
+    /// are below `states`; its counts (layers, late and found states, each shard's) add up to
+    /// at most `states`; the first layer is the start alone; no shard's file is of a later pass.
+    pub fn contents_differ(&self, states: u64) -> Option<String> {
+        let past =
+            |what: &str, i: u64| format!("its {what} names state {i}, past the class's {states}");
+        if self.start >= states {
+            return Some(past("start", self.start));
+        }
+        let lists = [
+            ("frontier", self.frontier.as_deref().unwrap_or(&[])),
+            ("next layer", &self.next),
+        ];
+        for (what, list) in lists {
+            if let Some(&i) = list.iter().find(|&&i| i >= states) {
+                return Some(past(what, i));
+            }
+        }
+        if self.layers[0] != 1 {
+            return Some(format!(
+                "its first layer has {} states, not the start alone",
+                self.layers[0]
+            ));
+        }
+        let sum = |xs: &[u64]| xs.iter().try_fold(0u64, |a, &x| a.checked_add(x));
+        let layers = [&self.layers[..], &[self.late, self.found]].concat();
+        let counts = [
+            ("layers, late and found states", sum(&layers)),
+            ("shards' frontier states", sum(&self.frontier_in)),
+            ("shards' next-layer states", sum(&self.next_in)),
+        ];
+        for (what, total) in counts {
+            match total {
+                Some(n) if n <= states => {}
+                _ => {
+                    return Some(format!(
+                        "its {what} add up to more than the class's {states} states"
+                    ))
+                }
+            }
+        }
+        let pass = u64::from(self.pass);
+        if let Some(k) = self.shards.iter().position(|&(p, _)| p != NONE && p > pass) {
+            return Some(format!(
+                "its shard {k} was written in pass {}, after this pass {pass}",
+                self.shards[k].0
+            ));
+        }
+        None
+    }
+}
+
+/// Recomputes the checksum of a journal's image (a forgery the contents checks must catch:
+/// the fuzz target's control byte asks for it); an image of no whole words is left alone.
+pub fn reseal(bytes: &mut [u8]) {
+    if bytes.len() < 16 || !bytes.len().is_multiple_of(8) {
+        return;
+    }
+    let n = bytes.len() - 8;
+    let sum = checksum(crate::store::header::le_words(&bytes[..n]));
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}
+
+/// A journal's words, their length, magic, version and checksum checked (the checksum last).
+fn sealed_words(bytes: &[u8]) -> Result<Vec<u64>, Damage> {
+    if !bytes.len().is_multiple_of(8) || bytes.len() < 24 {
+        return Err(Damage::length(format!(
+            "{} bytes, not a journal's whole words",
+            bytes.len()
+        )));
+    }
+    let w: Vec<u64> = crate::store::header::le_words(bytes).collect();
+    if w[0] != MAGIC {
+        return Err(Damage::mismatch("not the journal of a search on disk"));
+    }
+    if w[1] != VERSION {
+        return Err(Damage::mismatch(format!(
+            "journal version {}, this build reads {VERSION}",
+            w[1]
+        )));
+    }
+    let (body, sum) = w.split_at(w.len() - 1);
+    if checksum(body.iter().copied()) != sum[0] {
+        return Err(Damage::checksum("the journal's checksum does not match it"));
+    }
+    Ok(w)
 }
 
 /// A reader of a journal's words that reports running out as damage.

@@ -95,7 +95,7 @@ fn memory_for(layout: &Layout) -> u64 {
 
 /// Bytes of disk a search of `space` with `layout` needs: the table, one shard more (a shard is
 /// written beside its old file), and room for the claims of the widest layer (as much again as
-/// the table, a bound the boards up to 2x7 stay well below: see `docs/design.md`).
+/// the table: a margin chosen, not a bound proved).
 pub fn disk_needed(space: &StateSpace, layout: &Layout) -> u64 {
     let table = space.states().div_ceil(32) * 8;
     2 * table + layout.shard_bytes()
@@ -345,6 +345,12 @@ fn open(dir: &Path, space: &StateSpace, start: u64) -> Result<Journal, Error> {
         )));
     }
     j.layout = layout;
+    if let Some(what) = j.contents_differ(space.states()) {
+        return Err(Error::Checkpoint {
+            path: dir.to_path_buf(),
+            damage: Damage::new(DamageKind::Contents, what),
+        });
+    }
     Ok(j)
 }
 

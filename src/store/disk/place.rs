@@ -70,6 +70,26 @@ impl<T: ?Sized> Clone for Work<'_, T> {
 }
 impl<T: ?Sized> Copy for Work<'_, T> {}
 
+impl<T: ?Sized> Work<'_, T> {
+    /// Begins (or goes on with) the pass of the journal `j` of `dir` that does this work: its
+    /// codes, whether its layer is recorded, and whether it finishes the search.
+    fn begins(&self, j: &mut Journal, dir: &Path) -> Result<(Codes, bool, bool), Error> {
+        let (codes, record, finishing) = match *self {
+            Work::Expand(scan, _) => (scan.codes, scan.record, false),
+            Work::Finish { codes, .. } => (codes, false, true),
+        };
+        if j.done > 0 && j.finishing != finishing {
+            return Err(Error::Check(format!(
+                "the journal of {} stands in pass {} of another kind",
+                dir.display(),
+                j.pass
+            )));
+        }
+        j.finishing = finishing;
+        Ok((codes, record, finishing))
+    }
+}
+
 impl<'a> OnDisk<'a> {
     pub fn new(dir: &'a Path, space: &'a StateSpace, journal: Journal, budget: usize) -> Self {
         let journal_seconds = journal.seconds;
@@ -146,18 +166,7 @@ impl<'a> OnDisk<'a> {
         let inner = &mut *inner;
         let j = &mut inner.journal;
         let (dir, layout, p) = (self.dir, self.layout, j.pass);
-        let finishing = matches!(work, Work::Finish { .. });
-        if j.done > 0 && j.finishing != finishing {
-            return Err(Error::Check(format!(
-                "the journal of {} stands in pass {p} of another kind",
-                dir.display()
-            )));
-        }
-        j.finishing = finishing;
-        let (codes, record) = match work {
-            Work::Expand(scan, _) => (scan.codes, scan.record),
-            Work::Finish { codes, .. } => (codes, false),
-        };
+        let (codes, record, finishing) = work.begins(j, dir)?;
         // Late claims join the frontier, which holds its code until it is expanded.
         let (late_code, next_code) = (codes.frontier, codes.next);
         if j.given_up {
@@ -220,32 +229,10 @@ impl<'a> OnDisk<'a> {
                         found.add(keep(recording, f));
                     })?;
                     inner.io.waiting += clock.elapsed().as_secs_f64();
-                    let here = LayerScan {
-                        mine: layout.mine(k),
-                        ..*scan
-                    };
                     let mut out =
                         Outbox::new(dir, p + 1, k, &j.ahead_next, &j.behind_next, self.budget);
-                    let tasks = schedule.tasks_of(span.0, span.1);
-                    let push = kernels.push_shard;
-                    // Tasks scanned between two looks at the buffers: their targets (about
-                    // four a state at most) fit the claims' budget.
-                    let per = (self.budget as u64 / 4 / schedule.chunk.max(1)) as usize;
-                    let batch = per.max(4 * rayon::current_num_threads());
-                    for batch in tasks.chunks(batch) {
-                        let parts: Vec<(Found, Vec<u64>)> = batch
-                            .par_iter()
-                            .map(|&task| {
-                                let mut targets = vec![];
-                                let f = keep(recording, push(&here, task, &mut targets));
-                                (f, targets)
-                            })
-                            .collect();
-                        for (f, targets) in parts {
-                            found.add(f);
-                            out.add(&targets, &layout)?;
-                        }
-                    }
+                    let (scans, pushing) = ((scan, kernels), (recording, schedule));
+                    found.add(self.push_shard(scans, k, &mut out, pushing)?);
                     let clock = Instant::now();
                     inner.io.written += out.seal(&mut j.ahead_next, &mut j.behind_next)?;
                     inner.io.waiting += clock.elapsed().as_secs_f64();
@@ -267,29 +254,86 @@ impl<'a> OnDisk<'a> {
             let sum = write_shard(&path, words)?;
             inner.io.written += (b - a) as u64 * 8;
             table.release(a, b);
-            let old = j.shards[k].0;
-            j.shards[k] = (u64::from(p), sum);
-            j.done = k + 1;
-            j.frontier_in[k] += late - late_before;
-            j.next_in[k] += found.states - found_before;
-            j.late = late;
-            j.found = found.states;
-            j.given_up = recording.is_some_and(|r| !r.kept());
-            j.next = if j.given_up {
-                vec![]
-            } else {
-                found.marked.clone()
-            };
-            j.frontier = list.as_deref().cloned();
-            j.seconds = self.seconds();
-            j.commit(dir)?;
-            if old != NONE && old != u64::from(p) {
-                remove(&shard_file(dir, k, old as u32))?;
-            }
-            remove(&claim_file(dir, p + 1, k, Bound::Ahead))?;
+            let counts = ((late, late_before), (&found, found_before));
+            self.commit_shard(j, (k, sum), counts, recording, list.as_deref())?;
             inner.io.waiting += clock.elapsed().as_secs_f64();
         }
         inner.late = late;
+        Ok(found)
+    }
+}
+
+impl OnDisk<'_> {
+    /// Commits shard `k`, just written with checksum `sum`, to the journal `j` with what the
+    /// pass has found so far (late states, and the next layer's, before and after the shard;
+    /// the lists), then removes the files it replaces.
+    fn commit_shard(
+        &self,
+        j: &mut Journal,
+        (k, sum): (usize, u64),
+        ((late, late_before), (found, found_before)): ((u64, u64), (&Found, u64)),
+        recording: Option<&Recording>,
+        list: Option<&Vec<u64>>,
+    ) -> Result<(), Error> {
+        let (dir, p) = (self.dir, j.pass);
+        let old = j.shards[k].0;
+        j.shards[k] = (u64::from(p), sum);
+        j.done = k + 1;
+        j.frontier_in[k] += late - late_before;
+        j.next_in[k] += found.states - found_before;
+        j.late = late;
+        j.found = found.states;
+        j.given_up = recording.is_some_and(|r| !r.kept());
+        j.next = if j.given_up {
+            vec![]
+        } else {
+            found.marked.clone()
+        };
+        j.frontier = list.cloned();
+        j.seconds = self.seconds();
+        j.commit(dir)?;
+        if old != NONE && old != u64::from(p) {
+            remove(&shard_file(dir, k, old as u32))?;
+        }
+        remove(&claim_file(dir, p + 1, k, Bound::Ahead))
+    }
+
+    /// Pushes the frontier of shard `k` (loaded) with `kernels`, its claims into other shards
+    /// buffered in `out`: what it marked here, kept by `recording`.
+    fn push_shard<T: ?Sized + Sync>(
+        &self,
+        (scan, kernels): (&LayerScan<T>, &Kernels<T>),
+        k: usize,
+        out: &mut Outbox,
+        (recording, schedule): (Option<&Recording>, &Schedule),
+    ) -> Result<Found, Error> {
+        let layout = self.layout;
+        let span = layout.span(k);
+        let here = LayerScan {
+            mine: layout.mine(k),
+            ..*scan
+        };
+        let tasks = schedule.tasks_of(span.0, span.1);
+        let push = kernels.push_shard;
+        // Tasks scanned between two looks at the buffers: their targets (about four a state at
+        // most) fit the claims' budget.
+        let per = (self.budget as u64 / 4 / schedule.chunk.max(1)) as usize;
+        let batch = per.max(4 * rayon::current_num_threads());
+        let mut found = Found::default();
+        for batch in tasks.chunks(batch) {
+            let parts: Vec<(Found, Vec<u64>)> = batch
+                .par_iter()
+                .map(|&task| {
+                    let mut targets = vec![];
+                    let f = keep(recording, push(&here, task, &mut targets));
+                    (f, targets)
+                })
+                .collect();
+            for (f, targets) in parts {
+                found.add(f);
+                out.add(&targets, &layout)?;
+            }
+        }
         Ok(found)
     }
 }
