@@ -280,3 +280,41 @@ fn a_full_disk_is_refused_before_the_start_or_stops_the_search_cleanly() {
     assert_eq!(reports(&dir.join("r").join("3x4")), committed("3x4"));
     assert!(!Path::new(d).exists(), "the search's files are left");
 }
+
+/// A search on disk builds every layer by push, a shard at a time, whatever the policy chose:
+/// its trace says so, layer by layer (it said "list" for the layers after the start, issue 48),
+/// in both metrics, and the search still writes the committed reports.
+#[test]
+fn a_search_on_disk_traces_the_way_it_built_each_layer() {
+    for (metric, name) in [("single", "2x4"), ("multi", "2x4-multi")] {
+        let tmp = scratch();
+        let args = [
+            "analyze",
+            "2x4",
+            "--metric",
+            metric,
+            "--disk",
+            "d",
+            "--max-memory",
+            "300k",
+            "--results",
+            "r",
+        ];
+        let o = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(args)
+            .current_dir(tmp.path())
+            .env("TILESPACE_TRACE", "1")
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{metric}: {err}");
+        let ways: Vec<&str> = err
+            .lines()
+            .filter_map(|l| l.strip_prefix("trace depth "))
+            .map(|l| l.split(' ').nth(1).unwrap())
+            .collect();
+        assert!(ways.len() > 10, "{metric}: {ways:?}");
+        assert!(ways.iter().all(|&w| w == "push"), "{metric}: {ways:?}");
+        finished_as_in_memory(tmp.path(), name, metric);
+    }
+}

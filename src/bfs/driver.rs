@@ -260,7 +260,7 @@ impl<P: Place, M: Moves> Layers<'_, P, M> {
             // Every state the next layer could hold is seen: this is the last layer.
             return Ok(Step::Last);
         }
-        let way = self.choose(state, unseen);
+        let way = place.way(self.choose(state, unseen));
         self.moves.prepare(way);
         let codes = M::codes(depth);
         if way != Way::Pull {

@@ -60,6 +60,11 @@ pub trait Place {
     fn everywhere(&self, yes: bool) -> bool {
         yes
     }
+    /// The way this place builds a layer the policy chose `way` for: that one, unless the
+    /// place has fewer ways (what it returns is what the layer is reported built by).
+    fn way(&self, chosen: Way) -> Way {
+        chosen
+    }
     /// Builds this place's part of the next layer by `way` with `kernels`, from the frontier's
     /// `list` if `way` is `List`: what its tasks found, each kept by `recording` (`keep`).
     fn build<T: ?Sized + Sync>(

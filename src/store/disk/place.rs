@@ -353,6 +353,11 @@ impl Place for OnDisk<'_> {
 
     /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
     /// pull would read other shards).
+    fn way(&self, _chosen: Way) -> Way {
+        Way::Push
+    }
+
+    /// A push, a shard at a time (`way`).
     fn build<T: ?Sized + Sync>(
         &self,
         scan: &LayerScan<T>,
