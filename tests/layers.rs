@@ -408,3 +408,48 @@ fn no_file_of_src_imports_from_itself() {
         .collect();
     assert_eq!(cycles, [["kinds/mod.rs", "kinds/one.rs", "kinds/mod.rs"]]);
 }
+
+/// The names a public (or crate- or parent-visible) type, trait or alias of `text` is given.
+fn type_names(text: &str) -> Vec<String> {
+    let mut names = vec![];
+    for line in text.lines().map(str::trim_start) {
+        let Some(rest) = ["pub ", "pub(crate) ", "pub(super) "]
+            .iter()
+            .find_map(|v| line.strip_prefix(v))
+        else {
+            continue;
+        };
+        for kind in ["struct ", "enum ", "trait ", "type "] {
+            if let Some(name) = rest.strip_prefix(kind) {
+                let name: String = name
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// One meaning a type name: no two types, traits or aliases visible beyond their module share
+/// a name anywhere in `src/` (three `Distribution`s, two `OnDisk`, two `Journal`s, two
+/// `Found`s and two `Slides` did, issue 48).
+#[test]
+fn no_two_types_share_a_name() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![];
+    rust_files(&src, &mut files);
+    let mut seen = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for (file, text) in &files {
+        for name in type_names(text) {
+            seen.entry(name).or_default().push(file.clone());
+        }
+    }
+    assert!(seen.len() > 100, "only {} type names read", seen.len());
+    let twice: Vec<_> = seen.iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(twice.is_empty(), "{twice:#?}");
+    // The reader finds what it must.
+    let made_up = "pub struct A;\n    pub(crate) enum B {}\npub(super) trait C {}\nstruct D;\n";
+    assert_eq!(type_names(made_up), ["A", "B", "C"]);
+}

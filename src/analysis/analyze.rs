@@ -140,7 +140,7 @@ pub fn analyze_from(
     let colour = space.shape.colour(space.split(job.start_index).0);
     let residues = crate::bfs::residues(space, &found.table, &all, colour, &options.schedule);
 
-    let outcome = Found {
+    let outcome = Searched {
         layers: found.layers,
         antipodes: &found.antipodes,
         seen,
@@ -190,7 +190,7 @@ fn analyze_on_disk(
             })
         }
     };
-    let outcome = Found {
+    let outcome = Searched {
         layers: found.layers,
         antipodes: &found.antipodes,
         seen: found.seen,
@@ -250,7 +250,7 @@ pub(crate) struct Job {
 }
 
 /// What a search found, whichever engine ran it.
-pub(crate) struct Found<'a> {
+pub(crate) struct Searched<'a> {
     pub layers: Vec<u64>,
     pub antipodes: &'a [u64],
     /// States marked in the table(s), counted from the table.
@@ -305,7 +305,7 @@ impl Job {
     }
 
     /// The analysis of what the search found, checked against the counting theorem.
-    pub fn conclude(&self, found: Found) -> Analysis {
+    pub fn conclude(&self, found: Searched) -> Analysis {
         let expected =
             reachable_u64(self.shape).expect("boards that fit in memory have a u64 count");
         let space = &self.space;

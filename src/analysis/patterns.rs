@@ -83,7 +83,7 @@ pub fn image(board: &Board, goal: Cell, s: &Symmetry) -> (Board, Cell) {
 
 /// What `tilespace antipodes` reports of one antipode (a row of `antipode-patterns.csv`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Pattern {
+pub struct AntipodePattern {
     /// The antipode's number in `antipodes.csv`, from 1.
     pub antipode: usize,
     /// The antipode, in the one-line text form.
@@ -102,7 +102,7 @@ pub struct Pattern {
 }
 
 /// The pattern of `board` (the `index`-th antipode, from 1) for the goal blank `goal`.
-pub fn pattern(index: usize, board: &Board, goal: Cell) -> Pattern {
+pub fn pattern(index: usize, board: &Board, goal: Cell) -> AntipodePattern {
     let shape = board.shape();
     let sigma = placement(board, goal);
     let on = |same: &dyn Fn(Cell, Cell) -> bool| -> String {
@@ -122,7 +122,7 @@ pub fn pattern(index: usize, board: &Board, goal: Cell) -> Pattern {
         .filter(|s| (0..shape.cells()).all(|i| sigma[s.map[i].0] == s.map[sigma[i].0]))
         .map(|s| s.name)
         .collect();
-    Pattern {
+    AntipodePattern {
         antipode: index,
         board: board.to_string(),
         in_goal_row: on(&|a, b| shape.row(a) == shape.row(b)),

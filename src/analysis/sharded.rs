@@ -4,7 +4,7 @@
 use std::cell::Cell as Slot;
 use std::time::Instant;
 
-use crate::analysis::analyze::{claim_checkpoint_dir, report_then_save, Found, Job};
+use crate::analysis::analyze::{claim_checkpoint_dir, report_then_save, Job, Searched};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
@@ -62,7 +62,7 @@ pub fn analyze_sharded(
     let colour = space.shape.colour(space.split(job.start_index).0);
     let mine = crate::bfs::residues(space, &found.table, &spans, colour, &options.schedule);
     let residues = mine.map(|n| group.sum(n));
-    let analysis = job.conclude(Found {
+    let analysis = job.conclude(Searched {
         layers: found.layers.clone(),
         antipodes: &found.antipodes,
         seen: found.seen,

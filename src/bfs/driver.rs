@@ -9,10 +9,10 @@
 //! - `bfs::local::Local`: one table in this process, its tasks on the rayon pool;
 //! - `dist::search::Sharded`: this rank's shard of a group's table, layers built in rounds of
 //!   exchange with the other ranks;
-//! - `store::disk::place::OnDisk`: a table in shard files, one shard in memory at a time, a
+//! - `store::disk::place::DiskTable`: a table in shard files, one shard in memory at a time, a
 //!   layer one pass over them; it lags (see `Place`): a layer is complete one pass late;
 //!
-//! and the kind of moves, a `Moves` (`bfs::moves`): its codes, its scans and tables, how many
+//! and the kind of moves, a `MoveKind` (`bfs::moves`): its codes, its scans and tables, how many
 //! states are left to find and how its search ends. The loop asks neither which it runs.
 //!
 //! Every decision the loop makes is taken from global figures (the layer counts, the table's
@@ -22,7 +22,7 @@
 use std::time::Instant;
 
 use crate::bfs::layer::{Found, Kernels, LayerScan, WordPlaces};
-use crate::bfs::moves::{with_moves, Aids, ColourCounts, Moves, WithMoves};
+use crate::bfs::moves::{with_moves, Aids, ColourCounts, MoveKind, WithMoves};
 use crate::bfs::place::{settle_unsettled, Busy, DiskLayer, Place, Recording};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::schedule::Schedule;
@@ -49,7 +49,7 @@ pub struct LayerDone {
     pub disk: Option<DiskLayer>,
 }
 
-/// A layer that may be the last, of moves that record it then (`Moves::may_be_last`), is
+/// A layer that may be the last, of moves that record it then (`MoveKind::may_be_last`), is
 /// recorded whenever the states unseen before it fit the record cap, or this many on a table
 /// whose cap is smaller (the last layer takes every state unseen before it, so it is recorded
 /// whenever it fits). A last layer larger than that (none is known: the last layers are small)
@@ -141,7 +141,7 @@ struct Work<'a, P> {
 impl<P: Place> WithMoves for Work<'_, P> {
     type Output = Result<Outcome<Finished>, Error>;
 
-    fn run<M: Moves>(self) -> Self::Output {
+    fn run<M: MoveKind>(self) -> Self::Output {
         let Work {
             space,
             place,
@@ -178,7 +178,7 @@ impl<P: Place> WithMoves for Work<'_, P> {
 
 /// The layer loop of one search: where the table lives, the moves, and what the loop knows
 /// between layers.
-struct Layers<'a, P, M: Moves> {
+struct Layers<'a, P, M: MoveKind> {
     space: &'a StateSpace,
     place: &'a P,
     driver: Driver<'a>,
@@ -208,7 +208,7 @@ enum Step {
     Stopped(u32),
 }
 
-impl<P: Place, M: Moves> Layers<'_, P, M> {
+impl<P: Place, M: MoveKind> Layers<'_, P, M> {
     fn run(&mut self, mut state: SearchState) -> Result<Outcome<Finished>, Error> {
         // A lagging place's frontier is complete only after the next build: it is told then.
         if !self.place.lags() {
@@ -354,7 +354,7 @@ impl<P: Place, M: Moves> Layers<'_, P, M> {
     }
 
     /// The recording of the next layer's indices, if it is recorded: when it is predicted to
-    /// fit the cap, or may be the last of moves that must list it (`Moves::may_be_last`).
+    /// fit the cap, or may be the last of moves that must list it (`MoveKind::may_be_last`).
     fn recording(&self, state: &SearchState, unseen: u64) -> Option<Recording> {
         let depth = state.depth() as usize;
         let room = self.cap.max(LAST_ROOM);

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use tilespace::analysis::memory;
-use tilespace::analysis::patterns::{self, GongRow, Pattern};
+use tilespace::analysis::patterns::{self, AntipodePattern, GongRow};
 use tilespace::report;
 use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
 
@@ -58,7 +58,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             report::write_all(out, &a)?;
         }
         let (antipodes, radius) = read_reports(out, shape, goal)?;
-        let rows: Vec<Pattern> = antipodes
+        let rows: Vec<AntipodePattern> = antipodes
             .iter()
             .enumerate()
             .map(|(i, b)| patterns::pattern(i + 1, b, goal))
@@ -178,7 +178,7 @@ fn print_board(
     shape: Shape,
     goal: Cell,
     radius: usize,
-    rows: &[Pattern],
+    rows: &[AntipodePattern],
 ) -> std::io::Result<()> {
     writeln!(
         out,

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{self, Limits};
 use tilespace::puzzle::construct;
-use tilespace::puzzle::moves::{self, Moves, Slides};
+use tilespace::puzzle::moves::{self, Moves, SlidePath};
 use tilespace::store::saved::SavedTable;
 use tilespace::{Board, Cell, Error, GoalBlank, Metric, Shape};
 
@@ -27,7 +27,7 @@ struct Answer {
     /// The moves one cell at a time (what is replayed).
     moves: Moves,
     /// In the multi-tile metric, the same moves as slides (what is counted).
-    slides: Option<Slides>,
+    slides: Option<SlidePath>,
     optimal: bool,
     lower_bound: usize,
     /// IDA*'s nodes expanded and seconds.
@@ -37,7 +37,9 @@ struct Answer {
 impl Answer {
     /// Moves counted in the answer's metric.
     fn len(&self) -> usize {
-        self.slides.as_ref().map_or(self.moves.len(), Slides::len)
+        self.slides
+            .as_ref()
+            .map_or(self.moves.len(), SlidePath::len)
     }
 }
 
@@ -702,7 +704,7 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
     let (answer, goal) = match source {
         Source::Table(table) => {
             let path = table.solve(board)?;
-            let slides = (table.metric() == Metric::Multi).then(|| Slides::of_path(&path));
+            let slides = (table.metric() == Metric::Multi).then(|| SlidePath::of_path(&path));
             let a = Answer {
                 moves: match &slides {
                     Some(s) => s.steps(),

@@ -12,7 +12,7 @@ use tilespace::optimal::sample::{boards, estimate, Estimate};
 use tilespace::Error;
 
 use super::args::SampleArgs;
-use super::sample_positions::{self as positions, Journal, Position};
+use super::sample_positions::{self as positions, Position, PositionsFile};
 use super::BadArgument;
 
 /// The pattern databases of `args`, for its board, in the single-tile metric.
@@ -56,7 +56,7 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     // With --positions, each solved board's row is in the file as soon as it is solved.
     let (journal, found) = match &args.positions {
         Some(path) => {
-            let (j, found) = Journal::open(path, args.resume, &drawn, h.goal, &h)?;
+            let (j, found) = PositionsFile::open(path, args.resume, &drawn, h.goal, &h)?;
             let kept = found.iter().flatten().count();
             if kept > 0 && !args.quiet {
                 eprintln!(

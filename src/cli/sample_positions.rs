@@ -86,7 +86,7 @@ fn row(p: &Position) -> String {
 }
 
 /// A positions file being written: rows appended as boards are solved.
-pub struct Journal {
+pub struct PositionsFile {
     path: PathBuf,
     file: Mutex<(File, Instant)>,
     _lock: lock::Lock,
@@ -95,7 +95,7 @@ pub struct Journal {
 /// Synced at most this often (a sample of small boards solves thousands a second).
 const SYNC_EVERY: Duration = Duration::from_secs(1);
 
-impl Journal {
+impl PositionsFile {
     /// Opens `path` for a sample of `drawn`: with `resume`, the boards it already holds (checked,
     /// see the module) are returned in their places, the rest `None`; without, it must be empty
     /// or absent (a sample's rows are never thrown away). Another process writing the same file
@@ -106,7 +106,7 @@ impl Journal {
         drawn: &[Board],
         goal: Cell,
         h: &Heuristic,
-    ) -> anyhow::Result<(Journal, Vec<Option<Position>>)> {
+    ) -> anyhow::Result<(PositionsFile, Vec<Option<Position>>)> {
         atomic::check_target(path)?;
         let held = lock::try_exclusive(path)?.ok_or_else(|| {
             BadArgument(format!(
@@ -158,7 +158,7 @@ impl Journal {
                 source,
             })?;
         Ok((
-            Journal {
+            PositionsFile {
                 path: path.to_path_buf(),
                 file: Mutex::new((file, Instant::now())),
                 _lock: held,

@@ -134,13 +134,13 @@ impl fmt::Display for Moves {
 /// A multi-tile solution: slides of the blank, each a direction and a number of cells (the
 /// tiles between follow it), printed `R2 U1 L3`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Slides(pub Vec<(Dir, usize)>);
+pub struct SlidePath(pub Vec<(Dir, usize)>);
 
-impl Slides {
+impl SlidePath {
     /// The slides joining consecutive boards of a path, each one multi-tile move from the next
     /// (the blank in the same row or column).
-    pub fn of_path(path: &[Board]) -> Slides {
-        Slides(
+    pub fn of_path(path: &[Board]) -> SlidePath {
+        SlidePath(
             path.windows(2)
                 .map(|w| {
                     let (shape, from, to) = (w[0].shape(), w[0].blank(), w[1].blank());
@@ -193,7 +193,7 @@ impl Slides {
     }
 }
 
-impl fmt::Display for Slides {
+impl fmt::Display for SlidePath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text: Vec<String> = self
             .0

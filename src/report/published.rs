@@ -211,7 +211,7 @@ fn blank_of(row: &SummaryRow) -> Option<Blank> {
 /// A complete distribution, as published: the board, the goal's blank cell (0-based row and
 /// column), the source, and the states at depths 0, 1, ….
 #[derive(Clone, Debug)]
-pub struct Distribution {
+pub struct PublishedDistribution {
     /// Rows and columns.
     pub board: (usize, usize),
     /// The goal's blank cell, (row, column) from 0.
@@ -224,7 +224,7 @@ pub struct Distribution {
 
 /// The published complete distributions in `metric` (`published_single.txt`,
 /// `published_multi.txt`).
-pub fn distributions(metric: Metric) -> Vec<Distribution> {
+pub fn distributions(metric: Metric) -> Vec<PublishedDistribution> {
     let text = match metric {
         Metric::Single => include_str!("published_single.txt"),
         Metric::Multi => include_str!("published_multi.txt"),
@@ -234,7 +234,7 @@ pub fn distributions(metric: Metric) -> Vec<Distribution> {
         .map(|l| {
             let f: Vec<&str> = l.splitn(6, ',').collect();
             let n = |i: usize| f[i].parse::<usize>().expect("a typed number");
-            Distribution {
+            PublishedDistribution {
                 board: (n(0), n(1)),
                 goal: (n(2), n(3)),
                 source: f[4],

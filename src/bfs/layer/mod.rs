@@ -47,7 +47,7 @@ mod words;
 
 pub use kernels::Kernels;
 pub use list::{expand_list, expand_list_shard};
-pub use multi_moves::{Column, Slides};
+pub use multi_moves::{ColumnSlide, Slides};
 pub use neighbours::{for_each_neighbour, Single};
 pub use pull::{expand_pull, pull_shard};
 pub use push::{claim_all, claim_all_coded, expand_scan, expand_shard};

@@ -19,7 +19,7 @@ use crate::puzzle::board::Cell;
 
 /// A vertical slide of the blank: its last step (one row), and where its target lies in a rank.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Column {
+pub struct ColumnSlide {
     /// The target's slot in its rank.
     pub(super) slot: u64,
     /// The first entry of the window the last step turns.
@@ -57,7 +57,7 @@ pub struct Slides {
     /// `columns[j]`: the vertical slides of slot j's blank, one per other row (the first R-1),
     /// down the column and then up it, each one row longer than the one before it (a fixed
     /// array, not a vector: no length to load and no bounds to check).
-    pub(super) columns: Vec<[Column; MAX_COLUMN]>,
+    pub(super) columns: Vec<[ColumnSlide; MAX_COLUMN]>,
     /// The change of every step of a window of K + 1 digits, down and up, for each first
     /// position of the window, in the order of the digits' mixed radix (`step_tables`; empty
     /// on other boards).
@@ -92,7 +92,7 @@ impl Slides {
             (vec![], vec![])
         };
         let mut row = vec![0u32; n];
-        let mut columns = vec![[Column::default(); MAX_COLUMN]; n];
+        let mut columns = vec![[ColumnSlide::default(); MAX_COLUMN]; n];
         for (j, &b) in space.blanks.iter().enumerate() {
             let b = usize::from(b);
             for to in 0..n {
@@ -109,7 +109,7 @@ impl Slides {
                 } else {
                     (0, [0; 3])
                 };
-                columns[j][t % MAX_COLUMN] = Column {
+                columns[j][t % MAX_COLUMN] = ColumnSlide {
                     slot: u64::from(space.slot[to]),
                     at: at as u8,
                     down,

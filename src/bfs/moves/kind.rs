@@ -1,4 +1,4 @@
-//! What a kind of moves is (`Moves`), what it is given (`Aids`) and what it counts with
+//! What a kind of moves is (`MoveKind`), what it is given (`Aids`) and what it counts with
 //! (`ColourCounts`); and work waiting for a kind of moves as a type (`WithMoves`).
 
 use crate::bfs::layer::{Codes, Kernels};
@@ -11,7 +11,7 @@ use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
 /// A kind of moves: its scans, its codes, and how its search ends.
-pub trait Moves: Sync + Sized {
+pub trait MoveKind: Sync + Sized {
     /// What the scans read besides the table (`layer::LayerScan::tables`).
     type Tables: ?Sized + Sync;
     /// The weight of a frontier state against an unseen one in the choice of a layer's way
@@ -71,12 +71,12 @@ pub trait WithMoves {
     /// What the work gives.
     type Output;
     /// Runs it with the moves `M`.
-    fn run<M: Moves>(self) -> Self::Output;
+    fn run<M: MoveKind>(self) -> Self::Output;
 }
 
 /// How many states of each blank colour the class has and the search has seen (the layers of
 /// a search alternate its colours as the start's blank flips; a kind of moves whose layers mix
-/// them counts the two together: `Moves::unseen`).
+/// them counts the two together: `MoveKind::unseen`).
 pub struct ColourCounts {
     /// States whose blank has each colour: m!/2 per cell.
     total: [u64; 2],

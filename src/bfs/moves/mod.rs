@@ -1,7 +1,7 @@
 //! The kinds of moves a search makes, as types: what the layer loop (`driver`) asks of them,
 //! so that it, the places and the analyses never ask which kind they run.
 //!
-//! A kind of moves (`Moves`) gives the scans that build a layer (`layer::Kernels`) and the
+//! A kind of moves (`MoveKind`) gives the scans that build a layer (`layer::Kernels`) and the
 //! tables they read, the codes a depth writes in the 2-bit table, how many states are left
 //! to find, and how the search ends. Two are implemented, one a file:
 //! - `single`: one tile a move. The graph is bipartite: the blank's colour tells layer d+1
@@ -12,7 +12,7 @@
 //!   table codes depth d as 1 + d mod 3, nothing is settled, and as the table cannot tell the
 //!   last layer from those 3, 6, … before it, a layer that may be the last is recorded.
 //!
-//! A third kind is one more file implementing `Moves` (`kind`), and one arm in `with_moves`,
+//! A third kind is one more file implementing `MoveKind` (`kind`), and one arm in `with_moves`,
 //! the one place a metric (a value of the index) becomes a type.
 
 mod kind;
@@ -21,7 +21,7 @@ mod single;
 
 use crate::puzzle::metric::Metric;
 
-pub use kind::{Aids, ColourCounts, Moves, WithMoves};
+pub use kind::{Aids, ColourCounts, MoveKind, WithMoves};
 pub use multi::MultiTile;
 pub use single::SingleTile;
 

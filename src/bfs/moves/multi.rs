@@ -4,7 +4,7 @@
 //! tell the last layer from those 3, 6, … before it, so a layer that may be the last is
 //! recorded and the last is its list.
 
-use super::kind::{Aids, ColourCounts, Moves};
+use super::kind::{Aids, ColourCounts, MoveKind};
 use crate::bfs::layer::{Codes, Kernels, Rows, SlideTables, Slides, ANY_COLOUR};
 use crate::bfs::place::Place;
 use crate::bfs::policy::{Way, MULTI_PUSH_COST};
@@ -25,7 +25,7 @@ pub struct MultiTile {
     bits: Option<(u64, f64)>,
 }
 
-impl Moves for MultiTile {
+impl MoveKind for MultiTile {
     type Tables = SlideTables;
     const PUSH_COST: u64 = MULTI_PUSH_COST;
 

@@ -2,7 +2,7 @@
 //! (each move flips the blank's checkerboard colour), so the table tells a layer by its blank's
 //! colour: `FRONTIER` for the frontier, the depth mod 4 once settled (`bfs::table`).
 
-use super::kind::{Aids, ColourCounts, Moves};
+use super::kind::{Aids, ColourCounts, MoveKind};
 use crate::bfs::layer::{moves, BlankMoves, Codes, Kernels};
 use crate::bfs::place::Place;
 use crate::bfs::policy::{Way, PUSH_COST};
@@ -17,7 +17,7 @@ pub struct SingleTile {
     cols: usize,
 }
 
-impl Moves for SingleTile {
+impl MoveKind for SingleTile {
     type Tables = [BlankMoves];
     const PUSH_COST: u64 = PUSH_COST;
 

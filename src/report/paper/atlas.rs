@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::grid::{Cell, Grid, Heading, Kind};
+use super::grid::{Grid, GridCell, Heading, Kind};
 use super::{fitted, plain, Format, Rendered, LATEX_MEAN_PLACES, MEAN_PLACES};
 use crate::analysis::distribution::Fraction;
 use crate::error::Error;
@@ -33,16 +33,16 @@ fn attaining(cells: &str, on_board: usize) -> String {
 }
 
 /// An exact mean: the fraction, in math mode in LaTeX.
-fn exact(text: &str) -> Cell {
-    Cell::with_tex(text, format!("${text}$"))
+fn exact(text: &str) -> GridCell {
+    GridCell::with_tex(text, format!("${text}$"))
 }
 
 /// A mean to `places` decimals, `≈` before it in Markdown when rounded.
-fn rounded(exact: &str, places: u32) -> Cell {
+fn rounded(exact: &str, places: u32) -> GridCell {
     let (decimal, is_exact) = exact
         .parse::<Fraction>()
         .map_or((String::new(), true), |f| f.decimal(places));
-    let mut c = Cell::decimal(&decimal);
+    let mut c = GridCell::decimal(&decimal);
     if !is_exact {
         c.text = format!("≈ {decimal}");
     }
@@ -72,7 +72,7 @@ fn data<T: Serialize>(rows: &[T], format: Format) -> Result<Rendered, Error> {
 }
 
 /// A Markdown table of `headings` (text and kind) and `rows`.
-fn markdown(headings: &[(&str, Kind)], rows: impl Iterator<Item = Vec<Cell>>) -> Rendered {
+fn markdown(headings: &[(&str, Kind)], rows: impl Iterator<Item = Vec<GridCell>>) -> Rendered {
     let grid = Grid {
         headings: headings
             .iter()
@@ -102,12 +102,12 @@ pub fn render(rows: &[AtlasSummaryRow], format: Format) -> Result<Rendered, Erro
             ],
             rows.iter().map(|r| {
                 vec![
-                    Cell::text(&r.board),
-                    Cell::text(&r.metric),
-                    Cell::count(r.diameter),
-                    Cell::text(&attaining(&r.diameter_cells, r.cells_on_board)),
-                    Cell::count(r.radius),
-                    Cell::text(&attaining(&r.radius_cells, r.cells_on_board)),
+                    GridCell::text(&r.board),
+                    GridCell::text(&r.metric),
+                    GridCell::count(r.diameter),
+                    GridCell::text(&attaining(&r.diameter_cells, r.cells_on_board)),
+                    GridCell::count(r.radius),
+                    GridCell::text(&attaining(&r.radius_cells, r.cells_on_board)),
                     exact(&r.mean_distance_exact),
                     rounded(&r.mean_distance_exact, MEAN_PLACES),
                 ]
@@ -135,18 +135,22 @@ fn summary_latex(rows: &[AtlasSummaryRow]) -> Rendered {
     let body = boards
         .iter()
         .map(|&board| {
-            let mut cells = vec![Cell::with_tex(board, super::grid::tex_board(board))];
+            let mut cells = vec![GridCell::with_tex(board, super::grid::tex_board(board))];
             for (metric, _) in &metrics {
                 match rows
                     .iter()
                     .find(|r| r.board == board && &r.metric == metric)
                 {
                     Some(r) => cells.extend([
-                        Cell::count(r.diameter),
-                        Cell::count(r.radius),
+                        GridCell::count(r.diameter),
+                        GridCell::count(r.radius),
                         rounded(&r.mean_distance_exact, LATEX_MEAN_PLACES),
                     ]),
-                    None => cells.extend([Cell::default(), Cell::default(), Cell::default()]),
+                    None => cells.extend([
+                        GridCell::default(),
+                        GridCell::default(),
+                        GridCell::default(),
+                    ]),
                 }
             }
             cells
@@ -187,15 +191,15 @@ pub fn render_cells(rows: &[AtlasRow], format: Format) -> Result<Rendered, Error
             ],
             rows.iter().map(|r| {
                 vec![
-                    Cell::text(&r.board),
-                    Cell::text(&r.metric),
-                    Cell::text(&r.cell),
-                    Cell::text(&r.cells),
-                    Cell::count(r.eccentricity),
-                    Cell::count(r.antipodes as u64),
+                    GridCell::text(&r.board),
+                    GridCell::text(&r.metric),
+                    GridCell::text(&r.cell),
+                    GridCell::text(&r.cells),
+                    GridCell::count(r.eccentricity),
+                    GridCell::count(r.antipodes as u64),
                     exact(&r.mean_exact),
                     rounded(&r.mean_exact, MEAN_PLACES),
-                    Cell::count(r.median),
+                    GridCell::count(r.median),
                 ]
             }),
         )),
@@ -220,12 +224,12 @@ fn cells_latex(rows: &[AtlasRow]) -> Rendered {
             classes.push((&r.board, &r.cells));
         }
     }
-    let body: Vec<Vec<Cell>> = classes
+    let body: Vec<Vec<GridCell>> = classes
         .iter()
         .map(|&(board, cells)| {
             let mut line = vec![
-                Cell::with_tex(board, super::grid::tex_board(board)),
-                Cell::text(cells),
+                GridCell::with_tex(board, super::grid::tex_board(board)),
+                GridCell::text(cells),
             ];
             for (metric, _) in &metrics {
                 let found = rows
@@ -233,10 +237,10 @@ fn cells_latex(rows: &[AtlasRow]) -> Rendered {
                     .find(|r| r.board == board && r.cells == cells && &r.metric == metric);
                 match found {
                     Some(r) => line.extend([
-                        Cell::count(r.eccentricity),
+                        GridCell::count(r.eccentricity),
                         rounded(&r.mean_exact, LATEX_MEAN_PLACES),
                     ]),
-                    None => line.extend([Cell::default(), Cell::default()]),
+                    None => line.extend([GridCell::default(), GridCell::default()]),
                 }
             }
             line

@@ -4,14 +4,14 @@
 
 use std::path::Path;
 
-use super::grid::{self, Cell, Grid, Heading, Kind};
+use super::grid::{self, Grid, GridCell, Heading, Kind};
 use super::{Format, Rendered};
 use crate::error::Error;
 use crate::report::{read_depths_of, SummaryRow};
 
 /// One board's distribution, with its names.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Distribution {
+pub struct LabelledDepths {
     /// For people: `2x3`, `3x3 blank 1,1`, `3x3 from 1 2 3/4 5 6/8 7 0`.
     pub label: String,
     /// For CSV headers: the board's report folder, `3x3-blank-1-1`.
@@ -21,12 +21,12 @@ pub struct Distribution {
 }
 
 /// The distributions of `rows`, read from their `depths.csv` under `results`.
-pub fn read_all(results: &Path, rows: &[SummaryRow]) -> Result<Vec<Distribution>, Error> {
+pub fn read_all(results: &Path, rows: &[SummaryRow]) -> Result<Vec<LabelledDepths>, Error> {
     rows.iter()
         .map(|r| {
             let name = r.report_dir()?;
             let depths = read_depths_of(results, r)?;
-            Ok(Distribution {
+            Ok(LabelledDepths {
                 label: r.label(),
                 name,
                 layers: depths.iter().map(|d| d.states).collect(),
@@ -35,7 +35,7 @@ pub fn read_all(results: &Path, rows: &[SummaryRow]) -> Result<Vec<Distribution>
         .collect()
 }
 
-fn grid(boards: &[&Distribution], csv: bool) -> Grid {
+fn grid(boards: &[&LabelledDepths], csv: bool) -> Grid {
     let depths = boards.iter().map(|b| b.layers.len()).max().unwrap_or(0);
     let mut headings = vec![Heading::new("depth", "Depth", Kind::Count)];
     let (marks, _) = marks(boards);
@@ -47,11 +47,11 @@ fn grid(boards: &[&Distribution], csv: bool) -> Grid {
     }));
     let rows = (0..depths)
         .map(|d| {
-            let mut row = vec![Cell::count(d as u64)];
+            let mut row = vec![GridCell::count(d as u64)];
             row.extend(boards.iter().map(|b| {
                 b.layers
                     .get(d)
-                    .map_or_else(Cell::default, |&n| Cell::count(n))
+                    .map_or_else(GridCell::default, |&n| GridCell::count(n))
             }));
             row
         })
@@ -79,7 +79,7 @@ fn label_tex(label: &str, mark: Option<char>) -> String {
 
 /// The mark of each board searched from elsewhere than the goal (a, b, …), and the caption's
 /// note for it.
-fn marks(boards: &[&Distribution]) -> (Vec<Option<char>>, String) {
+fn marks(boards: &[&LabelledDepths]) -> (Vec<Option<char>>, String) {
     let mut note = String::new();
     let mut next = 0u8;
     let marks = boards
@@ -99,8 +99,8 @@ fn marks(boards: &[&Distribution]) -> (Vec<Option<char>>, String) {
 }
 
 /// The distributions in `format` (CSV and JSON: one column or key per board).
-pub fn render(boards: &[Distribution], format: Format) -> Result<Rendered, Error> {
-    let all: Vec<&Distribution> = boards.iter().collect();
+pub fn render(boards: &[LabelledDepths], format: Format) -> Result<Rendered, Error> {
+    let all: Vec<&LabelledDepths> = boards.iter().collect();
     let text = match format {
         Format::Markdown => grid(&all, false).markdown(),
         Format::Csv => grid(&all, true).csv(),
@@ -120,8 +120,8 @@ pub fn render(boards: &[Distribution], format: Format) -> Result<Rendered, Error
 }
 
 /// As many longtables as it takes for each to fit an article's width, boards in order.
-fn latex(boards: &[&Distribution]) -> Rendered {
-    let mut parts: Vec<Vec<&Distribution>> = vec![];
+fn latex(boards: &[&LabelledDepths]) -> Rendered {
+    let mut parts: Vec<Vec<&LabelledDepths>> = vec![];
     for b in boards {
         let fits = parts.last().is_some_and(|part| {
             let mut wider = part.clone();
@@ -170,8 +170,8 @@ fn latex(boards: &[&Distribution]) -> Rendered {
 mod tests {
     use super::*;
 
-    fn board(label: &str, layers: &[u64]) -> Distribution {
-        Distribution {
+    fn board(label: &str, layers: &[u64]) -> LabelledDepths {
+        LabelledDepths {
             label: label.into(),
             name: label.replace(' ', "-"),
             layers: layers.to_vec(),
@@ -197,7 +197,7 @@ mod tests {
     /// Eleven wide boards do not go in one table: each part fits the page.
     #[test]
     fn wide_sets_are_split_into_tables_that_fit() {
-        let boards: Vec<Distribution> = (0..11)
+        let boards: Vec<LabelledDepths> = (0..11)
             .map(|i| board(&format!("2x{}", i + 2), &[1, 43_589_145_600, 1_862_320_864]))
             .collect();
         let r = render(&boards, Format::Latex).unwrap();

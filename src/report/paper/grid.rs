@@ -46,42 +46,42 @@ impl Heading {
 /// A cell: its plain text (Markdown, CSV), and its LaTeX (escaped text, or for numbers the
 /// bare digits, which siunitx groups). An empty cell is empty in every format.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Cell {
+pub struct GridCell {
     /// For Markdown and CSV.
     pub text: String,
     /// For LaTeX.
     pub tex: String,
 }
 
-impl Cell {
+impl GridCell {
     /// A count: plain digits, grouped in Markdown with commas.
-    pub fn count(n: impl Into<u128>) -> Cell {
+    pub fn count(n: impl Into<u128>) -> GridCell {
         let n = n.into();
-        Cell {
+        GridCell {
             text: n.to_string(),
             tex: n.to_string(),
         }
     }
 
     /// A decimal as written (digits and at most one point).
-    pub fn decimal(text: &str) -> Cell {
-        Cell {
+    pub fn decimal(text: &str) -> GridCell {
+        GridCell {
             text: text.to_string(),
             tex: text.to_string(),
         }
     }
 
     /// Text, escaped for LaTeX.
-    pub fn text(text: &str) -> Cell {
-        Cell {
+    pub fn text(text: &str) -> GridCell {
+        GridCell {
             text: text.to_string(),
             tex: tex(text),
         }
     }
 
     /// Text with its own LaTeX.
-    pub fn with_tex(text: &str, tex: String) -> Cell {
-        Cell {
+    pub fn with_tex(text: &str, tex: String) -> GridCell {
+        GridCell {
             text: text.to_string(),
             tex,
         }
@@ -94,7 +94,7 @@ pub struct Grid {
     /// One per column.
     pub headings: Vec<Heading>,
     /// One cell per heading in each.
-    pub rows: Vec<Vec<Cell>>,
+    pub rows: Vec<Vec<GridCell>>,
     /// LaTeX only: the caption, the label, and notes printed under the table.
     pub caption: String,
     /// LaTeX's `\label`.
@@ -444,9 +444,12 @@ mod tests {
                 Heading::new("m", "m", Kind::Decimal),
             ],
             rows: vec![
-                vec![Cell::count(12u64), Cell::decimal("3")],
-                vec![Cell::count(43589145600u64), Cell::decimal("65.483526")],
-                vec![Cell::text("n/a"), Cell::text("")],
+                vec![GridCell::count(12u64), GridCell::decimal("3")],
+                vec![
+                    GridCell::count(43589145600u64),
+                    GridCell::decimal("65.483526"),
+                ],
+                vec![GridCell::text("n/a"), GridCell::text("")],
             ],
             ..Grid::default()
         };

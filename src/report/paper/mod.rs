@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use crate::analysis::distribution::Fraction;
 use crate::error::Error;
 use crate::report::SummaryRow;
-use grid::{Cell, Grid, Heading, Kind};
+use grid::{Grid, GridCell, Heading, Kind};
 
 /// The output formats of `tilespace table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,41 +224,41 @@ impl Column {
         }
     }
 
-    fn cell(self, r: &SummaryRow, places: u32) -> Cell {
+    fn cell(self, r: &SummaryRow, places: u32) -> GridCell {
         match self {
-            Column::Board => Cell::with_tex(&r.board, grid::tex_board(&r.board)),
+            Column::Board => GridCell::with_tex(&r.board, grid::tex_board(&r.board)),
             Column::Blank => {
-                Cell::with_tex(&r.goal_blank, format!("({})", grid::tex(&r.goal_blank)))
+                GridCell::with_tex(&r.goal_blank, format!("({})", grid::tex(&r.goal_blank)))
             }
             Column::Start => {
                 if r.start == "goal" {
-                    Cell::text("goal")
+                    GridCell::text("goal")
                 } else {
-                    Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)))
+                    GridCell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)))
                 }
             }
-            Column::Class => Cell::text(&r.class),
-            Column::Metric => Cell::text(&r.metric),
-            Column::States => Cell::count(r.states),
-            Column::Verified => Cell::text(if verified(r) { "yes" } else { "no" }),
-            Column::Radius => Cell::count(r.radius),
-            Column::Antipodes => Cell::count(r.antipodes as u64),
-            Column::DepthSum => Cell::count(r.depth_sum),
+            Column::Class => GridCell::text(&r.class),
+            Column::Metric => GridCell::text(&r.metric),
+            Column::States => GridCell::count(r.states),
+            Column::Verified => GridCell::text(if verified(r) { "yes" } else { "no" }),
+            Column::Radius => GridCell::count(r.radius),
+            Column::Antipodes => GridCell::count(r.antipodes as u64),
+            Column::DepthSum => GridCell::count(r.depth_sum),
             Column::MeanExact => {
                 let exact = mean(r).to_string();
-                Cell::with_tex(&exact, format!("${exact}$"))
+                GridCell::with_tex(&exact, format!("${exact}$"))
             }
             Column::Mean => {
                 let (decimal, exact) = mean(r).decimal(places);
-                let mut c = Cell::decimal(&decimal);
+                let mut c = GridCell::decimal(&decimal);
                 if !exact {
                     c.text = format!("≈ {decimal}");
                 }
                 c
             }
-            Column::Median => Cell::count(r.median_depth),
-            Column::Widest => Cell::count(r.max_width),
-            Column::WidestDepth => Cell::count(r.depth_of_max_width),
+            Column::Median => GridCell::count(r.median_depth),
+            Column::Widest => GridCell::count(r.max_width),
+            Column::WidestDepth => GridCell::count(r.depth_of_max_width),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The counting theorem as a table (`tilespace table --theorem`), from `theorem.csv`: for each
 //! board and parity class, the start searched from, the states reached and the checks.
 
-use super::grid::{self, Cell, Grid, Heading, Kind};
+use super::grid::{self, Grid, GridCell, Heading, Kind};
 use super::{Format, Rendered};
 use crate::error::Error;
 use crate::report::TheoremRow;
@@ -10,18 +10,18 @@ fn heading(text: &str, tex: &str, kind: Kind) -> Heading {
     Heading::new(text, tex, kind)
 }
 
-fn yes(b: bool) -> Cell {
-    Cell::text(if b { "yes" } else { "no" })
+fn yes(b: bool) -> GridCell {
+    GridCell::text(if b { "yes" } else { "no" })
 }
 
 /// The count check: `yes`, `no`, or for a line (N states, not N!/2) `n/a (a line: N = 5)`.
-fn count_check(r: &TheoremRow) -> Cell {
+fn count_check(r: &TheoremRow) -> GridCell {
     let line = r
         .board
         .parse::<crate::puzzle::board::Shape>()
         .is_ok_and(|s| s.is_line());
     if line {
-        Cell::text(&format!("n/a (a line: N = {})", r.expected))
+        GridCell::text(&format!("n/a (a line: N = {})", r.expected))
     } else {
         yes(r.states == r.expected)
     }
@@ -60,14 +60,14 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
             .iter()
             .map(|r| {
                 vec![
-                    Cell::text(&r.board),
-                    Cell::text(&r.class),
-                    Cell::text(&r.start),
-                    Cell::count(r.states),
+                    GridCell::text(&r.board),
+                    GridCell::text(&r.class),
+                    GridCell::text(&r.start),
+                    GridCell::count(r.states),
                     count_check(r),
                     yes(r.component),
                     yes(r.parity_test_agrees),
-                    Cell::count(r.radius),
+                    GridCell::count(r.radius),
                 ]
             })
             .collect(),
@@ -91,9 +91,10 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
 
 /// `rows` as a LaTeX table whose caption states the checks (or a column lists the failures).
 fn latex(rows: &[TheoremRow]) -> Rendered {
-    let start =
-        |r: &TheoremRow| Cell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)));
-    let board = |r: &TheoremRow| Cell::with_tex(&r.board, grid::tex_board(&r.board));
+    let start = |r: &TheoremRow| {
+        GridCell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)))
+    };
+    let board = |r: &TheoremRow| GridCell::with_tex(&r.board, grid::tex_board(&r.board));
     let failed = rows.iter().any(|r| !all_checks(r));
     let mut headings = vec![
         heading("board", "Board", Kind::Text),
@@ -110,10 +111,10 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
         .map(|r| {
             let mut cells = vec![
                 board(r),
-                Cell::text(&r.class),
+                GridCell::text(&r.class),
                 start(r),
-                Cell::count(r.states),
-                Cell::count(r.radius),
+                GridCell::count(r.states),
+                GridCell::count(r.radius),
             ];
             if failed {
                 let mut why = vec![];
@@ -126,7 +127,7 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
                 if !r.parity_test_agrees {
                     why.push("parity test");
                 }
-                cells.push(Cell::text(&why.join(", ")));
+                cells.push(GridCell::text(&why.join(", ")));
             }
             cells
         })

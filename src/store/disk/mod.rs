@@ -36,7 +36,7 @@ use crate::index::space::StateSpace;
 use journal::{Journal, NONE};
 pub use layout::holds_search;
 use layout::{claim_file, journal_file, names, our_files, shard_file, Bound, Layout};
-use place::OnDisk;
+use place::DiskTable;
 
 /// How a search on disk runs.
 #[derive(Clone, Copy, Debug)]
@@ -185,7 +185,7 @@ pub fn search_on_disk(
         unsettled: false,
         table,
     };
-    let place = OnDisk::new(dir, space, journal, claim_budget(options.memory));
+    let place = DiskTable::new(dir, space, journal, claim_budget(options.memory));
     let hook = |s: &SearchState| -> Result<bool, Error> {
         place.boundary(s)?;
         Ok(options.stop.is_some_and(|f| f.load(Ordering::Relaxed)))
@@ -218,7 +218,7 @@ pub fn search_on_disk(
 /// The states marked in the finished shards and their counts at each depth mod 4 (mod 3),
 /// read back from the files (their checksums checked again).
 fn recount(
-    place: &OnDisk,
+    place: &DiskTable,
     table: &Table,
     start_colour: usize,
     schedule: &Schedule,

@@ -29,7 +29,7 @@ use super::layout::{claim_file, shard_file, Bound, Layout};
 const CHUNK: usize = 8 << 20;
 
 /// A table in shard files under a directory, worked on a shard at a time.
-pub(super) struct OnDisk<'a> {
+pub(super) struct DiskTable<'a> {
     pub dir: &'a Path,
     pub layout: Layout,
     pub space: &'a StateSpace,
@@ -90,10 +90,10 @@ impl<T: ?Sized> Work<'_, T> {
     }
 }
 
-impl<'a> OnDisk<'a> {
+impl<'a> DiskTable<'a> {
     pub fn new(dir: &'a Path, space: &'a StateSpace, journal: Journal, budget: usize) -> Self {
         let journal_seconds = journal.seconds;
-        OnDisk {
+        DiskTable {
             dir,
             layout: journal.layout,
             space,
@@ -263,7 +263,7 @@ impl<'a> OnDisk<'a> {
     }
 }
 
-impl OnDisk<'_> {
+impl DiskTable<'_> {
     /// Commits shard `k`, just written with checksum `sum`, to the journal `j` with what the
     /// pass has found so far (late states, and the next layer's, before and after the shard;
     /// the lists), then removes the files it replaces.
@@ -338,7 +338,7 @@ impl OnDisk<'_> {
     }
 }
 
-impl Place for OnDisk<'_> {
+impl Place for DiskTable<'_> {
     fn spans(&self) -> &[(u64, u64)] {
         &self.spans
     }
