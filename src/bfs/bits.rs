@@ -6,10 +6,25 @@
 //! instructions to count. The scans, the recounts and the database builder are defined through
 //! `bit_instructions!`, which compiles their body twice and picks the copy at run time.
 
-/// Whether this CPU has `popcnt`, BMI1 and BMI2 (a cached load after the first call).
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// Set: the copies compiled for the default target run even where the CPU has the bit
+/// instructions (`use_fallback`).
+static FALLBACK: AtomicBool = AtomicBool::new(false);
+
+/// From now on, in this process, runs the copies compiled for the default target whatever the
+/// CPU has (`yes`), or the fastest again: so that the copies a modern CPU never picks are run
+/// by the tests (`tests/fallback.rs`). The results are the same either way.
+pub fn use_fallback(yes: bool) {
+    FALLBACK.store(yes, Relaxed);
+}
+
+/// Whether the copies for `popcnt`, BMI1 and BMI2 run: this CPU has them (a cached load after
+/// the first call) and `use_fallback` did not turn them off.
 #[cfg(target_arch = "x86_64")]
 pub fn has_bit_instructions() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
+    !FALLBACK.load(Relaxed)
+        && std::arch::is_x86_feature_detected!("popcnt")
         && std::arch::is_x86_feature_detected!("bmi1")
         && std::arch::is_x86_feature_detected!("bmi2")
 }
