@@ -23,6 +23,15 @@ fn resume_refused(dir: &Path, extra: &[&str], says: &str) {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
+/// A copy of the files of the directory `d` in a new directory `to`.
+fn copy_of(d: &Path, to: &Path) {
+    std::fs::create_dir(to).unwrap();
+    for e in std::fs::read_dir(d).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+    }
+}
+
 /// A search whose journal is gone is named as such (not "too large" or "no checkpoint"), with
 /// or without `--max-memory`.
 #[test]
@@ -47,11 +56,7 @@ fn a_missing_claim_file_is_named() {
     for file in claim_files(&d) {
         let copy = tmp.path().join("copy");
         let _ = std::fs::remove_dir_all(&copy);
-        std::fs::create_dir(&copy).unwrap();
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-        }
+        copy_of(&d, &copy);
         std::fs::remove_file(copy.join(file.file_name().unwrap())).unwrap();
         let o = tilespace(
             &["analyze", "3x4", "--resume", "copy", "--results", "r", "-q"],
@@ -162,11 +167,7 @@ fn a_resealed_journal_with_impossible_contents_is_refused() {
     let d = stopped_disk_search(tmp.path());
     for (name, forge, says) in forgeries {
         let copy = tmp.path().join(name);
-        std::fs::create_dir(&copy).unwrap();
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            std::fs::copy(&p, copy.join(p.file_name().unwrap())).unwrap();
-        }
+        copy_of(&d, &copy);
         reseal(&copy, |w| {
             let lists = list_at(w);
             forge(w, lists);

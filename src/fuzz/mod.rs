@@ -267,21 +267,21 @@ pub fn journal(data: &[u8]) {
     let (shape, goal) = search_of(control);
     let dir = scratch();
     std::fs::write(dir.path().join("search.tsj"), &bytes).expect("scratch write");
-    check_resumed(shape, goal, on_disk(shape, goal, dir.path(), true, None));
+    check_resumed(shape, goal, on_disk(shape, goal, dir.path(), None, &|_| {}));
 }
 
-/// The analysis of `shape` from `goal` with its table on disk in `dir` (shards of 2^5 states),
-/// going on from the search there if `resume`, stopped by `stop` if given.
+/// The analysis of `shape` from `goal` with its table on disk in `dir` (shards of 2^5 states):
+/// begun anew and stopped by `stop` if given, otherwise going on from the search there.
 fn on_disk(
     shape: Shape,
     goal: Cell,
     dir: &Path,
-    resume: bool,
     stop: Option<&AtomicBool>,
+    progress: &(dyn Fn(crate::bfs::LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     let disk = crate::analysis::OnDisk {
         dir,
-        resume,
+        resume: stop.is_none(),
         stop,
         shift: Some(crate::store::disk::layout::MIN_SHIFT),
     };
@@ -289,7 +289,7 @@ fn on_disk(
         disk: Some(disk),
         ..AnalyzeOptions::default()
     };
-    analyze_from(shape, goal, None, options, &|_| {})
+    analyze_from(shape, goal, None, options, progress)
 }
 
 /// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
@@ -396,17 +396,7 @@ fn journal_seeds() -> Vec<Vec<u8>> {
     for k in 0..4u8 {
         let (shape, goal) = search_of(k << 1);
         let dir = stopped_at(2, |dir, stop, progress| {
-            let disk = crate::analysis::OnDisk {
-                dir,
-                resume: false,
-                stop: Some(stop),
-                shift: Some(crate::store::disk::layout::MIN_SHIFT),
-            };
-            let options = AnalyzeOptions {
-                disk: Some(disk),
-                ..AnalyzeOptions::default()
-            };
-            let _ = analyze_from(shape, goal, None, options, progress);
+            let _ = on_disk(shape, goal, dir, Some(stop), progress);
         });
         let file = std::fs::read(dir.path().join("search.tsj")).expect("saved");
         seeds.push([&[k << 1][..], &file].concat());
