@@ -13,14 +13,14 @@ fn main() -> Result<(), tilespace::Error> {
     let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {})?;
     let d = &a.distribution;
     println!(
-        "{shape}: {} states ({}), radius {}, {} antipodes, mean {}",
+        "{shape}: {} states ({}), eccentricity {}, {} antipodes, mean {}",
         a.states(),
         if a.verified {
             "verified: (RC)!/2"
         } else {
             "NOT verified"
         },
-        d.radius(),
+        d.eccentricity(),
         a.antipodes.len(),
         d.mean().with_decimal(6)
     );

@@ -10,7 +10,7 @@ bin=$(realpath "$bin")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-"$bin" analyze 3x3 -q --out seed --save-table good.tst >/dev/null 2>&1
+"$bin" analyze 3x3 -q --results seed --save-table good.tst >/dev/null 2>&1
 mkfifo fifo
 ln -s good.tst link.tst
 mkdir dir.tst
@@ -52,46 +52,46 @@ done
 sizes=("" "x" "3x" "x3" "0x3" "3x0" "1x1" "1x0" "-3x3" "3x-3" "3x3x3" "99999999999999999999x2"
     "2x99999999999999999999" "1001x2" "0x0" "3*3" "x3x3" "3x3.0" "three")
 for s in "${sizes[@]}"; do
-    try sizes "$bin" analyze "$s" -q --out out
+    try sizes "$bin" analyze "$s" -q --results out
     try sizes "$bin" count "$s"
     try sizes "$bin" random "$s" --seed 1
-    try sizes "$bin" theorem "$s" --out out -q
+    try sizes "$bin" theorem "$s" --results out -q
 done
 # Valid sizes too large to enumerate here (refused at once, with the figure).
 for s in 1000x1000 4x4 3x5 2x8 5x5 100x100; do
-    try sizes "$bin" analyze "$s" -q --out out
-    try sizes "$bin" theorem "$s" --out out -q
+    try sizes "$bin" analyze "$s" -q --results out
+    try sizes "$bin" theorem "$s" --results out -q
 done
 blanks=("" "0" "0,0" "4,1" "1,4" "1" "1,1,1" "a,b" "-1,1" "99999999999999999999,1" "middle" "1;1" "1,")
 for c in "${blanks[@]}"; do
-    try blanks "$bin" analyze 3x3 -q --out out --blank "$c"
+    try blanks "$bin" analyze 3x3 -q --results out --blank "$c"
     try blanks "$bin" solve "1 2 3/4 5 6/7 8 0" --blank "$c"
 done
 durations=("" "-1s" "1x" "s" "99999999999999999999s" "1e9s" "18446744073709551615s" "2y" "400d" "1.5.5s"
     "nan s" "inf" "1h 1h" "10000000000000h")
 for d in "${durations[@]}"; do
-    try durations "$bin" analyze 3x3 -q --out out --checkpoint "ck$RANDOM" --checkpoint-every "$d"
+    try durations "$bin" analyze 3x3 -q --results out --checkpoint "ck$RANDOM" --checkpoint-every "$d"
 done
 memory=("" "0" "-1" "1" "1K" "1x" "G" "99999999999999999999G" "1e30" "18446744073709551616" "16Q" "nan" "1.5.5G"
     "16 GB GB")
 for m in "${memory[@]}"; do
-    try memory_sizes "$bin" analyze 3x3 -q --out out --max-memory "$m"
+    try memory_sizes "$bin" analyze 3x3 -q --results out --max-memory "$m"
 done
 for t in 0 -1 abc 99999999999999999999 20000 1000000; do
-    try threads "$bin" analyze 2x3 -q --out out --threads "$t"
-    try threads "$bin" analyze 2x3 -q --out out -j "$t"
+    try threads "$bin" analyze 2x3 -q --results out --threads "$t"
+    try threads "$bin" analyze 2x3 -q --results out -j "$t"
 done
-try threads "$bin" analyze 2x3 -q --out out --threads
+try threads "$bin" analyze 2x3 -q --results out --threads
 for target in /dev/full fifo link.tst dir.tst /proc/version /proc/self/t.tst; do
-    try outputs "$bin" analyze 3x3 -q --out out --save-table "$target"
+    try outputs "$bin" analyze 3x3 -q --results out --save-table "$target"
 done
 for out in /dev/full fifo good.tst /proc /proc/self/out; do
-    try outputs "$bin" analyze 2x3 -q --out "$out"
+    try outputs "$bin" analyze 2x3 -q --results "$out"
 done
 want="2 101"  # a full device is a write error (2); 101 would be a panic, refused by the grep
 try outputs sh -c "'$bin' completions bash > /dev/full"
 try outputs sh -c "'$bin' man > /dev/full"
-try outputs sh -c "'$bin' analyze 2x3 -q --out out --json > /dev/full"
+try outputs sh -c "'$bin' analyze 2x3 -q --results out --json > /dev/full"
 want="1 2"
 for table in fifo dir.tst /dev/null /dev/zero /nonexistent good.tst.missing; do
     try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table "$table"
@@ -100,16 +100,16 @@ try tables "$bin" distance "1 2 3/4 5 6/7 0 8"
 head -c 100 good.tst > short.tst
 try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table short.tst
 for theorem in 1x2 2x1; do
-    try theorem "$bin" theorem "$theorem" --out out -q
+    try theorem "$bin" theorem "$theorem" --results out -q
 done
 # A board analysed (so its reports are read, not made again), then its depths.csv damaged.
-"$bin" analyze 3x3 -q --out bad >/dev/null 2>&1
+"$bin" analyze 3x3 -q --results bad >/dev/null 2>&1
 for f in "x" "not,a,csv" $'depth,states\n0,1\n0,1' $'depth,states,cumulative,fraction\n'; do
     mkdir -p bad/3x3 && printf '%s' "$f" > bad/3x3/depths.csv
-    try reports "$bin" antipodes 3x3 --out bad
+    try reports "$bin" antipodes 3x3 --results bad
 done
 rm -f bad/3x3/depths.csv && mkfifo bad/3x3/depths.csv
-try reports "$bin" antipodes 3x3 --out bad
+try reports "$bin" antipodes 3x3 --results bad
 good=$(cat bad/summary.csv)
 for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2' "${good/,181440,181440,true,/,181441,181440,true,}" \
     "${good/249167\/11340/249168\/11340}" "${good/,181440,181440,/,181440,181441,}"; do
@@ -118,8 +118,8 @@ for f in "" "x" $'board,goal_blank\n3x3,"' $'board\n9999999999x2' "${good/,18144
     try reports "$bin" plot --results bad
 done
 # Tables: unknown columns and boards, a missing or damaged theorem.csv, a missing depths.csv.
-"$bin" analyze 2x3 -q --out tab >/dev/null 2>&1
-for cols in foo "board,,mean" "radius,radius" "" "mean_depth"; do
+"$bin" analyze 2x3 -q --results tab >/dev/null 2>&1
+for cols in foo "board,,mean" "eccentricity,eccentricity" "" "mean,mean_depth"; do
     try reports "$bin" table --results tab --columns "$cols"
 done
 try reports "$bin" table --results tab --boards 9x9
@@ -134,21 +134,21 @@ done
 rm -f tab/2x3/depths.csv
 try reports "$bin" table --results tab --distribution
 # Pattern databases: bad partitions and patterns, damaged and planted files, bad samples.
-"$bin" pdb 3x3 --partition 4-4 --out pdb -q >/dev/null 2>&1
+"$bin" pdb 3x3 --partition 4-4 --pdb pdb -q >/dev/null 2>&1
 for spec in "" "4" "4-4-0" "8-0" "-" "a" "4,4" "99999999999999999999-1" "1-1-1-1-1-1-1-1-1"; do
-    try databases "$bin" pdb 3x3 --partition "$spec" --out pdbx -q
+    try databases "$bin" pdb 3x3 --partition "$spec" --pdb pdbx -q
 done
 for list in "" "0" "9" "1,1" "1,,2" "x" "99999999999999999999"; do
-    try databases "$bin" pdb 3x3 --pattern "$list" --out pdbx -q
+    try databases "$bin" pdb 3x3 --pattern "$list" --pdb pdbx -q
 done
-try databases "$bin" pdb 4x4 --partition 15 --out pdbx -q
-try databases "$bin" pdb 4x4 --partition 7-8 --out pdbx -q --max-memory 1G
-try databases "$bin" pdb 3x3 --partition 4-4 --out good.tst -q
-try databases "$bin" pdb 3x3 --partition 4-4 --out /proc/pdb -q
+try databases "$bin" pdb 4x4 --partition 15 --pdb pdbx -q
+try databases "$bin" pdb 4x4 --partition 7-8 --pdb pdbx -q --max-memory 1G
+try databases "$bin" pdb 3x3 --partition 4-4 --pdb good.tst -q
+try databases "$bin" pdb 3x3 --partition 4-4 --pdb /proc/pdb -q
 for dir in nowhere fifo good.tst dir.tst /dev/null; do
     try databases "$bin" solve "1 2 3/4 5 6/7 0 8" --pdb "$dir"
 done
-f=pdb/3x3-blank8-1-2-3-4.pdb
+f=pdb/3x3-blank-3-3-tiles-1-2-3-4.pdb
 cp "$f" keep.pdb
 for cut in 0 8 100 128 200; do
     head -c "$cut" keep.pdb > "$f"
@@ -176,14 +176,14 @@ for rows in '\xff\xfe\x00' 'board,distance,nodes,seconds\n1 2 3/4 5 6/7 8 0,0,0,
 done
 
 # Outputs of one run on one file, or on a file the run reads: refused before any work.
-"$bin" analyze 2x2 -q --out col >/dev/null 2>&1
+"$bin" analyze 2x2 -q --results col >/dev/null 2>&1
 for table in ck/checkpoint.tsc ck/manifest.tsm ck/./shard-0-of-2-depth-3.tss col/summary.csv col/runs.csv \
     col/2x3/depths.csv col/x/../2x3/antipodes.csv; do
-    try collisions "$bin" analyze 2x3 -q --out col --checkpoint ck --save-table "$table"
-    try collisions "$bin" analyze 2x3 -q --out col --resume ck --save-table "$table"
+    try collisions "$bin" analyze 2x3 -q --results col --checkpoint ck --save-table "$table"
+    try collisions "$bin" analyze 2x3 -q --results col --resume ck --save-table "$table"
 done
-ln -f pdb/3x3-blank8-5-6-7-8.pdb hard.csv
-for positions in "$f" pdb/./3x3-blank8-5-6-7-8.pdb hard.csv; do
+ln -f pdb/3x3-blank-3-3-tiles-5-6-7-8.pdb hard.csv
+for positions in "$f" pdb/./3x3-blank-3-3-tiles-5-6-7-8.pdb hard.csv; do
     try collisions "$bin" sample 3x3 --pdb pdb --count 5 --seed 1 -q --positions "$positions"
 done
 # Counts: absurd values refused at once, never worked through.
@@ -197,7 +197,7 @@ done
 # claimed length), positions files (a distance raised, a row there already), reports (a
 # distribution that disagrees with its summary row, repeated rows and columns).
 mkdir -p forged && cp pdb/*.pdb forged/
-python3 - forged/3x3-blank8-1-2-3-4.pdb <<'PY'
+python3 - forged/3x3-blank-3-3-tiles-1-2-3-4.pdb <<'PY'
 import sys
 p = sys.argv[1]
 b = bytearray(open(p, 'rb').read())
@@ -227,13 +227,13 @@ done
 try forgeries "$bin" sample 3x3 --pdb pdb --count 4 --seed 9 -q --positions pos.csv
 awk -F, 'BEGIN{OFS=","} NR==2{$2=$2+200} {print}' pos.csv > raised.csv
 try forgeries "$bin" sample 3x3 --pdb pdb --count 4 --seed 9 -q --positions raised.csv --resume
-"$bin" analyze 2x3 -q --out rep >/dev/null 2>&1
+"$bin" analyze 2x3 -q --results rep >/dev/null 2>&1
 awk -F, 'BEGIN{OFS=","} NR>2{$2=$2+1; c+=1} NR>1{$3=$3+c} {print}' rep/2x3/depths.csv > d.csv && mv d.csv rep/2x3/depths.csv
-for command in "table --results rep --distribution" "plot --results rep" "check --results rep" "antipodes 2x3 --out rep"; do
+for command in "table --results rep --distribution" "plot --results rep" "check --results rep" "antipodes 2x3 --results rep"; do
     read -ra words <<< "$command"
     try forgeries "$bin" "${words[@]}"
 done
-"$bin" analyze 2x2 -q --out dup >/dev/null 2>&1
+"$bin" analyze 2x2 -q --results dup >/dev/null 2>&1
 tail -n 1 dup/summary.csv >> dup/summary.csv
 try forgeries "$bin" table --results dup
 printf 'board,optimal,optimal\n1 2/3 0,0,5\n' > dup.csv
@@ -242,7 +242,7 @@ try forgeries "$bin" solve --input dup.csv
 # gone, a claim file gone, a field of its journal changed (the checksum made again), resumed in
 # less memory than its shards, under mpirun (where built with MPI); a file where its directory
 # goes; a directory holding a checkpoint.
-"$bin" analyze 3x4 --max-memory 8M --disk disk -q -j 1 --out out >/dev/null 2>&1 &
+"$bin" analyze 3x4 --max-memory 8M --disk disk -q -j 1 --results out >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 3000); do
     [ "$(ls disk/claims-*.tsc 2>/dev/null | wc -l)" -ge 3 ] && break
@@ -252,14 +252,14 @@ kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 copy() { rm -rf d2 && cp -r disk d2; }
 copy && rm d2/search.tsj
-try disk "$bin" analyze 3x4 --resume d2 -q --out out
-try disk "$bin" analyze 3x4 --resume d2 --max-memory 8M -q --out out
+try disk "$bin" analyze 3x4 --resume d2 -q --results out
+try disk "$bin" analyze 3x4 --resume d2 --max-memory 8M -q --results out
 for claims in disk/claims-*.tsc; do
     copy && rm "d2/$(basename "$claims")"
     # A claim file the journal does not commit is removed on resume: only refusals count.
-    if ! "$bin" analyze 3x4 --resume d2 -q --out out2 >/dev/null 2>&1; then
+    if ! "$bin" analyze 3x4 --resume d2 -q --results out2 >/dev/null 2>&1; then
         copy && rm "d2/$(basename "$claims")"
-        try disk "$bin" analyze 3x4 --resume d2 -q --out out2
+        try disk "$bin" analyze 3x4 --resume d2 -q --results out2
         break
     fi
 done
@@ -277,19 +277,19 @@ for x in w[:-1]:  # store::header::Checksum
 w[-1] = s
 open(p, "wb").write(struct.pack("<%dQ" % len(w), *w))
 PY
-    try disk "$bin" analyze 3x4 --resume d2 -q --out out
+    try disk "$bin" analyze 3x4 --resume d2 -q --results out
 done
 copy
-try disk "$bin" analyze 3x4 --resume d2 --max-memory 300k -q --out out
-try disk "$bin" analyze 3x4 --checkpoint d2 -q --out out
+try disk "$bin" analyze 3x4 --resume d2 --max-memory 300k -q --results out
+try disk "$bin" analyze 3x4 --checkpoint d2 -q --results out
 for target in good.tst /dev/null fifo; do
-    try disk "$bin" analyze 2x5 --disk "$target" --max-memory 1M -q --out out
+    try disk "$bin" analyze 2x5 --disk "$target" --max-memory 1M -q --results out
 done
 mkdir -p ckd && : > ckd/checkpoint.tsc
-try disk "$bin" analyze 2x5 --disk ckd --max-memory 1M -q --out out
+try disk "$bin" analyze 2x5 --disk ckd --max-memory 1M -q --results out
 if command -v mpirun >/dev/null && "$bin" --version | grep -q mpi; then
     copy
-    try disk mpirun --oversubscribe --bind-to none -np 2 "$bin" analyze 3x4 --resume d2 -q --out out
+    try disk mpirun --oversubscribe --bind-to none -np 2 "$bin" analyze 3x4 --resume d2 -q --results out
 fi
 # Atlas reports damaged each way, read by table and plot: a cell in two rows and in none, a
 # board of a few cells, a summary that contradicts the cells, a summary without atlas.csv.
@@ -323,7 +323,7 @@ done
 for threads in 18446744073709551615 65537; do
     try plans "$bin" plan 3x5 --disk --max-memory 64G --samples 100 --threads "$threads"
 done
-try plans "$bin" analyze 2x3 -q --out out --save-table no/such/dir/x.tst
+try plans "$bin" analyze 2x3 -q --results out --save-table no/such/dir/x.tst
 # Messages quoting untrusted text: one line, cut and escaped.
 try messages "$bin" solvable "$(printf '1 2/3 \033[31mred')"
 try messages "$bin" solvable "1 2/3 $(head -c 100000 /dev/zero | tr '\0' 7)"

@@ -26,7 +26,7 @@ md="$out/korf100.md"
   echo
 } > "$md"
 
-build=(pdb 4x4 --partition 7-8 --blank first --out "$pdb" --threads 2 --quiet)
+build=(pdb 4x4 --partition 7-8 --blank first --pdb "$pdb" --threads 2 --quiet)
 /usr/bin/time -v "$bin" "${build[@]}" > "$log.out" 2> "$log"
 {
   echo "## Build"
@@ -57,7 +57,7 @@ solve=(solve --optimal --input tests/data/korf100.csv --pdb "$pdb" --threads 2 -
 } >> "$md"
 
 # KORF_BENCH=0 (CI, which keeps no record) leaves the rate out.
-rate=(bench --boards 2x6 --threads 2 --runs 3 --quiet --out "$log.bench")
+rate=(bench --boards 2x6 --threads 2 --runs 3 --quiet --results "$log.bench")
 [ "${KORF_BENCH:-1}" = 0 ] || "$bin" "${rate[@]}" > /dev/null 2>&1 || true
 [ "${KORF_BENCH:-1}" = 0 ] || {
   echo "## This machine's engine rate in the same run"

@@ -14,7 +14,7 @@ mkdir -p "$png/pgfplots"
 for svg in "$results"/plots/*.svg; do
   rsvg-convert -o "$png/$(basename "${svg%.svg}").png" "$svg"
 done
-"$bin" plot --results "$results" --format pgfplots --log --out "$png/pgfplots" > /dev/null
+"$bin" plot --results "$results" --format pgfplots --log --charts "$png/pgfplots" > /dev/null
 for chart in "$png"/pgfplots/*.tex; do
   name=$(basename "${chart%.tex}")
   case "$name" in doc-*) continue ;; esac

@@ -25,21 +25,21 @@ present() {
 }
 single=$(present 2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-4-5-6-8-7-0,2x5,2x6,3x4,2x7)
 multi=$(present 2x2-multi,2x3-multi,2x4-multi,3x3-multi,2x5-multi,2x6-multi,3x4-multi,2x7-blank-1-1-multi)
-run antipodes --out "$out" --quiet
-run plot --results "$out" --log --boards "$single"
-run plot --results "$out" --log --format pgfplots --boards "$single"
-run plot --results "$out" --out "$out/plots/multi" --log --boards "$multi"
-run plot --results "$out" --out "$out/plots/multi" --log --format pgfplots --boards "$multi"
+run antipodes --results "$out" --quiet
+run plot --results "$out" --log --reports "$single"
+run plot --results "$out" --log --format pgfplots --reports "$single"
+run plot --results "$out" --charts "$out/plots/multi" --log --reports "$multi"
+run plot --results "$out" --charts "$out/plots/multi" --log --format pgfplots --reports "$multi"
 run plot --results "$out" --atlas
 run plot --results "$out" --atlas --format pgfplots
-echo "\$ tilespace table --results $out --boards $single,$multi > $out/table.md (and --format latex > $out/table.tex)" | tee -a "$log"
-"$bin" table --results "$out" --boards "$single,$multi" > "$out/table.md"
-"$bin" table --results "$out" --boards "$single,$multi" --format latex > "$out/table.tex"
+echo "\$ tilespace table --results $out --reports $single,$multi > $out/table.md (and --format latex > $out/table.tex)" | tee -a "$log"
+"$bin" table --results "$out" --reports "$single,$multi" > "$out/table.md"
+"$bin" table --results "$out" --reports "$single,$multi" --format latex > "$out/table.tex"
 cat "$out/table.md" | tee -a "$log"
 echo >> "$log"
-echo "\$ tilespace table --results $out --distribution --format latex --boards $single > $out/depths.tex (and --boards $multi > $out/depths-multi.tex)" | tee -a "$log"
-"$bin" table --results "$out" --distribution --format latex --boards "$single" > "$out/depths.tex"
-"$bin" table --results "$out" --distribution --format latex --boards "$multi" > "$out/depths-multi.tex"
+echo "\$ tilespace table --results $out --distribution --format latex --reports $single > $out/depths.tex (and --reports $multi > $out/depths-multi.tex)" | tee -a "$log"
+"$bin" table --results "$out" --distribution --format latex --reports "$single" > "$out/depths.tex"
+"$bin" table --results "$out" --distribution --format latex --reports "$multi" > "$out/depths-multi.tex"
 echo "\$ tilespace table --results $out --atlas > $out/atlas.md (--format latex > $out/atlas.tex; --cells > $out/atlas-cells.md, --cells --format latex > $out/atlas-cells.tex)" | tee -a "$log"
 "$bin" table --results "$out" --atlas > "$out/atlas.md"
 "$bin" table --results "$out" --atlas --format latex > "$out/atlas.tex"

@@ -49,7 +49,7 @@ fi
 } > "$out/COMMANDS.md"
 run() {
   echo "\$ tilespace $*" | tee -a "$out/COMMANDS.md"
-  "$bin" "$@" --out "$out" --quiet | tee -a "$out/COMMANDS.md"
+  "$bin" "$@" --results "$out" --quiet | tee -a "$out/COMMANDS.md"
   echo >> "$out/COMMANDS.md"
 }
 run analyze --gong-figures
@@ -63,7 +63,7 @@ if [ $with_2x7 = yes ]; then
 fi
 run theorem 2x2 2x3 2x4 2x5 3x3 1x5
 echo "\$ tilespace bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3" | tee -a "$out/COMMANDS.md"
-"$bin" bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3 --out "$out" --quiet | tee -a "$out/COMMANDS.md"
+"$bin" bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3 --results "$out" --quiet | tee -a "$out/COMMANDS.md"
 scripts/reports.sh "$out"
 echo "\$ scripts/abuse.sh > $out/abuse.md"
 scripts/abuse.sh "$bin" > "$out/abuse.md"

@@ -30,13 +30,13 @@ run() { # board name blank count seed pdb-args...
   local board=$1 name=$2 blank=$3 count=$4 seed=$5
   local partition=("${@:6}")
   local dir="$root/$board-$name-$blank"
-  "$bin" pdb "$board" "${partition[@]}" --blank "$blank" --out "$dir" --quiet > /dev/null
+  "$bin" pdb "$board" "${partition[@]}" --blank "$blank" --pdb "$dir" --quiet > /dev/null
   local cmd=(sample "$board" --pdb "$dir" --count "$count" --seed "$seed" --threads 2 --positions "$out/sample-$board.csv" --resume)
   {
     echo "## $board"
     echo
     echo "Revision $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores."
-    echo "Databases: \`tilespace pdb $board ${partition[*]} --blank $blank --out DIR\`."
+    echo "Databases: \`tilespace pdb $board ${partition[*]} --blank $blank --pdb DIR\`."
     echo
     echo "\`\`\`"
     echo "\$ tilespace ${cmd[*]}"

@@ -2,7 +2,7 @@
 //!
 //! Every configuration reachable from the goal is visited, layer by layer, over a 2-bit table
 //! indexed by a parity-halved permutation rank, and the exact facts are derived from that:
-//! the (RC)!/2 count, the radius, the antipodes, the exact mean and the depth distribution.
+//! the (RC)!/2 count, the eccentricity, the antipodes, the exact mean and the depth distribution.
 //!
 //! The library is in layers, each using only those before it:
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
@@ -29,7 +29,7 @@
 //! let goal = GoalBlank::Last.resolve(shape).unwrap();
 //! let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
 //! assert_eq!(a.states(), 360); // 6!/2
-//! assert_eq!(a.distribution.radius(), 21); // Gong: 21 moves for his 3x2
+//! assert_eq!(a.distribution.eccentricity(), 21); // Gong: 21 moves for his 3x2
 //! assert!(a.verified);
 //! assert!(tilespace::solvability(&a.antipodes[0], goal).solvable);
 //! ```

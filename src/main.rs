@@ -50,6 +50,11 @@ fn main() -> ExitCode {
                 .collect();
             let line = head.join(" ");
             let tip = text.lines().find_map(|l| l.trim().strip_prefix("tip: "));
+            let argv: Vec<String> = std::env::args().collect();
+            if let Some(advice) = cli::advice(&e, &argv) {
+                eprintln!("tilespace: error: {advice}");
+                return ExitCode::from(2);
+            }
             match tip {
                 Some(tip) => eprintln!("tilespace: {line} ({tip}); see --help"),
                 None => eprintln!("tilespace: {line}; see --help"),

@@ -305,7 +305,7 @@ fn antipodes_over_both_metrics_take_each_goal_once() {
     let dir = tmp.path();
     let o = tilespace(&["atlas", "2x3", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = tilespace(&["antipodes", "-q", "--out", "r"], dir);
+    let o = tilespace(&["antipodes", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     let (_, rows) = read_csv(&dir.join("r/gong.csv"));
     let goals: Vec<&str> = rows.iter().map(|r| r["goal_blank"].as_str()).collect();

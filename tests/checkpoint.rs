@@ -74,13 +74,16 @@ fn reports_of(out: &Path, name: &str) -> Vec<String> {
 }
 
 fn uninterrupted(dir: &Path) -> Vec<String> {
-    let o = tilespace(&["analyze", "3x4", "--out", "plain", "-q"], dir);
+    let o = tilespace(&["analyze", "3x4", "--results", "plain", "-q"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     reports(&dir.join("plain"))
 }
 
 fn resume(dir: &Path, ck: &str, out: &str) {
-    let o = tilespace(&["analyze", "3x4", "--resume", ck, "--out", out, "-q"], dir);
+    let o = tilespace(
+        &["analyze", "3x4", "--resume", ck, "--results", out, "-q"],
+        dir,
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         !dir.join(ck).join("checkpoint.tsc").exists(),
@@ -101,7 +104,7 @@ fn killed_mid_run_then_resumed_gives_the_same_reports() {
             "ck",
             "--checkpoint-every",
             "0",
-            "--out",
+            "--results",
             "r",
             "-q",
         ],
@@ -128,7 +131,7 @@ fn multi_tile_run_killed_then_resumed_gives_the_same_reports() {
     let dir = tmp.path();
     let multi = ["--metric", "multi", "-q"];
     let o = tilespace(
-        &[&["analyze", "3x4", "--out", "plain"][..], &multi].concat(),
+        &[&["analyze", "3x4", "--results", "plain"][..], &multi].concat(),
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -140,14 +143,14 @@ fn multi_tile_run_killed_then_resumed_gives_the_same_reports() {
         "ck",
         "--checkpoint-every",
         "0",
-        "--out",
+        "--results",
         "r",
     ];
     let mut child = spawn(&[&args[..], &multi].concat(), dir);
     kill_at_depth(&mut child, &dir.join("ck"), 20);
     // The single-tile metric refuses it, and leaves it.
     let o = tilespace(
-        &["analyze", "3x4", "--resume", "ck", "--out", "r", "-q"],
+        &["analyze", "3x4", "--resume", "ck", "--results", "r", "-q"],
         dir,
     );
     assert_eq!(o.status.code(), Some(2));
@@ -159,7 +162,7 @@ fn multi_tile_run_killed_then_resumed_gives_the_same_reports() {
     assert!(dir.join("ck/checkpoint.tsc").exists());
     let o = tilespace(
         &[
-            &["analyze", "3x4", "--resume", "ck", "--out", "r"][..],
+            &["analyze", "3x4", "--resume", "ck", "--results", "r"][..],
             &multi,
         ]
         .concat(),
@@ -185,7 +188,7 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
             "1h",
             "--threads",
             "1",
-            "--out",
+            "--results",
             "r",
         ],
         dir,
@@ -212,7 +215,7 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
         std::fs::write(dir.join("bad/checkpoint.tsc"), bytes).unwrap();
         let mut all = vec!["analyze"];
         all.extend_from_slice(args);
-        all.extend_from_slice(&["--resume", "bad", "--out", "r2", "-q"]);
+        all.extend_from_slice(&["--resume", "bad", "--results", "r2", "-q"]);
         let o = tilespace(&all, dir);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));

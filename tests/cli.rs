@@ -12,7 +12,7 @@ use std::process::Command;
 use common::{read_csv, stderr, stdout, tilespace};
 
 const SUMMARY_COLUMNS: &str =
-    "board,rows,cols,goal_blank,start,class,metric,states,expected_states,verified,radius,\
+    "board,rows,cols,goal_blank,start,class,metric,states,expected_states,verified,eccentricity,\
 antipodes,depth_sum,mean_depth,mean_depth_exact,median_depth,max_width,depth_of_max_width";
 
 const RUNS_COLUMNS: &str =
@@ -27,7 +27,7 @@ fn analyze_writes_three_reports_with_the_documented_columns() {
             "analyze",
             "3x3",
             "2x3",
-            "--out",
+            "--results",
             "out",
             "--threads",
             "2",
@@ -40,7 +40,7 @@ fn analyze_writes_three_reports_with_the_documented_columns() {
     // The figures of the issue's "done when", known from the literature of the 8-puzzle.
     assert!(text.contains("181440 states"), "{text}");
     assert!(
-        text.contains("radius 31, 2 antipodes, mean 249167/11340"),
+        text.contains("eccentricity 31, 2 antipodes, mean 249167/11340"),
         "{text}"
     );
     assert!(text.contains("antipode: 8 6 7/2 5 4/3 0 1"), "{text}");
@@ -53,7 +53,7 @@ fn analyze_writes_three_reports_with_the_documented_columns() {
     assert_eq!(r["states"], "181440");
     assert_eq!(r["expected_states"], "181440");
     assert_eq!(r["verified"], "true");
-    assert_eq!(r["radius"], "31");
+    assert_eq!(r["eccentricity"], "31");
     assert_eq!(r["antipodes"], "2");
     assert_eq!(r["mean_depth_exact"], "249167/11340");
 
@@ -167,7 +167,7 @@ fn gong_figures_are_reproduced() {
         .collect();
     assert_eq!(table.len(), 5, "{text}");
     // Gong's figures, typed from the seed document: worst case and average to one decimal.
-    for (line, (board, radius, mean)) in table.iter().zip([
+    for (line, (board, eccentricity, mean)) in table.iter().zip([
         ("2x2", "6", "3.0"),
         ("2x3", "21", "12.6"),
         ("2x4", "36", "22.7"),
@@ -175,7 +175,11 @@ fn gong_figures_are_reproduced() {
         ("3x3", "31", "22.0"),
     ]) {
         let f: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!((f[0], f[2], f[3]), (board, radius, radius), "{line}");
+        assert_eq!(
+            (f[0], f[2], f[3]),
+            (board, eccentricity, eccentricity),
+            "{line}"
+        );
         let ours: f64 = f[5].parse().unwrap();
         assert_eq!(format!("{ours:.1}"), mean, "{line}");
         assert_eq!(f[7], "yes", "{line}");
@@ -350,7 +354,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "not a size",
         ),
         (
-            &["analyze", "2x2", "--out", "a-file/sub", "-q"],
+            &["analyze", "2x2", "--results", "a-file/sub", "-q"],
             "cannot write",
         ),
         (&["count", "0x4"], "a board needs at least 2 cells"),
@@ -385,8 +389,35 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
         ),
         // The OS cause is said once.
         (
-            &["analyze", "2x2", "--out", "/proc/no/such", "-q"],
+            &["analyze", "2x2", "--results", "/proc/no/such", "-q"],
             "cannot write /proc/no/such: No such file or directory (os error 2)",
+        ),
+        // An option the command lacks names the commands that take it (clap's tip, "use '--
+        // --metric'", suits none); a typo gets clap's guess; a board typed without quotes is
+        // told to be quoted.
+        (
+            &["theorem", "3x3", "--metric", "multi"],
+            "`theorem` takes no --metric (analyze, bench,",
+        ),
+        (
+            &["atlas", "2x4", "--blank", "1,1"],
+            "`atlas` takes no --blank (analyze,",
+        ),
+        (
+            &["random", "3x3", "-n", "3"],
+            "`random` takes no -n; see `tilespace random --help`",
+        ),
+        (
+            &["analyze", "3x3", "--metrc", "multi"],
+            "did you mean --metric?",
+        ),
+        (
+            &["solvable", "8", "6", "7/2", "5", "4/3", "0", "1"],
+            "unexpected argument '6': a board is one argument, quoted",
+        ),
+        (
+            &["solve", "1", "2", "3/4", "5", "6/7", "8", "0"],
+            "'1' is one tile, not a board: a board is one argument, quoted",
         ),
     ];
     for (args, message) in cases {
@@ -400,6 +431,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             "{args:?}: one line, got {err}"
         );
         assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(!err.contains("'-- "), "{args:?}: {err}");
         assert!(
             !err.contains("(os error") || err.matches("(os error").count() == 1,
             "{err}"
@@ -438,7 +470,7 @@ fn conflicting_arguments_leave_no_trace() {
             "2x3",
             "--save-table",
             "t.tst",
-            "--out",
+            "--results",
             "fresh",
         ],
         &[
@@ -447,7 +479,7 @@ fn conflicting_arguments_leave_no_trace() {
             "2x3",
             "--checkpoint",
             "ck",
-            "--out",
+            "--results",
             "fresh",
         ],
         &[
@@ -456,10 +488,10 @@ fn conflicting_arguments_leave_no_trace() {
             "2x3",
             "--from",
             "1 2 3/4 5 6/7 8 0",
-            "--out",
+            "--results",
             "fresh",
         ],
-        &["analyze", "3x3", "--blank", "9,9", "--out", "fresh"],
+        &["analyze", "3x3", "--blank", "9,9", "--results", "fresh"],
     ];
     for args in cases {
         let o = tilespace(args, tmp.path());
@@ -573,7 +605,7 @@ fn analyze_from_and_theorem_end_to_end() {
             "3x3",
             "--from",
             "1 2 3/4 5 6/8 7 0",
-            "--out",
+            "--results",
             "out",
             "-q",
         ],
@@ -592,7 +624,7 @@ fn analyze_from_and_theorem_end_to_end() {
         .exists());
 
     let o = tilespace(
-        &["theorem", "2x3", "3x3", "1x6", "--out", "out", "-q"],
+        &["theorem", "2x3", "3x3", "1x6", "--results", "out", "-q"],
         tmp.path(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -601,7 +633,7 @@ fn analyze_from_and_theorem_end_to_end() {
     let (header, rows) = read_csv(&tmp.path().join("out/theorem.csv"));
     assert_eq!(
         header.join(","),
-        "board,class,start,states,expected,component,parity_test_agrees,goal_blank,radius"
+        "board,class,start,states,expected,component,parity_test_agrees,goal_blank,eccentricity"
     );
     assert_eq!(rows.len(), 6);
     for r in &rows {
@@ -619,7 +651,10 @@ fn analyze_from_and_theorem_end_to_end() {
         .iter()
         .find(|r| r["board"] == "1x6" && r["class"] == "solvable")
         .unwrap();
-    assert_eq!((r["states"].as_str(), r["radius"].as_str()), ("6", "5"));
+    assert_eq!(
+        (r["states"].as_str(), r["eccentricity"].as_str()),
+        ("6", "5")
+    );
 }
 
 /// Save the 3x3 table, ask the distance of an antipode (31) and an optimal solution; several
@@ -633,7 +668,7 @@ fn save_table_then_distance_and_solve() {
             "3x3",
             "--save-table",
             "t.tst",
-            "--out",
+            "--results",
             "out",
             "-q",
         ],
@@ -820,8 +855,8 @@ fn batch_input_and_short_options() {
 }
 
 /// The reports directory has one name, `--results`, for the commands that write reports and
-/// for those that read them; `--out`, its former name on `analyze`, `theorem` and
-/// `antipodes`, is still taken.
+/// for those that read them; `--out`, its former name on `analyze`, `theorem`, `antipodes`
+/// and `bench`, is still taken there; the charts' folder is `--charts`.
 #[test]
 fn the_reports_directory_is_named_results_everywhere() {
     let tmp = tempfile::tempdir().unwrap();
@@ -841,6 +876,76 @@ fn the_reports_directory_is_named_results_everywhere() {
         let o = tilespace(args, dir);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert!(stdout(&o).contains("2x"), "{args:?}: {}", stdout(&o));
+    }
+    let o = tilespace(&["plot", "--results", "r", "--charts", "c"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("c/2x3.svg").exists());
+    // `--out` was the charts' folder of `plot` and the databases' of `pdb`: there it names no
+    // folder now, and says which word does (a user's `analyze --out mydir` then `plot --out
+    // mydir` read results/ and failed).
+    for (args, word) in [
+        (&["plot", "--out", "r"][..], "--charts DIR"),
+        (
+            &["pdb", "2x2", "--partition", "3", "--out", "p"],
+            "--pdb DIR",
+        ),
+    ] {
+        let o = tilespace(args, dir);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(word) && err.contains("--results DIR"), "{err}");
+    }
+    assert!(!dir.join("p").exists());
+}
+
+/// Every command that writes files names them after one word, `wrote:`, and every file it
+/// names is there.
+#[test]
+fn written_files_are_announced_alike() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for args in [
+        &[
+            "analyze",
+            "2x2",
+            "-q",
+            "--results",
+            "r",
+            "--save-table",
+            "t.tst",
+        ][..],
+        &["theorem", "2x2", "-q", "--results", "r"],
+        &["antipodes", "2x2", "-q", "--results", "r"],
+        &["atlas", "2x2", "-q", "--results", "r"],
+        &[
+            "bench",
+            "--boards",
+            "2x2",
+            "--threads",
+            "1",
+            "--runs",
+            "1",
+            "-q",
+            "--results",
+            "b",
+        ],
+    ] {
+        let o = tilespace(args, dir);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let text = stdout(&o);
+        let named: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("wrote: "))
+            .flat_map(|l| l.split(", "))
+            .collect();
+        assert!(!named.is_empty(), "{args:?}: {text}");
+        for path in named {
+            assert!(dir.join(path).is_file(), "{args:?}: {path}");
+        }
+        for other in ["reports:", "report:", "written:"] {
+            assert!(!text.contains(other), "{args:?}: {text}");
+        }
     }
 }
 
@@ -1004,7 +1109,7 @@ fn a_source_for_the_other_goal_blank_is_named() {
             "r",
             "-q",
         ][..],
-        &["pdb", "2x4", "--partition", "3-4", "--out", "p", "-q"],
+        &["pdb", "2x4", "--partition", "3-4", "--pdb", "p", "-q"],
     ] {
         let o = tilespace(args, dir);
         assert!(o.status.success(), "{}", stderr(&o));
@@ -1015,7 +1120,7 @@ fn a_source_for_the_other_goal_blank_is_named() {
             "t.tst",
             "tilespace analyze 2x4 --blank 1,1 --save-table FILE",
         ),
-        ("--pdb", "p", "tilespace pdb 2x4 --blank 1,1 --out DIR"),
+        ("--pdb", "p", "tilespace pdb 2x4 --blank 1,1 --pdb DIR"),
     ] {
         let o = tilespace(&["solve", "0 1 2 3/4 5 6 7", source, value], dir);
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -1060,7 +1165,10 @@ fn charts_name_their_metric() {
         assert!(o.status.success(), "{}", stderr(&o));
     }
     for format in ["svg", "pgfplots"] {
-        let o = tilespace(&["plot", "--format", format, "--out", format], tmp.path());
+        let o = tilespace(
+            &["plot", "--format", format, "--charts", format],
+            tmp.path(),
+        );
         assert!(o.status.success(), "{}", stderr(&o));
         let ext = if format == "svg" { "svg" } else { "tex" };
         for (file, words) in [("2x3", "single-tile"), ("2x3-multi", "multi-tile")] {

@@ -145,12 +145,12 @@ fn document_tables_are_generated() {
     for (doc, args) in [
         (
             "README.md",
-            &["table", "--results", results, "--boards", CORNERS][..],
+            &["table", "--results", results, "--reports", CORNERS][..],
         ),
         ("README.md", &["table", "--results", results, "--atlas"][..]),
         (
             "docs/GUIDE.md",
-            &["table", "--results", results, "--boards", TABLE][..],
+            &["table", "--results", results, "--reports", TABLE][..],
         ),
         (
             "docs/GUIDE.md",
@@ -169,7 +169,7 @@ fn document_tables_are_generated() {
     }
     // The guide's table is the committed `docs/results/table.md`.
     let committed = std::fs::read_to_string(root.join("docs/results/table.md")).unwrap();
-    let o = tilespace(&["table", "--results", results, "--boards", TABLE], root);
+    let o = tilespace(&["table", "--results", results, "--reports", TABLE], root);
     assert_eq!(stdout(&o), committed);
 }
 

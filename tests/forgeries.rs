@@ -44,7 +44,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
             "0",
             "--save-table",
             "ck/checkpoint.tsc",
-            "--out",
+            "--results",
             "o",
         ],
         d,
@@ -66,7 +66,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
         "a file of the checkpoint",
     );
     // A summary holding another board's row is not replaced by a binary table.
-    let first = tilespace(&["analyze", "2x2", "-q", "--out", "R"], d);
+    let first = tilespace(&["analyze", "2x2", "-q", "--results", "R"], d);
     assert!(first.status.success(), "{}", stderr(&first));
     let summary = fs::read(d.join("R/summary.csv")).unwrap();
     refused(
@@ -74,7 +74,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
             "analyze",
             "2x3",
             "-q",
-            "--out",
+            "--results",
             "R",
             "--save-table",
             "R/summary.csv",
@@ -87,7 +87,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
             "analyze",
             "2x3",
             "-q",
-            "--out",
+            "--results",
             "R",
             "--save-table",
             "R/x/../2x3/depths.csv",
@@ -103,7 +103,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
             "analyze",
             "2x3",
             "-q",
-            "--out",
+            "--results",
             "R",
             "--checkpoint",
             "ck2",
@@ -114,11 +114,11 @@ fn outputs_of_one_run_never_destroy_each_other() {
     );
     assert!(ok.status.success(), "{}", stderr(&ok));
     assert!(stdout(&ok)
-        .contains("reports: R/summary.csv, R/2x3/depths.csv, R/2x3/antipodes.csv, ck2/t.tst"));
+        .contains("wrote: R/summary.csv, R/2x3/depths.csv, R/2x3/antipodes.csv, ck2/t.tst"));
     assert!(d.join("ck2/t.tst").is_file());
     // A positions file on a database the sample reads.
     pdb_3x3(d);
-    let db = d.join("p/3x3-blank8-1-2-3-4.pdb");
+    let db = d.join("p/3x3-blank-3-3-tiles-1-2-3-4.pdb");
     let bytes = fs::read(&db).unwrap();
     refused(
         &[
@@ -132,7 +132,7 @@ fn outputs_of_one_run_never_destroy_each_other() {
             "1",
             "-q",
             "--positions",
-            "p/3x3-blank8-1-2-3-4.pdb",
+            "p/3x3-blank-3-3-tiles-1-2-3-4.pdb",
         ],
         d,
         "is a pattern database (--pdb) and also the positions file (--positions)",
@@ -203,7 +203,7 @@ fn a_database_is_loaded_under_the_memory_guard() {
     pdb_3x3(d);
     // The header of 3x3's 1-4 database rewritten as 4x4's 1-6 (16!/10! = 5,765,760 entries) or
     // 1-8 (518,918,400), the file extended with a hole to the length that implies.
-    let header = fs::read(d.join("p/3x3-blank8-1-2-3-4.pdb")).unwrap()[..128].to_vec();
+    let header = fs::read(d.join("p/3x3-blank-3-3-tiles-1-2-3-4.pdb")).unwrap()[..128].to_vec();
     for (tiles, placements) in [(6u32, 5_765_760u64), (8, 518_918_400)] {
         let mut h = header.clone();
         h[12..16].copy_from_slice(&4u32.to_le_bytes());
@@ -296,7 +296,7 @@ fn a_resealed_database_with_entries_swapped_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
     pdb_3x3(d);
-    let path = d.join("p/3x3-blank8-5-6-7-8.pdb");
+    let path = d.join("p/3x3-blank-3-3-tiles-5-6-7-8.pdb");
     let mut bytes = fs::read(&path).unwrap();
     // Swap three pairs of entries of different values (entries start at byte 128).
     let mut swapped = 0;
@@ -319,15 +319,16 @@ fn a_resealed_database_with_entries_swapped_is_refused() {
     ] {
         refused(&args, d, "its entries contradict each other");
     }
-    let out = tilespace(&["pdb", "3x3", "--out", "p", "--verify"], d);
+    let out = tilespace(&["pdb", "3x3", "--pdb", "p", "--verify"], d);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("3x3-blank8-5-6-7-8.pdb: REFUSED"),
+        stdout(&out).contains("3x3-blank-3-3-tiles-5-6-7-8.pdb: REFUSED"),
         "{}",
         stdout(&out)
     );
     assert!(
-        stdout(&out).contains("3x3-blank8-1-2-3-4.pdb: 3024 placements, every entry consistent"),
+        stdout(&out)
+            .contains("3x3-blank-3-3-tiles-1-2-3-4.pdb: 3024 placements, every entry consistent"),
         "{}",
         stdout(&out)
     );
@@ -456,7 +457,7 @@ fn messages_escape_and_cut_what_they_quote() {
 }
 
 /// The small ones: node counts that would overflow a u64 when summed are summed exactly;
-/// seconds past 10^9 (1e308 made the JSON's sum null) are refused; `pdb --out` on a file says
+/// seconds past 10^9 (1e308 made the JSON's sum null) are refused; `pdb --pdb` on a file says
 /// it is not a directory; `--resume` of a missing directory does not create it; a read-only
 /// positions file is refused, its mode kept.
 #[test]
@@ -533,7 +534,7 @@ fn small_defects_mended() {
             "3x3",
             "--partition",
             "4-4",
-            "--out",
+            "--pdb",
             "/dev/null",
             "-q",
         ],

@@ -89,8 +89,8 @@ fn default_tables_fit_an_article_page() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     for (name, args) in [
-        ("summary", &["--boards", TABLE][..]),
-        ("distribution", &["--distribution", "--boards", TABLE][..]),
+        ("summary", &["--reports", TABLE][..]),
+        ("distribution", &["--distribution", "--reports", TABLE][..]),
         ("theorem", &["--theorem"][..]),
         ("atlas", &["--atlas"][..]),
         ("atlas-cells", &["--atlas", "--cells"][..]),
@@ -135,7 +135,8 @@ fn the_width_warning_matches_the_page() {
         "{warnings}"
     );
     assert!(!compile(dir, "all", &tex).is_empty());
-    let few = "board,states,radius,antipodes,mean,median,widest,widest-depth";
+    let few =
+        "board,states,eccentricity,antipodes,mean_depth,median_depth,max_width,depth_of_max_width";
     let (tex, warnings) = table(dir, &results(), &["--columns", few]);
     assert!(warnings.is_empty(), "{warnings}");
     assert!(compile(dir, "few", &tex).is_empty());
@@ -149,7 +150,7 @@ fn an_unverified_row_is_shown_as_such() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let o = tilespace(&["analyze", "2x3", "2x2", "-q", "--out", "r"], dir);
+    let o = tilespace(&["analyze", "2x3", "2x2", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     let summary = dir.join("r/summary.csv");
     let text = std::fs::read_to_string(&summary).unwrap();
@@ -182,9 +183,9 @@ fn pgfplots_charts_fit_an_article_page() {
             "--log",
             "--results",
             results().to_str().unwrap(),
-            "--out",
+            "--charts",
             out.to_str().unwrap(),
-            "--boards",
+            "--reports",
             "2x2,3x3,3x3-blank-2-2,2x7",
         ],
         dir,
@@ -232,7 +233,7 @@ fn atlas_maps_fit_an_article_page() {
             "pgfplots",
             "--results",
             results().to_str().unwrap(),
-            "--out",
+            "--charts",
             out.to_str().unwrap(),
             "--boards",
             "3x3,2x6",

@@ -107,12 +107,20 @@ fn every_board_up_to_9_cells_and_2x5_equal_one_process_on_1_to_4_ranks() {
     let out = |d: &Path| d.display().to_string();
     let one_dir = out(&one);
     let mut args = goal_args.clone();
-    args.extend(["--out", &one_dir]);
+    args.extend(["--results", &one_dir]);
     let o = tilespace(&args, tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
     for (board, from) in others {
         let o = tilespace(
-            &["analyze", board, "--from", from, "--out", &out(&one), "-q"],
+            &[
+                "analyze",
+                board,
+                "--from",
+                from,
+                "--results",
+                &out(&one),
+                "-q",
+            ],
             tmp.path(),
         );
         assert!(o.status.success(), "{}", stderr(&o));
@@ -121,11 +129,19 @@ fn every_board_up_to_9_cells_and_2x5_equal_one_process_on_1_to_4_ranks() {
         let many = tmp.path().join(format!("ranks-{ranks}"));
         let many_dir = out(&many);
         let mut args = goal_args.clone();
-        args.extend(["--out", &many_dir]);
+        args.extend(["--results", &many_dir]);
         let o = mpirun(ranks, &args, tmp.path());
         assert!(o.status.success(), "{ranks} ranks: {}", stderr(&o));
         for (board, from) in others {
-            let args = ["analyze", board, "--from", from, "--out", &out(&many), "-q"];
+            let args = [
+                "analyze",
+                board,
+                "--from",
+                from,
+                "--results",
+                &out(&many),
+                "-q",
+            ];
             let o = mpirun(ranks, &args, tmp.path());
             assert!(
                 o.status.success(),
@@ -145,7 +161,13 @@ fn twelve_cells_on_3_and_4_ranks_equal_the_committed_reports() {
         let out = tmp.path().join(format!("r{ranks}"));
         let o = mpirun(
             ranks,
-            &["analyze", "3x4", "-q", "--out", &out.display().to_string()],
+            &[
+                "analyze",
+                "3x4",
+                "-q",
+                "--results",
+                &out.display().to_string(),
+            ],
             tmp.path(),
         );
         assert!(o.status.success(), "{}", stderr(&o));
@@ -165,7 +187,7 @@ fn a_table_saved_across_ranks_is_the_one_process_table() {
             "--save-table",
             "one.tst",
             "-q",
-            "--out",
+            "--results",
             "a",
         ],
         tmp.path(),
@@ -179,7 +201,7 @@ fn a_table_saved_across_ranks_is_the_one_process_table() {
             "--save-table",
             "many.tst",
             "-q",
-            "--out",
+            "--results",
             "b",
         ],
         tmp.path(),
@@ -204,7 +226,7 @@ fn a_table_saved_across_ranks_is_the_one_process_table() {
 #[test]
 fn one_voice_per_job_and_the_guard_counts_ranks() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = mpirun(3, &["analyze", "2x3", "--out", "r"], tmp.path());
+    let o = mpirun(3, &["analyze", "2x3", "--results", "r"], tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(
@@ -212,13 +234,17 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
         1,
         "{text}"
     );
-    let o = mpirun(3, &["analyze", "2x3", "--json", "--out", "r"], tmp.path());
+    let o = mpirun(
+        3,
+        &["analyze", "2x3", "--json", "--results", "r"],
+        tmp.path(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON document");
     assert_eq!(doc["boards"][0]["states"], 360);
     let o = mpirun(
         2,
-        &["analyze", "--seed-table", "-q", "--out", "r"],
+        &["analyze", "--seed-table", "-q", "--results", "r"],
         tmp.path(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -271,11 +297,11 @@ fn rank_pids(marker: &Path) -> Vec<u32> {
     pids
 }
 
-/// Starts `mpirun -np 2 tilespace args... --out marker`, waits until `ready()`, SIGKILLs one
+/// Starts `mpirun -np 2 tilespace args... --results marker`, waits until `ready()`, SIGKILLs one
 /// rank, and checks that the whole job ends with an error within 30 s, the launcher saying why.
 fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> bool) {
     let mut child = mpirun_command(2, args, tmp)
-        .arg("--out")
+        .arg("--results")
         .arg(marker)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -371,7 +397,13 @@ fn a_killed_checkpointed_run_resumes_identically() {
 
     let out_arg = out.display().to_string();
     let resume = [
-        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+        "analyze",
+        "3x4",
+        "-q",
+        "--resume",
+        &ck_arg,
+        "--results",
+        &out_arg,
     ];
     // Shard 1 damaged: rank 1 of 3, which reads it, names the file and what is wrong (rank 0
     // only said another rank failed), and the shard is left as it was.
@@ -490,7 +522,13 @@ fn a_killed_multi_tile_run_resumes_identically() {
     kill_a_rank(tmp.path(), &out, &args, || saved_depth() >= 12);
     let out_arg = out.display().to_string();
     let single = [
-        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+        "analyze",
+        "3x4",
+        "-q",
+        "--resume",
+        &ck_arg,
+        "--results",
+        &out_arg,
     ];
     let o = mpirun(2, &single, tmp.path());
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -500,7 +538,15 @@ fn a_killed_multi_tile_run_resumes_identically() {
         stderr(&o)
     );
     let resume = [
-        "analyze", "3x4", "--metric", "multi", "-q", "--resume", &ck_arg, "--out", &out_arg,
+        "analyze",
+        "3x4",
+        "--metric",
+        "multi",
+        "-q",
+        "--resume",
+        &ck_arg,
+        "--results",
+        &out_arg,
     ];
     let o = mpirun(2, &resume, tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));
@@ -587,7 +633,13 @@ fn a_stop_signal_saves_and_the_job_goes_on_identically() {
             let out = tmp.path().join(format!("out-{ranks:?}"));
             let (ck_arg, out_arg) = (copy.display().to_string(), out.display().to_string());
             let resume = [
-                "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+                "analyze",
+                "3x4",
+                "-q",
+                "--resume",
+                &ck_arg,
+                "--results",
+                &out_arg,
             ];
             let o = match ranks {
                 Some(n) => mpirun(n, &resume, tmp.path()),
@@ -614,7 +666,7 @@ fn checkpointing_3x4<'a>(ck: &'a str, out: &'a str) -> [&'a str; 11] {
         ck,
         "--checkpoint-every",
         "0",
-        "--out",
+        "--results",
         out,
     ]
 }
@@ -689,7 +741,13 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
         depth()
     );
     let resume = [
-        "analyze", "3x4", "-q", "--resume", &ck_arg, "--out", &out_arg,
+        "analyze",
+        "3x4",
+        "-q",
+        "--resume",
+        &ck_arg,
+        "--results",
+        &out_arg,
     ];
     let o = mpirun(3, &resume, tmp.path());
     assert!(o.status.success(), "{}", stderr(&o));

@@ -24,7 +24,7 @@ fn databases_are_built_kept_and_answer_like_a_table() {
             "3x3",
             "--partition",
             "4-4",
-            "--out",
+            "--pdb",
             "p",
             "-q",
             "--csv",
@@ -34,7 +34,7 @@ fn databases_are_built_kept_and_answer_like_a_table() {
     assert!(stdout(&again).contains(",false,,"), "{}", stdout(&again));
     // The text lines say the same: the two databases were kept, not built again.
     let text = tilespace(
-        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        &["pdb", "3x3", "--partition", "4-4", "--pdb", "p", "-q"],
         dir,
     );
     let text = stdout(&text);
@@ -49,7 +49,7 @@ fn databases_are_built_kept_and_answer_like_a_table() {
             "analyze",
             "3x3",
             "-q",
-            "--out",
+            "--results",
             "r",
             "--save-table",
             "t.tst",
@@ -91,7 +91,7 @@ fn databases_are_built_kept_and_answer_like_a_table() {
             "2,5,8",
             "--pattern",
             "3,6",
-            "--out",
+            "--pdb",
             "q",
             "-q",
         ],
@@ -169,13 +169,71 @@ fn published_lengths_are_checked() {
     );
 }
 
+/// A database's file names its goal blank's cell as report folders do (row and column from
+/// 1), and one named the former way (the cell's index from 0) is renamed and kept, not built
+/// again beside itself.
+#[test]
+fn database_files_name_the_blank_as_reports_do() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(
+        &[
+            "pdb",
+            "2x3",
+            "--partition",
+            "2-3",
+            "--blank",
+            "1,2",
+            "--pdb",
+            "p",
+            "-q",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = tilespace(
+        &["analyze", "2x3", "--blank", "1,2", "-q", "--results", "r"],
+        dir,
+    );
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert!(dir.join("r/2x3-blank-1-2").is_dir());
+    // 2x3 with the blank on row 1, column 2: cell index 1 from 0; tiles in reading order of
+    // the goal, the blank skipped: 1 at 1,1, 2 at 1,3, 3 at 2,1, ...
+    let new = dir.join("p/2x3-blank-1-2-tiles-1-2.pdb");
+    assert!(new.exists(), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("p/2x3-blank-1-2-tiles-3-4-5.pdb"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::rename(&new, dir.join("p/2x3-blank1-1-2.pdb")).unwrap();
+    let again = tilespace(
+        &[
+            "pdb",
+            "2x3",
+            "--partition",
+            "2-3",
+            "--blank",
+            "1,2",
+            "--pdb",
+            "p",
+            "-q",
+            "--csv",
+        ],
+        dir,
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(!stdout(&again).contains(",true,"), "{}", stdout(&again));
+    assert!(new.exists() && !dir.join("p/2x3-blank1-1-2.pdb").exists());
+}
+
 /// Damaged, forged, foreign and mismatched databases are refused with one line and exit 2.
 #[test]
 fn bad_databases_and_arguments_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     pdb_3x3(dir);
-    let file = dir.join("p/3x3-blank8-1-2-3-4.pdb");
+    let file = dir.join("p/3x3-blank-3-3-tiles-1-2-3-4.pdb");
     let good = std::fs::read(&file).unwrap();
     let board = "8 6 7/2 5 4/3 0 1";
     let refused = |args: &[&str], says: &str| {
@@ -205,10 +263,10 @@ fn bad_databases_and_arguments_are_refused() {
     std::fs::write(&file, &good).unwrap();
     assert!(Database::from_bytes(&good).is_ok());
     // Another board's database in the same directory.
-    let o = tilespace(&["pdb", "2x3", "--partition", "5", "--out", "q", "-q"], dir);
+    let o = tilespace(&["pdb", "2x3", "--partition", "5", "--pdb", "q", "-q"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::copy(
-        dir.join("q/2x3-blank5-1-2-3-4-5.pdb"),
+        dir.join("q/2x3-blank-2-3-tiles-1-2-3-4-5.pdb"),
         dir.join("p/2x3.pdb"),
     )
     .unwrap();
@@ -217,7 +275,7 @@ fn bad_databases_and_arguments_are_refused() {
         "keep one board and goal per directory",
     );
     refused(
-        &["pdb", "3x3", "--partition", "4-4", "--out", "p"],
+        &["pdb", "3x3", "--partition", "4-4", "--pdb", "p"],
         "of another board, goal or partition",
     );
     std::fs::remove_file(dir.join("p/2x3.pdb")).unwrap();
@@ -235,7 +293,7 @@ fn bad_databases_and_arguments_are_refused() {
     refused(&["solve", "1 2/3 0", "--pdb", "p"], "the pattern databases");
     refused(&["solve", board, "--optimal"], "--optimal needs --pdb DIR");
     refused(
-        &["pdb", "3x3", "--partition", "4-3", "--out", "x"],
+        &["pdb", "3x3", "--partition", "4-3", "--pdb", "x"],
         "not a partition",
     );
     refused(
@@ -246,24 +304,24 @@ fn bad_databases_and_arguments_are_refused() {
             "1,2,3",
             "--pattern",
             "3,4,5,6,7,8",
-            "--out",
+            "--pdb",
             "x",
         ],
         "tile 3 is in two patterns",
     );
     refused(
-        &["pdb", "3x3", "--pattern", "1,2,x", "--out", "x"],
+        &["pdb", "3x3", "--pattern", "1,2,x", "--pdb", "x"],
         "not a list of tiles",
     );
     refused(
-        &["pdb", "1x5", "--partition", "4", "--out", "x"],
+        &["pdb", "1x5", "--partition", "4", "--pdb", "x"],
         "is a line",
     );
     refused(
-        &["pdb", "6x6", "--partition", "35", "--out", "x"],
+        &["pdb", "6x6", "--partition", "35", "--pdb", "x"],
         "at most 32",
     );
-    refused(&["pdb", "4x4", "--partition", "15", "--out", "x"], "");
+    refused(&["pdb", "4x4", "--partition", "15", "--pdb", "x"], "");
     refused(
         &["sample", "2x3", "--pdb", "p", "--count", "3"],
         "are for 3x3",
@@ -322,7 +380,7 @@ fn sampled_means_cover_the_exact_means() {
         let exact = exact.distribution.mean().to_f64();
         let out = format!("p-{board}");
         let o = tilespace(
-            &["pdb", board, "--partition", partition, "--out", &out, "-q"],
+            &["pdb", board, "--partition", partition, "--pdb", &out, "-q"],
             dir,
         );
         assert!(o.status.success(), "{}", stderr(&o));

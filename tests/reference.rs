@@ -55,8 +55,8 @@ fn reference_bfs_from(rows: usize, cols: usize, start: Vec<u32>) -> HashMap<Vec<
 }
 
 fn layers(depths: &HashMap<Vec<u32>, u32>) -> Vec<u64> {
-    let radius = *depths.values().max().unwrap() as usize;
-    let mut layers = vec![0u64; radius + 1];
+    let eccentricity = *depths.values().max().unwrap() as usize;
+    let mut layers = vec![0u64; eccentricity + 1];
     for &d in depths.values() {
         layers[d as usize] += 1;
     }
@@ -91,10 +91,10 @@ fn engine_matches_reference_bfs_on_every_board_up_to_9_cells() {
         for goal in goals {
             let reference = reference_bfs(rows, cols, goal);
             let want_layers = layers(&reference);
-            let radius = want_layers.len() as u32 - 1;
+            let eccentricity = want_layers.len() as u32 - 1;
             let want_antipodes: HashSet<Vec<u32>> = reference
                 .iter()
-                .filter(|(_, &d)| d == radius)
+                .filter(|(_, &d)| d == eccentricity)
                 .map(|(b, _)| b.clone())
                 .collect();
             for threads in [1, 2] {
@@ -141,10 +141,10 @@ fn parallel_scans_with_tasks_sharing_words_match_reference() {
             for start in [&goal_board, &other] {
                 let reference = reference_bfs_from(rows, cols, start.cells().to_vec());
                 let want = layers(&reference);
-                let radius = want.len() as u32 - 1;
+                let eccentricity = want.len() as u32 - 1;
                 let mut want_antipodes: Vec<&[u32]> = reference
                     .iter()
-                    .filter(|(_, &d)| d == radius)
+                    .filter(|(_, &d)| d == eccentricity)
                     .map(|(b, _)| b.as_slice())
                     .collect();
                 want_antipodes.sort();
@@ -268,10 +268,10 @@ fn searches_from_any_start_match_reference_and_classes_partition_everything() {
                 "{shape} from {start}"
             );
             assert_eq!(a.states(), factorial(n) / 2);
-            let radius = a.distribution.radius();
+            let eccentricity = a.distribution.eccentricity();
             let mut want: Vec<&Vec<u32>> = reference
                 .iter()
-                .filter(|(_, &d)| d == radius)
+                .filter(|(_, &d)| d == eccentricity)
                 .map(|(b, _)| b)
                 .collect();
             let mut got: Vec<&[u32]> = a.antipodes.iter().map(|b| b.cells()).collect();
@@ -329,7 +329,7 @@ fn lines_split_into_tile_orders_of_n_configurations() {
             let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
             assert!(a.verified);
             assert_eq!(a.states(), n as u64);
-            assert_eq!(a.distribution.radius() as usize, n - 1);
+            assert_eq!(a.distribution.eccentricity() as usize, n - 1);
             let goal_component = component[Board::goal(shape, goal).cells()];
             for (b, id) in &component {
                 let board = Board::new(shape, b.clone()).unwrap();

@@ -22,7 +22,7 @@ fn shell(dir: &std::path::Path, script: &str) -> std::process::Output {
         .unwrap()
 }
 
-/// Twelve runs writing one `--out` at once keep all twelve summary rows (the rows are read,
+/// Twelve runs writing one `--results` at once keep all twelve summary rows (the rows are read,
 /// changed and written under a lock; without it most such races lose a row).
 #[test]
 fn concurrent_runs_into_one_directory_keep_every_row() {
@@ -37,7 +37,13 @@ fn concurrent_runs_into_one_directory_keep_every_row() {
         .map(|(board, blank)| {
             Command::new(env!("CARGO_BIN_EXE_tilespace"))
                 .args([
-                    "analyze", board, "--blank", blank, "--out", "out", "--quiet",
+                    "analyze",
+                    board,
+                    "--blank",
+                    blank,
+                    "--results",
+                    "out",
+                    "--quiet",
                 ])
                 .current_dir(tmp.path())
                 .stdout(Stdio::null())
@@ -243,7 +249,7 @@ fn a_table_that_cannot_be_written_keeps_the_reports() {
     // is 32 kB.
     let out = shell(
         tmp.path(),
-        "ulimit -f 64 && trap '' XFSZ && exec BIN analyze 3x3 -q --out out --save-table t.bin",
+        "ulimit -f 64 && trap '' XFSZ && exec BIN analyze 3x3 -q --results out --save-table t.bin",
     );
     assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("t.bin"), "{}", stderr(&out));
@@ -319,7 +325,7 @@ fn sigkill_at_random_moments_loses_nothing() {
             "analyze",
             "2x5",
             "-q",
-            "--out",
+            "--results",
             "out",
             "--save-table",
             "t.tst",

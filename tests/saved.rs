@@ -131,15 +131,15 @@ fn bad_tables_and_boards_are_refused() {
 
     // Contents changed and every checksum recomputed (`saved::reseal`, as a forger would):
     // one code's depth bit, one code's colour bit, two layer counts traded, a layer emptied, a
-    // radius no 2x3 board has.
+    // eccentricity no 2x3 board has.
     let forged = |edit: &dyn Fn(&mut Vec<u8>)| -> String {
         let mut bytes = good.clone();
         edit(&mut bytes);
         tilespace::store::saved::reseal(&mut bytes);
         why(&bytes)
     };
-    let radius = u32::from_le_bytes(good[24..28].try_into().unwrap()) as usize;
-    let words_at = 64 + 8 * (radius + 1);
+    let eccentricity = u32::from_le_bytes(good[24..28].try_into().unwrap()) as usize;
+    let words_at = 64 + 8 * (eccentricity + 1);
     let layer = |d: usize| 64 + 8 * d;
     for bit in [1u8, 0] {
         let why = forged(&|b| b[words_at + 5] ^= 1 << (2 + bit));
@@ -157,7 +157,7 @@ fn bad_tables_and_boards_are_refused() {
     let emptied = forged(&|b| b[layer(2)..layer(3)].fill(0));
     assert!(emptied.contains("not a distribution"), "{emptied}");
     let far = forged(&|b| b[24..28].copy_from_slice(&1_000_000u32.to_le_bytes()));
-    assert!(far.contains("radius 1000000 is impossible"), "{far}");
+    assert!(far.contains("eccentricity 1000000 is impossible"), "{far}");
 
     let unsolvable = Board::parse("1 2 3/5 4 0", None).unwrap();
     assert!(matches!(

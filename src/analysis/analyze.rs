@@ -439,14 +439,14 @@ fn analyze_line(
     let clock = std::time::Instant::now();
     let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
     let reached = crate::puzzle::line::reach(&from, metric);
-    let radius = reached.iter().map(|r| r.1).max().unwrap_or(0);
-    let mut layers = vec![0u64; radius as usize + 1];
+    let eccentricity = reached.iter().map(|r| r.1).max().unwrap_or(0);
+    let mut layers = vec![0u64; eccentricity as usize + 1];
     for (_, d) in &reached {
         layers[*d as usize] += 1;
     }
     let mut antipodes: Vec<Board> = reached
         .iter()
-        .filter(|r| r.1 == radius)
+        .filter(|r| r.1 == eccentricity)
         .map(|r| r.0.clone())
         .collect();
     antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));

@@ -64,7 +64,7 @@ impl CellFigures {
         let d = &a.distribution;
         CellFigures {
             cells,
-            eccentricity: d.radius(),
+            eccentricity: d.eccentricity(),
             antipodes: a.antipodes.len(),
             depth_sum: d.depth_sum(),
             states: d.total(),
@@ -80,7 +80,7 @@ impl CellFigures {
         };
         CellFigures {
             cells,
-            eccentricity: d.radius(),
+            eccentricity: d.eccentricity(),
             antipodes: layers.last().copied().unwrap_or(0) as usize,
             depth_sum: d.depth_sum(),
             states: d.total(),

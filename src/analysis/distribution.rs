@@ -1,11 +1,11 @@
-//! Facts derived from the number of states at each depth: radius, exact mean, median, widest layer.
+//! Facts derived from the number of states at each depth: eccentricity, exact mean, median, widest layer.
 
 use std::fmt;
 
-/// States per depth, from depth 0 (the goal) to the radius.
+/// States per depth, from depth 0 (the goal) to the eccentricity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
-    /// `layers[d]` = states at depth d, from 0 (the start) to the radius.
+    /// `layers[d]` = states at depth d, from 0 (the start) to the eccentricity.
     pub layers: Vec<u64>,
 }
 
@@ -131,7 +131,7 @@ impl Distribution {
     }
 
     /// The largest depth: the most moves any state needs.
-    pub fn radius(&self) -> u32 {
+    pub fn eccentricity(&self) -> u32 {
         self.layers.len() as u32 - 1
     }
 
@@ -159,7 +159,7 @@ impl Distribution {
                 return d as u32;
             }
         }
-        self.radius()
+        self.eccentricity()
     }
 
     /// The widest layer: (depth, states); the shallowest one if several tie.
@@ -194,7 +194,7 @@ mod tests {
             layers: vec![1, 2, 2, 2, 2, 2, 1],
         };
         assert_eq!(d.total(), 12);
-        assert_eq!(d.radius(), 6);
+        assert_eq!(d.eccentricity(), 6);
         assert_eq!(d.depth_sum(), 36);
         assert_eq!(d.mean(), Fraction { num: 3, den: 1 });
         assert_eq!(d.median(), 3);

@@ -403,9 +403,9 @@ mod tests {
                     .map(|w| w.load(Relaxed))
                     .collect::<Vec<_>>()
             };
-            let radius = whole.layers.len() as u32 - 1;
+            let eccentricity = whole.layers.len() as u32 - 1;
             let mut unsettled_seen = false;
-            for stop in 1..radius {
+            for stop in 1..eccentricity {
                 let saved: std::sync::Mutex<Option<SearchState>> = Default::default();
                 let hook = |b: &SearchState| -> Result<bool, Error> {
                     if b.depth() < stop {

@@ -309,9 +309,9 @@ pub struct BenchArgs {
     /// How moves are counted: single, multi or both (each board in each, single first)
     #[arg(long, value_name = "METRIC", default_value = "single", value_parser = metric_choice)]
     pub metric: MetricChoice,
-    /// Directory for bench.csv, bench.json and bench-machine.txt
-    #[arg(long, value_name = "DIR", default_value = "results")]
-    pub out: PathBuf,
+    /// Directory of the reports, where bench.csv, bench.json and bench-machine.txt go
+    #[arg(long, value_name = "DIR", default_value = "results", alias = "out")]
+    pub results: PathBuf,
     /// No progress display on stderr
     #[arg(long, short)]
     pub quiet: bool,
@@ -333,6 +333,28 @@ pub struct TheoremArgs {
     /// Print one JSON document instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--out`, a word of two meanings before 2026-11-27 (the reports' folder in `analyze`, the
+/// charts' in `plot`, the databases' in `pdb`): taken, hidden, where it meant another folder
+/// than the reports', only to say which word to use now.
+#[derive(Args, Debug)]
+pub struct OldOut {
+    #[arg(long = "out", value_name = "DIR", hide = true)]
+    pub old_out: Option<PathBuf>,
+}
+
+impl OldOut {
+    /// An error saying where `what` goes now (`--charts DIR`), if `--out` was given.
+    pub fn refuse(&self, what: &str) -> Result<(), super::BadArgument> {
+        match &self.old_out {
+            Some(_) => Err(super::BadArgument(format!(
+                "--out names no folder here: {what}; --results DIR is the reports' folder in \
+                 every command"
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Options shared by the commands that enumerate boards.
@@ -426,9 +448,12 @@ pub struct PdbArgs {
     /// Goal blank cell: last, first, center or R,C (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: GoalBlank,
-    /// Directory for the databases (created if missing; databases already there are kept)
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
+    /// Directory for the databases (created if missing; databases already there are kept),
+    /// the directory `solve --pdb DIR` and `sample --pdb DIR` read
+    #[arg(long = "pdb", value_name = "DIR", required_unless_present = "old_out")]
+    pub dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub old_out: OldOut,
     /// Worker threads (default: all cores; at most 8 per core)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
@@ -445,7 +470,7 @@ pub struct PdbArgs {
     /// One JSON document instead of text
     #[arg(long)]
     pub json: bool,
-    /// Check every entry of every database in --out against its neighbours' instead of
+    /// Check every entry of every database in --pdb DIR against its neighbours' instead of
     /// building (a load checks a sample; see the guide for what this catches)
     #[arg(long, conflicts_with_all = ["partition", "pattern"])]
     pub verify: bool,
@@ -521,7 +546,9 @@ pub struct PlotArgs {
     pub results: PathBuf,
     /// Directory for the charts (default: RESULTS/plots)
     #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    pub charts: Option<PathBuf>,
+    #[command(flatten)]
+    pub old_out: OldOut,
     /// svg: SVG files (plotters); pgfplots: LaTeX code (a tikzpicture per file, for \input
     /// in a paper with the pgfplots package), which LaTeX typesets as vector graphics
     #[arg(long, value_enum, default_value_t = PlotFormat::Svg)]
@@ -529,14 +556,34 @@ pub struct PlotArgs {
     /// Draw the overlay of all boards on a log scale too (overlay-log.svg)
     #[arg(long)]
     pub log: bool,
-    /// Boards to draw, comma-separated names of their report folders (2x3, 3x3-blank-1-1; with
-    /// --atlas the sizes, 2x3) [default: all]
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    pub boards: Vec<String>,
+    #[command(flatten)]
+    pub selection: Selection,
     /// Draw the atlas (atlas.csv, written by `tilespace atlas`) instead: each board and metric
     /// as a grid of its goal cells shaded by eccentricity and by mean (atlas-RxC-METRIC.svg)
-    #[arg(long, conflicts_with = "log")]
+    #[arg(long, conflicts_with_all = ["log", "blank", "reports"])]
     pub atlas: bool,
+}
+
+/// Which of the analysed searches `plot` and `table` show: the words `analyze` and `atlas`
+/// take (`--boards` the sizes, `--metric`, `--blank`), each narrowing the others; or
+/// `--reports`, the searches' report folders.
+#[derive(Args, Debug)]
+pub struct Selection {
+    /// Board sizes to show, comma-separated, in that order: every search of each that
+    /// --metric and --blank keep [default: all]
+    #[arg(long, value_name = "RxC,...", value_delimiter = ',', value_parser = clap::value_parser!(Shape))]
+    pub boards: Vec<Shape>,
+    /// The searches to show, by their report folders, comma-separated, in that order
+    /// (2x3,3x3-blank-1-1,3x3-multi)
+    #[arg(long, value_name = "FOLDER,...", value_delimiter = ',', conflicts_with_all = ["boards", "metric", "blank"])]
+    pub reports: Vec<String>,
+    /// How moves are counted: single, multi or both (see `analyze --metric`)
+    #[arg(long, value_name = "METRIC", default_value = "both", value_parser = metric_choice)]
+    pub metric: MetricChoice,
+    /// Only the searches toward this goal blank cell: last, first, center or R,C (1-based);
+    /// repeat for several [default: every one]
+    #[arg(long, value_name = "CELL")]
+    pub blank: Vec<GoalBlank>,
 }
 
 /// The formats of `tilespace plot`.
@@ -567,29 +614,24 @@ pub struct TableArgs {
     /// The same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
-    /// Columns of the summary, comma-separated, or all: board, blank, start, class, states,
-    /// verified, radius, antipodes, depth-sum, mean-exact, mean, median, widest, widest-depth
-    /// [default: board,blank,states,radius,antipodes,mean-exact,mean; CSV and JSON: all]
+    /// Columns of the summary, comma-separated, or all: the fields of summary.csv, which CSV
+    /// headers and JSON keys repeat: board, goal_blank, start, class, metric, states, verified,
+    /// eccentricity, antipodes, depth_sum, mean_depth_exact, mean_depth, median_depth,
+    /// max_width, depth_of_max_width [default: board,goal_blank,states,eccentricity,antipodes,
+    /// mean_depth_exact,mean_depth; CSV and JSON: all]
     #[arg(long, value_name = "LIST", conflicts_with_all = ["distribution", "theorem"])]
     pub columns: Option<String>,
-    /// Boards to include, comma-separated names as in the table (2x3, 3x3-blank-1-1; with
-    /// --atlas the sizes, 2x3) [default: all]
-    #[arg(
-        long,
-        value_name = "LIST",
-        value_delimiter = ',',
-        conflicts_with = "theorem"
-    )]
-    pub boards: Vec<String>,
+    #[command(flatten)]
+    pub selection: Selection,
     /// The states at each depth, one column per board, instead of the summary
     #[arg(long)]
     pub distribution: bool,
     /// The counting theorem (theorem.csv) instead of the summary
-    #[arg(long, conflicts_with = "distribution")]
+    #[arg(long, conflicts_with_all = ["distribution", "boards", "metric", "blank", "reports"])]
     pub theorem: bool,
     /// The atlas (atlas-summary.csv, written by `tilespace atlas`): each board's diameter,
     /// radius and mean distance in each metric, instead of the summary
-    #[arg(long, conflicts_with_all = ["distribution", "theorem", "columns"])]
+    #[arg(long, conflicts_with_all = ["distribution", "theorem", "columns", "blank", "reports"])]
     pub atlas: bool,
     /// With --atlas: each class of goal cells (atlas.csv), its eccentricity and mean
     #[arg(long, requires = "atlas")]
@@ -669,7 +711,7 @@ pub struct PlanArgs {
     /// With --disk: what the disk reads and writes per second, in gigabytes
     #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = disk_rate)]
     pub disk_gbps: f64,
-    /// Layers of the search (its radius + 1): 4x4 has 81 (Korf and Schultze 2005)
+    /// Layers of the search (the goal's eccentricity + 1): 4x4 has 81 (Korf and Schultze 2005)
     #[arg(long, value_name = "N", default_value = "100", value_parser = layer_count)]
     pub layers: u32,
     /// What each rank sends per second, in gigabits (the interconnect)

@@ -6,6 +6,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use tilespace::analysis::memory;
 use tilespace::analysis::sharded::analyze_sharded;
+use tilespace::report::gong::{self, GongComparison, GONG_FIGURES};
 use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
 use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
@@ -14,16 +15,6 @@ use super::args::AnalyzeArgs;
 use super::progress::Progress;
 use super::Stopped;
 use super::{counted, BadArgument};
-
-/// The boards of the seeds, with the figures Gong quotes: (board, Gong's name, worst case, mean).
-/// Gong names boards columns x rows, so his "3x2" is our 2x3.
-pub const SEED_TABLE: [(&str, &str, u32, &str); 5] = [
-    ("2x2", "2x2", 6, "3.0"),
-    ("2x3", "3x2", 21, "12.6"),
-    ("2x4", "4x2", 36, "22.7"),
-    ("2x5", "5x2", 55, "34.7"),
-    ("3x3", "3x3", 31, "22.0"),
-];
 
 /// At most this many antipodes are printed; all of them go to antipodes.csv.
 const SHOWN_ANTIPODES: usize = 8;
@@ -334,10 +325,10 @@ fn finish(
 ) -> Result<super::Status> {
     let all_verified = done.iter().all(|a| a.verified);
     let seeds_agree = if args.json {
-        let (agree, rows) = seed_comparison(done);
+        let (agree, rows) = gong_comparison(done);
         let mut doc = serde_json::json!({ "boards": json_boards, "verified": all_verified });
         if args.seed_table {
-            doc["gong_figures"] = serde_json::Value::Array(rows);
+            doc["gong_figures"] = serde_json::to_value(rows)?;
             doc["gong_agree"] = agree.into();
         }
         super::print_json(&doc)?;
@@ -352,9 +343,9 @@ fn finish(
 /// guard of one process (a sharded search checks each rank's share when it starts).
 fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     let shapes: Vec<Shape> = if args.seed_table {
-        SEED_TABLE
+        GONG_FIGURES
             .iter()
-            .map(|s| s.0.parse())
+            .map(|g| g.board.parse())
             .collect::<Result<_, _>>()?
     } else {
         args.boards.clone()
@@ -480,28 +471,11 @@ fn analysis_json(a: &Analysis, paths: &[&Path]) -> serde_json::Value {
     v
 }
 
-/// Our figures beside Gong's for the seed boards; true if every one agrees.
-fn seed_comparison(done: &[Analysis]) -> (bool, Vec<serde_json::Value>) {
-    let mut all = true;
-    let rows = done
-        .iter()
-        .zip(SEED_TABLE)
-        .map(|(a, (_, gong, radius, mean))| {
-            let ours = format!("{:.1}", a.distribution.mean().to_f64());
-            let agree = a.distribution.radius() == radius && ours == mean;
-            all &= agree;
-            serde_json::json!({
-                "board": a.shape.to_string(),
-                "gong_name": gong,
-                "radius": a.distribution.radius(),
-                "gong_radius": radius,
-                "mean_exact": a.distribution.mean().to_string(),
-                "mean": a.distribution.mean().decimal(6).0,
-                "gong_mean": mean,
-                "agree": agree,
-            })
-        })
-        .collect();
+/// Our figures beside Gong's for the boards of his table; true if every board of it was
+/// analysed and agrees.
+fn gong_comparison(done: &[Analysis]) -> (bool, Vec<GongComparison>) {
+    let rows = gong::compare(done);
+    let all = rows.len() == GONG_FIGURES.len() && rows.iter().all(|r| r.agree);
     (all, rows)
 }
 
@@ -536,8 +510,8 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     }
     writeln!(
         out,
-        "  radius {}, {}, mean {}, median {}, widest layer at depth {} ({})",
-        row.radius,
+        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {} ({})",
+        row.eccentricity,
         counted(row.antipodes as u64, "antipode"),
         a.distribution.mean().with_decimal(6),
         row.median_depth,
@@ -564,36 +538,32 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
         memory::human_bytes(a.table_bytes as f64),
     )?;
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    writeln!(out, "  reports: {}", shown.join(", "))?;
+    writeln!(out, "  wrote: {}", shown.join(", "))?;
     Ok(())
 }
 
 /// Prints our figures beside the seeds'; true if every one agrees.
 fn print_seed_table(done: &[Analysis]) -> Result<bool> {
-    let (all, rows) = seed_comparison(done);
+    let (all, rows) = gong_comparison(done);
     let mut out = std::io::stdout().lock();
     writeln!(out)?;
     writeln!(
         out,
-        "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  agree",
-        "board", "Gong's", "radius", "Gong radius", "mean (exact)", "mean", "Gong mean"
+        "{:<6} {:<6} {:>12} {:>17} {:>16} {:>10} {:>9}  agree",
+        "board", "Gong's", "eccentricity", "Gong eccentricity", "mean (exact)", "mean", "Gong mean"
     )?;
     for r in rows {
-        let text = |k: &str| match &r[k] {
-            serde_json::Value::String(s) => s.clone(),
-            v => v.to_string(),
-        };
         writeln!(
             out,
-            "{:<6} {:<10} {:>6} {:>11} {:>16} {:>10} {:>10}  {}",
-            text("board"),
-            text("gong_name"),
-            text("radius"),
-            text("gong_radius"),
-            text("mean_exact"),
-            text("mean"),
-            text("gong_mean"),
-            if r["agree"] == true { "yes" } else { "NO" }
+            "{:<6} {:<6} {:>12} {:>17} {:>16} {:>10} {:>9}  {}",
+            r.board,
+            r.gong_name,
+            r.eccentricity,
+            r.gong_eccentricity,
+            r.mean_exact,
+            r.mean,
+            r.gong_mean,
+            if r.agree { "yes" } else { "NO" }
         )?;
     }
     Ok(all)

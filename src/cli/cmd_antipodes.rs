@@ -57,7 +57,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             progress.finish();
             report::write_all(out, &a)?;
         }
-        let (antipodes, radius) = read_reports(out, shape, goal)?;
+        let (antipodes, eccentricity) = read_reports(out, shape, goal)?;
         let rows: Vec<AntipodePattern> = antipodes
             .iter()
             .enumerate()
@@ -71,7 +71,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             docs.push(serde_json::json!({
                 "board": shape.to_string(),
                 "goal_blank": shape.cell_label(goal),
-                "radius": radius,
+                "eccentricity": eccentricity,
                 "antipodes": rows,
                 "gong": gong_here,
                 "report": path.display().to_string(),
@@ -79,7 +79,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             gong.extend(gong_here);
             continue;
         }
-        print_board(&mut stdout, shape, goal, radius, &rows)?;
+        print_board(&mut stdout, shape, goal, eccentricity, &rows)?;
         if let Some(row) = gong_here {
             writeln!(
                 stdout,
@@ -93,7 +93,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
             )?;
             gong.push(row);
         }
-        writeln!(stdout, "  written: {}", path.display())?;
+        writeln!(stdout, "  wrote: {}", path.display())?;
     }
     if !gong.is_empty() {
         let path = out.join("gong.csv");
@@ -116,7 +116,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     Ok(super::Status::Done)
 }
 
-/// The antipodes and the radius of the search of `shape` to `goal` from the reports under
+/// The antipodes and the eccentricity of the search of `shape` to `goal` from the reports under
 /// `out`, checked against its row of `summary.csv` (which must be there).
 fn read_reports(out: &std::path::Path, shape: Shape, goal: Cell) -> Result<(Vec<Board>, usize)> {
     let name = shape.report_name(goal);
@@ -127,7 +127,7 @@ fn read_reports(out: &std::path::Path, shape: Shape, goal: Cell) -> Result<(Vec<
         .into_iter()
         .find(|r| r.start == "goal" && r.report_dir().is_ok_and(|d| d == name))
         .ok_or_else(|| tilespace::Error::damaged(summary.clone(), format!("no row for {name}, whose reports are there (a damaged report: analyse the board again)")))?;
-    let radius = report::read_depths_of(out, &row)?.len() - 1;
+    let eccentricity = report::read_depths_of(out, &row)?.len() - 1;
     if antipodes.len() != row.antipodes {
         anyhow::bail!(tilespace::Error::damaged(listed.clone(), format!(
                     "{} antipodes, its row in summary.csv says {} (a damaged report: analyse the board again)",
@@ -135,7 +135,7 @@ fn read_reports(out: &std::path::Path, shape: Shape, goal: Cell) -> Result<(Vec<
                     row.antipodes
                 )));
     }
-    Ok((antipodes, radius))
+    Ok((antipodes, eccentricity))
 }
 
 fn gong_row(shape: Shape, goal: Cell, antipodes: &[Board]) -> GongRow {
@@ -177,7 +177,7 @@ fn print_board(
     out: &mut impl Write,
     shape: Shape,
     goal: Cell,
-    radius: usize,
+    eccentricity: usize,
     rows: &[AntipodePattern],
 ) -> std::io::Result<()> {
     writeln!(
@@ -185,7 +185,7 @@ fn print_board(
         "{shape} (goal blank {}): {} at {}",
         shape.cell_label(goal),
         counted(rows.len() as u64, "antipode"),
-        counted(radius as u64, "move")
+        counted(eccentricity as u64, "move")
     )?;
     let none = |s: &str| {
         if s.is_empty() {

@@ -208,6 +208,6 @@ fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
         )?;
     }
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    writeln!(out, "  reports: {}", shown.join(", "))?;
+    writeln!(out, "  wrote: {}", shown.join(", "))?;
     Ok(())
 }

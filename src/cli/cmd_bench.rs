@@ -90,10 +90,10 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         memory::check(shape, None)?;
     }
     let metrics = args.metric.metrics();
-    let csv_path = args.out.join("bench.csv");
-    let json_path = args.out.join("bench.json");
-    let machine_path = args.out.join("bench-machine.txt");
-    check_writable(&args.out)?;
+    let csv_path = args.results.join("bench.csv");
+    let json_path = args.results.join("bench.json");
+    let machine_path = args.results.join("bench-machine.txt");
+    check_writable(&args.results)?;
 
     let load_before = load_average();
     let busy_before = busy_cores(std::time::Duration::from_secs(1), cores).map(|b| round(b, 2));
@@ -160,7 +160,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         writeln!(out, "{}", memory_line(&record))?;
         writeln!(
             out,
-            "written: {}, {}, {}",
+            "wrote: {}, {}, {}",
             csv_path.display(),
             json_path.display(),
             machine_path.display()

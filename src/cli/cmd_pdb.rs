@@ -28,8 +28,15 @@ struct Row {
 }
 
 pub fn run(args: PdbArgs) -> Result<super::Status> {
+    args.old_out
+        .refuse("the databases go to --pdb DIR, where `solve` and `sample` read them")?;
+    let Some(dir) = args.dir.clone() else {
+        anyhow::bail!(BadArgument(
+            "the databases' directory is needed: --pdb DIR".into()
+        ));
+    };
     if args.verify {
-        return verify(&args);
+        return verify(&args, &dir);
     }
     let shape = args.board;
     let goal = args.blank.resolve(shape)?;
@@ -53,26 +60,33 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         needed: needed.round() as u64,
         limit,
     })?;
-    if args.out.exists() && !args.out.is_dir() {
+    if dir.exists() && !dir.is_dir() {
         anyhow::bail!(Error::Write {
-            path: args.out.clone(),
-            source: std::io::Error::other("not a directory (--out names the databases' directory)"),
+            path: dir.clone(),
+            source: std::io::Error::other("not a directory (--pdb names the databases' directory)"),
         });
     }
-    std::fs::create_dir_all(&args.out).map_err(|source| Error::Write {
-        path: args.out.clone(),
+    std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
+        path: dir.clone(),
         source,
     })?;
-    refuse_others(&args.out, &patterns)?;
+    refuse_others(&dir, &patterns)?;
     // A directory that cannot take the files is refused before the minutes of building.
-    tilespace::store::atomic::check_writable(&args.out)?;
+    tilespace::store::atomic::check_writable(&dir)?;
     let stop = super::stop_on_signal(
         "at the end of this layer; the databases saved are kept (signal again to stop at once)",
     )?;
     let pool = super::thread_pool(args.threads)?;
     let mut rows = vec![];
     for p in &patterns {
-        let path = args.out.join(Database::file_name(p));
+        let path = dir.join(Database::file_name(p));
+        let former = dir.join(Database::former_file_name(p));
+        if !path.exists() && Database::open(&former).is_ok_and(|db| db.pattern == *p) {
+            std::fs::rename(&former, &path).map_err(|source| Error::Write {
+                path: path.clone(),
+                source,
+            })?;
+        }
         // A database already built (and intact) is kept: a stopped run goes on where it was.
         if let Ok(db) = Database::open(&path) {
             if db.pattern == *p {
@@ -84,7 +98,7 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
         let built = pool.install(|| built_with_progress(p, args.quiet, stop))?;
         let seconds = started.elapsed().as_secs_f64();
         let db = Database::new(p.clone(), built)?;
-        db.save(&args.out)?;
+        db.save(&dir)?;
         rows.push(row(&db, seconds, true, &path));
     }
     if args.json {
@@ -201,7 +215,10 @@ fn row(db: &Database, seconds: f64, built: bool, path: &std::path::Path) -> Row 
 /// Refuses a directory holding databases that are not of this partition: `solve --pdb` reads
 /// every database of a directory, which must be one partition.
 fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
-    let ours: Vec<String> = patterns.iter().map(Database::file_name).collect();
+    let ours: Vec<String> = patterns
+        .iter()
+        .flat_map(|p| [Database::file_name(p), Database::former_file_name(p)])
+        .collect();
     let read = |source| Error::Read {
         path: dir.to_path_buf(),
         source,
@@ -211,7 +228,7 @@ fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
         let name = name.to_string_lossy();
         if name.ends_with(".pdb") && !ours.iter().any(|o| *o == name) {
             anyhow::bail!(BadArgument(format!(
-                "{} holds {name}, of another board, goal or partition: `solve --pdb` reads every database of a directory, so use another --out or remove it",
+                "{} holds {name}, of another board, goal or partition: `solve --pdb` reads every database of a directory, so use another --pdb DIR or remove it",
                 dir.display()
             )));
         }
@@ -219,10 +236,10 @@ fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
     Ok(())
 }
 
-/// `pdb RxC --out DIR --verify`: every database of `DIR` opened (its checksums and header) and
+/// `pdb RxC --pdb DIR --verify`: every database of `DIR` opened (its checksums and header) and
 /// every entry checked against its neighbours'; one line (or JSON object) per file, status
 /// `No` if one fails.
-fn verify(args: &PdbArgs) -> Result<super::Status> {
+fn verify(args: &PdbArgs, dir: &std::path::Path) -> Result<super::Status> {
     #[derive(serde::Serialize)]
     struct Checked {
         file: String,
@@ -231,11 +248,11 @@ fn verify(args: &PdbArgs) -> Result<super::Status> {
         why: Option<String>,
         seconds: f64,
     }
-    let files = tilespace::optimal::heuristic::Heuristic::files(&args.out)?;
+    let files = tilespace::optimal::heuristic::Heuristic::files(dir)?;
     if files.is_empty() {
         anyhow::bail!(BadArgument(format!(
             "{}: no .pdb files to verify",
-            args.out.display()
+            dir.display()
         )));
     }
     let pool = super::thread_pool(args.threads)?;

@@ -16,11 +16,15 @@ use super::args::{PlotArgs, PlotFormat};
 use super::BadArgument;
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
+    args.old_out.refuse("the charts go to --charts DIR")?;
     if args.atlas {
         return atlas(&args);
     }
-    let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
-    let out = args.out.unwrap_or_else(|| args.results.join("plots"));
+    let rows = args.selection.rows(super::analysed(&args.results)?)?;
+    let out = args
+        .charts
+        .clone()
+        .unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
         path: out.clone(),
         source: e,
@@ -45,11 +49,11 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
             label: row.label(),
             metric,
             title: format!(
-                "{} board, {moves} moves, goal blank at {}{from}: {} states, radius {}, mean {}",
+                "{} board, {moves} moves, goal blank at {}{from}: {} states, eccentricity {}, mean {}",
                 row.board,
                 row.goal_blank,
                 row.states,
-                row.radius,
+                row.eccentricity,
                 mean.with_decimal(6)
             ),
             states: depths.iter().map(|d| d.states).collect(),
@@ -104,18 +108,10 @@ fn atlas(args: &PlotArgs) -> Result<super::Status> {
             args.results.display()
         )));
     }
-    for name in &args.boards {
-        if !maps.iter().any(|m| m.shape.to_string() == *name) {
-            let mut names: Vec<String> = maps.iter().map(|m| m.shape.to_string()).collect();
-            names.dedup();
-            anyhow::bail!(BadArgument(format!(
-                "--boards: {name} is not in the atlas (it has {})",
-                names.join(", ")
-            )));
-        }
-    }
+    let have: Vec<String> = maps.iter().map(|m| m.shape.to_string()).collect();
+    args.selection.check_atlas(&have)?;
     let out = args
-        .out
+        .charts
         .clone()
         .unwrap_or_else(|| args.results.join("plots"));
     std::fs::create_dir_all(&out).map_err(|e| Error::Write {
@@ -125,7 +121,7 @@ fn atlas(args: &PlotArgs) -> Result<super::Status> {
     let mut stdout = std::io::stdout().lock();
     for map in &maps {
         let board = map.shape.to_string();
-        if !args.boards.is_empty() && !args.boards.contains(&board) {
+        if !args.selection.keeps_atlas(&board, &map.metric) {
             continue;
         }
         let name = format!("atlas-{board}-{}", map.metric);

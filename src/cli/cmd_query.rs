@@ -140,6 +140,9 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
 /// (`--input`'s `optimal` column), and how many were skipped: a bad line of `--input` is named,
 /// and with `--keep-going` reported and skipped (the status is then 2, after the answers).
 fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<Parsed> {
+    if let Some(why) = super::advice::split_board(&args.boards) {
+        anyhow::bail!(BadArgument(why));
+    }
     let mut boards = vec![];
     let mut published = vec![];
     let mut skipped = 0usize;
@@ -237,7 +240,7 @@ fn other_goal_hint(source: &Source, unsolvable: &[&Board]) -> Option<String> {
             h.goal,
             "the pattern databases are",
             "pdb",
-            "--out DIR",
+            "--pdb DIR",
         ),
         Source::Construct { .. } => return None,
     };

@@ -12,8 +12,8 @@ use tilespace::optimal::sample::{boards, estimate, Estimate};
 use tilespace::Error;
 
 use super::args::SampleArgs;
-use super::sample_positions::{self as positions, Position, PositionsFile};
 use super::BadArgument;
+use tilespace::optimal::positions::{self, Position, PositionsFile};
 
 /// The pattern databases of `args`, for its board, in the single-tile metric.
 fn databases(args: &SampleArgs) -> Result<Heuristic> {
@@ -56,7 +56,13 @@ pub fn run(args: SampleArgs) -> Result<super::Status> {
     // With --positions, each solved board's row is in the file as soon as it is solved.
     let (journal, found) = match &args.positions {
         Some(path) => {
-            let (j, found) = PositionsFile::open(path, args.resume, &drawn, h.goal, &h)?;
+            let (j, found, torn) = PositionsFile::open(path, args.resume, &drawn, h.goal, &h)?;
+            if torn {
+                eprintln!(
+                    "tilespace: {}: an incomplete last line (a cut-off write) is dropped",
+                    path.display()
+                );
+            }
             let kept = found.iter().flatten().count();
             if kept > 0 && !args.quiet {
                 eprintln!(

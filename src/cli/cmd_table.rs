@@ -30,7 +30,7 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         }
         paper::theorem::render(&rows, format)?
     } else {
-        let rows = super::chosen(super::analysed(&args.results)?, &args.boards)?;
+        let rows = args.selection.rows(super::analysed(&args.results)?)?;
         if args.distribution {
             let boards = paper::depths::read_all(&args.results, &rows)?;
             paper::depths::render(&boards, format)?
@@ -61,27 +61,23 @@ fn atlas(args: &TableArgs, format: Format) -> Result<Rendered> {
             args.results.display()
         )));
     }
-    let have: Vec<&str> = summary.iter().map(|r| r.board.as_str()).collect();
-    for name in &args.boards {
-        if !have.contains(&name.as_str()) {
-            let mut names = have.clone();
-            names.dedup();
-            anyhow::bail!(BadArgument(format!(
-                "--boards: {name} is not in the atlas (it has {})",
-                names.join(", ")
-            )));
-        }
-    }
+    let have: Vec<String> = summary.iter().map(|r| r.board.clone()).collect();
+    args.selection.check_atlas(&have)?;
     // In the order asked for, else the reports' (by size).
-    let rank = |board: &str| args.boards.iter().position(|b| b == board).unwrap_or(0);
-    let kept = |board: &str| args.boards.is_empty() || args.boards.iter().any(|b| b == board);
+    let chosen = &args.selection;
     if args.cells {
-        let mut rows: Vec<_> = cells.into_iter().filter(|r| kept(&r.board)).collect();
-        rows.sort_by_key(|r| rank(&r.board));
+        let mut rows: Vec<_> = cells
+            .into_iter()
+            .filter(|r| chosen.keeps_atlas(&r.board, &r.metric))
+            .collect();
+        rows.sort_by_key(|r| chosen.rank(&r.board));
         Ok(paper::atlas::render_cells(&rows, format)?)
     } else {
-        let mut rows: Vec<_> = summary.into_iter().filter(|r| kept(&r.board)).collect();
-        rows.sort_by_key(|r| rank(&r.board));
+        let mut rows: Vec<_> = summary
+            .into_iter()
+            .filter(|r| chosen.keeps_atlas(&r.board, &r.metric))
+            .collect();
+        rows.sort_by_key(|r| chosen.rank(&r.board));
         Ok(paper::atlas::render(&rows, format)?)
     }
 }

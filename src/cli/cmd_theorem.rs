@@ -55,7 +55,7 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
             "report": path.display().to_string(),
         }))?;
     } else {
-        writeln!(std::io::stdout(), "report: {}", path.display())?;
+        writeln!(std::io::stdout(), "wrote: {}", path.display())?;
     }
     Ok(super::Status::of(all))
 }
@@ -93,13 +93,13 @@ fn print(t: &Theorem) -> Result<()> {
     for c in &t.classes {
         writeln!(
             out,
-            "  {:<10} from {}: {} states reached (expected {}!/2 = {}), radius {}, parity test {}",
+            "  {:<10} from {}: {} states reached (expected {}!/2 = {}), eccentricity {}, parity test {}",
             report::class_name(c.class),
             c.start,
             c.analysis.states(),
             n,
             c.expected,
-            c.analysis.distribution.radius(),
+            c.analysis.distribution.eccentricity(),
             if c.parity_test_agrees {
                 "agrees on every state"
             } else {
@@ -134,10 +134,10 @@ fn print_line(t: &Theorem) -> Result<()> {
     for c in &t.classes {
         writeln!(
             out,
-            "  from {}: {} states reached (expected n = {n}), radius {}, {}",
+            "  from {}: {} states reached (expected n = {n}), eccentricity {}, {}",
             c.start,
             c.analysis.states(),
-            c.analysis.distribution.radius(),
+            c.analysis.distribution.eccentricity(),
             if c.parity_test_agrees {
                 "all with the start's tile order"
             } else {

@@ -1,5 +1,6 @@
 //! The thin command-line layer: each subcommand turns its arguments into library calls.
 
+mod advice;
 pub mod args;
 mod cmd_analyze;
 mod cmd_antipodes;
@@ -19,11 +20,13 @@ mod cmd_table;
 mod cmd_theorem;
 mod machine;
 mod progress;
-mod sample_positions;
+mod selection;
 
 use anyhow::Result;
 
 use args::{Cli, Command};
+
+pub use advice::advice;
 
 /// How a command ended without an error: `Done`, or `No` for a negative answer (a board not
 /// solvable, a check that did not hold). `main` turns it into the exit status.
@@ -305,30 +308,4 @@ pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::Summ
         )));
     }
     Ok(rows)
-}
-
-/// The rows named in `boards` (by their report folder: `2x3`, `3x3-blank-1-1`), in that order;
-/// every row if none is named.
-pub fn chosen(
-    rows: Vec<tilespace::report::SummaryRow>,
-    boards: &[String],
-) -> Result<Vec<tilespace::report::SummaryRow>> {
-    if boards.is_empty() {
-        return Ok(rows);
-    }
-    let mut out = vec![];
-    for name in boards {
-        let found = rows
-            .iter()
-            .find(|r| r.report_dir().is_ok_and(|d| &d == name))
-            .ok_or_else(|| {
-                let names: Vec<String> = rows.iter().filter_map(|r| r.report_dir().ok()).collect();
-                BadArgument(format!(
-                    "--boards: {name} is not in the results (they have {})",
-                    names.join(", ")
-                ))
-            })?;
-        out.push(found.clone());
-    }
-    Ok(out)
 }

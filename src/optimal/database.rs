@@ -136,8 +136,21 @@ impl Database {
         sum as f64 / self.reached.max(1) as f64
     }
 
-    /// The file name of `pattern`'s database: board, goal blank and tiles.
+    /// The file name of `pattern`'s database: board, goal blank (its cell `R,C`, 1-based, as
+    /// report folders name it) and tiles: `3x3-blank-3-3-tiles-1-2-3-4.pdb`.
     pub fn file_name(pattern: &Pattern) -> String {
+        let (shape, goal) = (pattern.shape, pattern.goal);
+        format!(
+            "{shape}-blank-{}-{}-tiles-{}.pdb",
+            shape.row(goal) + 1,
+            shape.col(goal) + 1,
+            pattern.label()
+        )
+    }
+
+    /// The name `file_name` gave before 2026-11-27, the blank's cell an index from 0
+    /// (`3x3-blank8-1-2-3-4.pdb`): `pdb` renames such a file when it finds it.
+    pub fn former_file_name(pattern: &Pattern) -> String {
         format!(
             "{}-blank{}-{}.pdb",
             pattern.shape,

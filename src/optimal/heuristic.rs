@@ -154,7 +154,7 @@ impl Heuristic {
         let files = Heuristic::files(dir)?;
         if files.is_empty() {
             return Err(bad(
-                "no .pdb files here: build them with `tilespace pdb RxC --partition ... --out DIR`"
+                "no .pdb files here: build them with `tilespace pdb RxC --partition ... --pdb DIR`"
                     .into(),
             ));
         }

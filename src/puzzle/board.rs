@@ -174,6 +174,18 @@ impl GoalBlank {
     }
 }
 
+/// As typed: `last`, `first`, `center` or `R,C`.
+impl fmt::Display for GoalBlank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoalBlank::Last => f.write_str("last"),
+            GoalBlank::First => f.write_str("first"),
+            GoalBlank::Center => f.write_str("center"),
+            GoalBlank::At(r, c) => write!(f, "{r},{c}"),
+        }
+    }
+}
+
 impl FromStr for GoalBlank {
     type Err = Error;
 
@@ -484,6 +496,9 @@ mod tests {
         assert_eq!(cell("center"), Cell(5));
         assert_eq!(cell("2,3"), Cell(6));
         assert!("4,1".parse::<GoalBlank>().unwrap().resolve(sh).is_err());
+        for typed in ["last", "first", "center", "2,3"] {
+            assert_eq!(typed.parse::<GoalBlank>().unwrap().to_string(), typed);
+        }
     }
 
     #[test]

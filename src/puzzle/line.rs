@@ -33,14 +33,14 @@ mod tests {
     use crate::puzzle::board::{Cell, Shape};
 
     #[test]
-    fn a_line_reaches_its_n_blank_positions_and_the_radius_is_the_far_end() {
+    fn a_line_reaches_its_n_blank_positions_and_the_eccentricity_is_the_far_end() {
         for n in 2..=8 {
             for shape in [Shape::new(1, n).unwrap(), Shape::new(n, 1).unwrap()] {
                 for g in 0..n {
                     let reached = reach(&Board::goal(shape, Cell(g)), Metric::Single);
                     assert_eq!(reached.len(), n, "{shape}");
-                    let radius = reached.iter().map(|r| r.1).max().unwrap();
-                    assert_eq!(radius as usize, g.max(n - 1 - g));
+                    let eccentricity = reached.iter().map(|r| r.1).max().unwrap();
+                    assert_eq!(eccentricity as usize, g.max(n - 1 - g));
                     assert!(reached.iter().all(|(b, _)| b
                         .tiles()
                         .collect::<Vec<_>>()

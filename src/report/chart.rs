@@ -23,7 +23,7 @@ pub struct Series {
     pub title: String,
     /// How its moves are counted (the depth axis says which).
     pub metric: crate::puzzle::metric::Metric,
-    /// `states[d]` = states at depth d, from 0 to the radius.
+    /// `states[d]` = states at depth d, from 0 to the eccentricity.
     pub states: Vec<u64>,
 }
 
@@ -87,7 +87,7 @@ pub fn board(series: &Series, command: &str) -> String {
     out
 }
 
-/// Every board on shared axes, depth / radius against states / total (a log axis with
+/// Every board on shared axes, depth / eccentricity against states / total (a log axis with
 /// `log`), identical distributions once, a legend under the axis in two columns; with its
 /// labels, the line wide.
 pub fn overlay(all: &[Series], log: bool, command: &str) -> String {
@@ -109,7 +109,7 @@ pub fn overlay(all: &[Series], log: bool, command: &str) -> String {
     let _ = writeln!(
         out,
         "\\begin{{axis}}[scale only axis, width=0.8\\linewidth, height=0.55\\linewidth, \
-         ymode={mode}, xmin=0, xmax=1, xlabel={{depth / radius}}, ylabel={{{ylabel}}}, \
+         ymode={mode}, xmin=0, xmax=1, xlabel={{depth / eccentricity}}, ylabel={{{ylabel}}}, \
          grid=major, mark size=1.5pt, cycle list name=exotic, legend columns=2, \
          legend style={{font=\\scriptsize, at={{(0.5,-0.15)}}, anchor=north, \
          /tikz/every even column/.append style={{column sep=1em}}}}, \
@@ -117,7 +117,7 @@ pub fn overlay(all: &[Series], log: bool, command: &str) -> String {
     );
     for s in &all {
         let total: u64 = s.states.iter().sum();
-        let radius = s.states.len().saturating_sub(1).max(1) as f64;
+        let eccentricity = s.states.len().saturating_sub(1).max(1) as f64;
         let step = s.states.len().div_ceil(MARKS).max(1);
         let points: Vec<String> = s
             .states
@@ -127,7 +127,7 @@ pub fn overlay(all: &[Series], log: bool, command: &str) -> String {
             .map(|(d, &n)| {
                 format!(
                     "({:.6},{:.6e})",
-                    d as f64 / radius,
+                    d as f64 / eccentricity,
                     n as f64 / total.max(1) as f64
                 )
             })

@@ -5,6 +5,7 @@
 pub mod atlas;
 pub mod atlas_map;
 pub mod chart;
+pub mod gong;
 pub mod paper;
 #[cfg(feature = "plot")]
 pub mod plot;

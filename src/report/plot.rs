@@ -1,7 +1,7 @@
 //! Charts of depth distributions as SVG (plotters), drawn from the CSV reports alone.
 //!
 //! Per board: states per depth, on a linear and on a log scale side by side. Over all boards:
-//! one line each, depth divided by the radius and states by the total, so that boards of very
+//! one line each, depth divided by the eccentricity and states by the total, so that boards of very
 //! different sizes share the axes.
 
 use std::path::Path;
@@ -127,7 +127,7 @@ fn depth_axis(metric: crate::puzzle::metric::Metric) -> String {
 /// One board: states per depth, linear scale on the left, log scale on the right.
 pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     let err = draw_err(path);
-    let radius = series.states.len().saturating_sub(1) as u32;
+    let eccentricity = series.states.len().saturating_sub(1) as u32;
     let max = series.states.iter().copied().max().unwrap_or(1).max(1) as f64;
     let points: Vec<(u32, f64)> = series
         .states
@@ -141,7 +141,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
         .titled(&series.title, ("sans-serif", 22))
         .map_err(|e| err(e.to_string()))?;
     let (left, right) = root.split_horizontally(600);
-    let x = 0..radius.max(1);
+    let x = 0..eccentricity.max(1);
     {
         let mut chart = ChartBuilder::on(&left)
             .caption("linear scale", ("sans-serif", 16))
@@ -192,7 +192,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     root.present().map_err(|e| err(e.to_string()))
 }
 
-/// All boards on shared axes: depth / radius against states / total (log scale with `log`);
+/// All boards on shared axes: depth / eccentricity against states / total (log scale with `log`);
 /// identical distributions are one line (`merge_identical`).
 pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
     let all = &merge_identical(all);
@@ -201,11 +201,11 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
         .iter()
         .map(|s| {
             let total: u64 = s.states.iter().sum();
-            let radius = s.states.len().saturating_sub(1).max(1) as f64;
+            let eccentricity = s.states.len().saturating_sub(1).max(1) as f64;
             s.states
                 .iter()
                 .enumerate()
-                .map(|(d, &n)| (d as f64 / radius, n as f64 / total.max(1) as f64))
+                .map(|(d, &n)| (d as f64 / eccentricity, n as f64 / total.max(1) as f64))
                 .filter(|&(_, f)| !log || f > 0.0)
                 .collect()
         })
@@ -224,14 +224,14 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
         .max(1e-15);
     let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let title = "States per depth, every board: depth / radius against share of all states";
+    let title = "States per depth, every board: depth / eccentricity against share of all states";
     let mut builder = ChartBuilder::on(&root);
     builder
         .caption(title, ("sans-serif", 20))
         .margin(14)
         .x_label_area_size(44)
         .y_label_area_size(90);
-    let x_desc = "depth / radius";
+    let x_desc = "depth / eccentricity";
     if log {
         let mut chart = builder
             .build_cartesian_2d(0f64..1f64, (low / 2.0..top * 2.0).log_scale())

@@ -155,10 +155,10 @@ pub fn sequences() -> &'static [Sequence] {
     &SEQUENCES
 }
 
-/// The radius (most moves any state needs, blank in a corner) of R x C boards, from OEIS
-/// A151944 (Korf 2008 and Rokicki for the larger ones): (rows, columns, radius), either way
+/// The eccentricity (most moves any state needs, blank in a corner) of R x C boards, from OEIS
+/// A151944 (Korf 2008 and Rokicki for the larger ones): (rows, columns, eccentricity), either way
 /// round; 1 x n is a path of n - 1.
-pub const RADII: [(usize, usize, u32); 11] = [
+pub const ECCENTRICITIES: [(usize, usize, u32); 11] = [
     (2, 2, 6),
     (2, 3, 21),
     (2, 4, 36),
@@ -181,7 +181,7 @@ pub struct Comparison {
     pub goal_blank: String,
     /// `OEIS A089473` and what it counts.
     pub source: String,
-    /// What was compared: `depths 0-31 (all)`, `radius`.
+    /// What was compared: `depths 0-31 (all)`, `eccentricity`.
     pub compared: String,
     /// They are the same.
     pub agrees: bool,
@@ -259,28 +259,29 @@ const HOEY: [(Metric, Blank, u32, u64); 6] = [
     (Metric::Multi, Blank::Center, 24, 4),
 ];
 
-/// A 3x3 row's radius and antipodes against Hoey's table.
+/// A 3x3 row's eccentricity and antipodes against Hoey's table.
 fn compare_hoey(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Comparison> {
     let blank = match blank_of(row) {
         Some(b) if (row.rows, row.cols) == (3, 3) => b,
         _ => return vec![],
     };
-    let Some(&(_, _, radius, antipodes)) = HOEY.iter().find(|h| h.0 == metric && h.1 == blank)
+    let Some(&(_, _, eccentricity, antipodes)) =
+        HOEY.iter().find(|h| h.0 == metric && h.1 == blank)
     else {
         return vec![];
     };
     let here = (layers.len() as u32 - 1, layers.last().copied().unwrap_or(0));
-    let detail = if here == (radius, antipodes) {
+    let detail = if here == (eccentricity, antipodes) {
         String::new()
     } else {
         format!(
-            "{radius} moves ({antipodes} configurations) published, {} ({}) here",
+            "{eccentricity} moves ({antipodes} configurations) published, {} ({}) here",
             here.0, here.1
         )
     };
     let what = match metric {
-        Metric::Single => "radius and antipodes",
-        Metric::Multi => "multi-tile radius and antipodes",
+        Metric::Single => "eccentricity and antipodes",
+        Metric::Multi => "multi-tile eccentricity and antipodes",
     };
     vec![Comparison {
         board: row.board.clone(),
@@ -316,7 +317,11 @@ fn compare_complete(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Com
         let detail = match (0..n.min(layers.len())).find(|&d| s.terms[d] != layers[d]) {
             Some(d) => format!("depth {d}: {} published, {} here", s.terms[d], layers[d]),
             None if n != layers.len() => {
-                format!("radius {} published, {} here", n - 1, layers.len() - 1)
+                format!(
+                    "eccentricity {} published, {} here",
+                    n - 1,
+                    layers.len() - 1
+                )
             }
             None => String::new(),
         };
@@ -370,7 +375,11 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
         if let Some(d) = (0..n.min(layers.len())).find(|&d| s.terms[d] != layers[d]) {
             detail = format!("depth {d}: {} published, {} here", s.terms[d], layers[d]);
         } else if s.complete && n != layers.len() {
-            detail = format!("radius {} published, {} here", n - 1, layers.len() - 1);
+            detail = format!(
+                "eccentricity {} published, {} here",
+                n - 1,
+                layers.len() - 1
+            );
         } else if n > layers.len() {
             detail = format!("{n} depths published, {} here", layers.len());
         }
@@ -389,23 +398,23 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
         });
     }
     if blank == Blank::Corner {
-        let published = RADII
+        let published = ECCENTRICITIES
             .iter()
             .find(|&&(r, c, _)| same_board((r, c), row.rows, row.cols))
-            .map(|&(_, _, radius)| radius)
+            .map(|&(_, _, eccentricity)| eccentricity)
             .or((row.rows == 1 || row.cols == 1).then(|| (row.rows * row.cols) as u32 - 1));
-        if let Some(radius) = published {
+        if let Some(eccentricity) = published {
             let here = layers.len() as u32 - 1;
             out.push(Comparison {
                 board: row.board.clone(),
                 goal_blank: row.goal_blank.clone(),
                 source: "OEIS A151944: the most moves the RxC puzzle needs".into(),
-                compared: "radius".into(),
-                agrees: radius == here && row.radius == here,
-                detail: if radius == here && row.radius == here {
+                compared: "eccentricity".into(),
+                agrees: eccentricity == here && row.eccentricity == here,
+                detail: if eccentricity == here && row.eccentricity == here {
                     String::new()
                 } else {
-                    format!("{radius} published, {here} here")
+                    format!("{eccentricity} published, {here} here")
                 },
             });
         }
@@ -437,7 +446,7 @@ mod tests {
 
     /// Every single-tile distribution typed in sums to (RC)!/2, starts with the goal alone and
     /// the blank's neighbours (2 from a corner, 3 from an edge, 4 inside), and a corner's ends at
-    /// A151944's radius.
+    /// A151944's eccentricity.
     #[test]
     fn the_complete_single_tile_figures_are_consistent() {
         let all = distributions(Metric::Single);
@@ -450,7 +459,7 @@ mod tests {
             let neighbours = shape.neighbours(cell).count() as u64;
             assert_eq!(s.terms[..2], [1, neighbours], "{s:?}");
             let corner = s.goal == (0, 0);
-            if let Some(&(_, _, r)) = RADII.iter().find(|&&(r, c, _)| (r, c) == s.board) {
+            if let Some(&(_, _, r)) = ECCENTRICITIES.iter().find(|&&(r, c, _)| (r, c) == s.board) {
                 if corner {
                     assert_eq!(s.terms.len() as u32 - 1, r, "{s:?}");
                 }
@@ -459,7 +468,7 @@ mod tests {
     }
 
     /// The typed sequences are checked against facts that do not come from them: a complete
-    /// distribution sums to (RC)!/2 and ends at A151944's radius (corner blanks); a partial one
+    /// distribution sums to (RC)!/2 and ends at A151944's eccentricity (corner blanks); a partial one
     /// is increasing over its listed start (the layers grow until the middle).
     #[test]
     fn the_typed_figures_are_consistent() {
@@ -470,12 +479,12 @@ mod tests {
             if s.complete {
                 assert_eq!(total, states, "{}", s.oeis);
                 if s.blank == Blank::Corner {
-                    let radius = RADII
+                    let eccentricity = ECCENTRICITIES
                         .iter()
                         .find(|&&(r, c, _)| same_board((r, c), s.board.0, s.board.1))
                         .unwrap()
                         .2;
-                    assert_eq!(s.terms.len() as u32 - 1, radius, "{}", s.oeis);
+                    assert_eq!(s.terms.len() as u32 - 1, eccentricity, "{}", s.oeis);
                 }
             } else {
                 assert!(

@@ -41,9 +41,12 @@ pub struct SummaryRow {
     pub expected_states: u64,
     /// All checks passed (see `Analysis::verified`).
     pub verified: bool,
-    /// Maximum optimal distance (God's number for the board).
-    pub radius: u32,
-    /// Number of states at the radius.
+    /// The start's eccentricity: the most moves any reached state needs (from the goal, God's
+    /// number for the board and goal cell). Summaries written before the column was renamed
+    /// call it `radius`, the word `atlas` keeps for the least eccentricity over goal cells.
+    #[serde(alias = "radius")]
+    pub eccentricity: u32,
+    /// Number of states at that distance (the antipodes).
     pub antipodes: usize,
     /// Σ depth · states.
     pub depth_sum: u128,
@@ -88,7 +91,7 @@ impl SummaryRow {
             states: d.total(),
             expected_states: a.expected,
             verified: a.verified,
-            radius: d.radius(),
+            eccentricity: d.eccentricity(),
             antipodes: a.antipodes.len(),
             depth_sum: d.depth_sum(),
             mean_depth: mean.decimal(6).0,
@@ -159,7 +162,7 @@ impl SummaryRow {
 
     /// Why this row cannot be an analysis's, if so: what the tables and plots print must
     /// agree with the counting theorem and with itself (the exact mean is the depth sum over
-    /// the states, the median and the widest layer lie within the radius, a verified search
+    /// the states, the median and the widest layer lie within the eccentricity, a verified search
     /// reached (RC)!/2 states).
     pub fn check(&self) -> Result<(), String> {
         let shape = self.shape().map_err(|e| e.to_string())?;
@@ -187,11 +190,11 @@ impl SummaryRow {
         {
             return Err("a mean that is not its depth sum over its states".into());
         }
-        let radius = self.radius;
+        let eccentricity = self.eccentricity;
         if self.states == 0
             || self.antipodes == 0
-            || self.median_depth > radius
-            || self.depth_of_max_width > radius
+            || self.median_depth > eccentricity
+            || self.depth_of_max_width > eccentricity
             || self.max_width > self.states
             || self.antipodes as u64 > self.states
         {
@@ -293,7 +296,7 @@ pub fn read_depths(path: &Path) -> Result<Vec<DepthRow>, Error> {
 }
 
 /// The `depths.csv` of `row`'s board under `results`, checked against the row: the states
-/// summed, the radius, the antipodes (the last layer), the depth sum and the widest layer must
+/// summed, the eccentricity, the antipodes (the last layer), the depth sum and the widest layer must
 /// be the row's, or the board is named with what disagrees.
 pub fn read_depths_of(results: &Path, row: &SummaryRow) -> Result<Vec<DepthRow>, Error> {
     let path = results.join(row.report_dir()?).join("depths.csv");
@@ -309,11 +312,11 @@ pub fn read_depths_of(results: &Path, row: &SummaryRow) -> Result<Vec<DepthRow>,
             "it sums to {states} states, the row says {}",
             row.states
         ))
-    } else if d.radius() != row.radius {
+    } else if d.eccentricity() != row.eccentricity {
         Some(format!(
-            "its radius is {}, the row says {}",
-            d.radius(),
-            row.radius
+            "its eccentricity is {}, the row says {}",
+            d.eccentricity(),
+            row.eccentricity
         ))
     } else if last != row.antipodes as u64 {
         Some(format!(
@@ -417,7 +420,7 @@ pub fn write_all(dir: &Path, a: &Analysis) -> Result<ReportPaths, Error> {
     Ok(p)
 }
 
-/// `depth,states,cumulative,fraction`, one row per depth from 0 to the radius.
+/// `depth,states,cumulative,fraction`, one row per depth from 0 to the eccentricity.
 pub fn write_depths(path: &Path, a: &Analysis) -> Result<(), Error> {
     let total = a.distribution.total() as f64;
     write_csv(path, |w| {

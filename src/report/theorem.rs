@@ -26,8 +26,9 @@ pub struct TheoremRow {
     pub parity_test_agrees: bool,
     /// The goal's blank cell, `R,C`.
     pub goal_blank: String,
-    /// Eccentricity of `start`.
-    pub radius: u32,
+    /// Eccentricity of `start` (`radius` in files written before the rename).
+    #[serde(alias = "radius")]
+    pub eccentricity: u32,
 }
 
 impl TheoremRow {
@@ -44,7 +45,7 @@ impl TheoremRow {
                 component: c.component,
                 parity_test_agrees: c.parity_test_agrees,
                 goal_blank: t.shape.cell_label(t.goal),
-                radius: c.analysis.distribution.radius(),
+                eccentricity: c.analysis.distribution.eccentricity(),
             })
             .collect()
     }

@@ -8,7 +8,7 @@
 //! an optimal path. In the multi-tile metric the code is 1 + depth mod 3: a neighbour is at d-1,
 //! d or d+1, three residues apart, so the walk to a neighbour holding d-1 mod 3 works the same.
 //!
-//! File layout (little-endian): a 64-byte header, the layer counts (radius + 1 of them), then
+//! File layout (little-endian): a 64-byte header, the layer counts (eccentricity + 1 of them), then
 //! the table's words.
 //!
 //! | bytes | field |
@@ -17,7 +17,7 @@
 //! | 8..12 | format version |
 //! | 12..16, 16..20 | rows, cols (the user's orientation) |
 //! | 20..24 | goal blank cell (index in reading order) |
-//! | 24..28 | radius |
+//! | 24..28 | eccentricity |
 //! | 28 | class (0 solvable) |
 //! | 29 | 1 if the engine worked transposed |
 //! | 30 | 1 in the multi-tile metric (0 single-tile, as in files older than it) |
@@ -149,14 +149,14 @@ pub struct SavedTable {
     /// The goal's blank cell.
     pub goal: Cell,
     /// The most moves any state of the table needs.
-    pub radius: u32,
+    pub eccentricity: u32,
     space: StateSpace,
     file: File,
     /// Where the words start: after the header and the layer counts.
     words_at: u64,
 }
 
-/// The board, goal and space a table's header describes, and its radius, checked against each
+/// The board, goal and space a table's header describes, and its eccentricity, checked against each
 /// other and against what the tool saves (`bad` makes the error of a header that is wrong).
 fn header_space(
     h: &HeaderReader,
@@ -198,19 +198,19 @@ fn header_space(
         )
         .into()));
     }
-    // A descent stops after `radius` steps: a forged radius must not let a forged table
+    // A descent stops after `eccentricity` steps: a forged eccentricity must not let a forged table
     // walk (and store) a path of billions of boards. No board is farther from the goal
     // than its constructive solution (`construct`: about 2 moves per unit of (R+C)·R·C);
     // five times that is a bound no honest table reaches.
-    let radius = h.u32(24);
+    let eccentricity = h.u32(24);
     let most = 10 * (shape.rows + shape.cols) * shape.cells() + 100;
-    if radius as usize > most {
+    if eccentricity as usize > most {
         return Err(bad(format!(
-            "the header's radius {radius} is impossible for {shape}"
+            "the header's eccentricity {eccentricity} is impossible for {shape}"
         )
         .into()));
     }
-    Ok((shape, goal, space, radius))
+    Ok((shape, goal, space, eccentricity))
 }
 
 impl SavedTable {
@@ -239,10 +239,10 @@ impl SavedTable {
                 _ => why,
             })
         })?;
-        let (shape, goal, space, radius) = header_space(&h, bad)?;
+        let (shape, goal, space, eccentricity) = header_space(&h, bad)?;
         let states = space.states();
         let words = states.div_ceil(32) as usize;
-        let n_layers = radius as usize + 1;
+        let n_layers = eccentricity as usize + 1;
         let want = HEADER + 8 * n_layers + words * 8;
         let length = file.metadata().map_err(read)?.len();
         if length != want as u64 {
@@ -279,7 +279,7 @@ impl SavedTable {
             path: path.to_path_buf(),
             shape,
             goal,
-            radius,
+            eccentricity,
             space,
             file,
             words_at: (HEADER + 8 * n_layers) as u64,
@@ -366,9 +366,9 @@ impl SavedTable {
                     format!("no neighbour of {here} is one move closer: the table is wrong").into(),
                 )
             })?;
-            if path.len() as u32 > self.radius {
+            if path.len() as u32 > self.eccentricity {
                 return Err(wrong(Damage::from(
-                    "a descent longer than the radius: the table is wrong",
+                    "a descent longer than the eccentricity: the table is wrong",
                 )));
             }
             here = next;

@@ -40,7 +40,7 @@ pub fn read_csv(path: &Path) -> (Vec<String>, Vec<HashMap<String, String>>) {
 /// Builds 3x3's 4-4 pattern databases into `dir/p`.
 pub fn pdb_3x3(dir: &Path) {
     let o = tilespace(
-        &["pdb", "3x3", "--partition", "4-4", "--out", "p", "-q"],
+        &["pdb", "3x3", "--partition", "4-4", "--pdb", "p", "-q"],
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));

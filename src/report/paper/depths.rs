@@ -178,7 +178,7 @@ mod tests {
         }
     }
 
-    /// Depths past a board's radius are empty cells; CSV headers are the report folders.
+    /// Depths past a board's eccentricity are empty cells; CSV headers are the report folders.
     #[test]
     fn boards_of_different_radii_share_the_depth_column() {
         let b = [

@@ -58,8 +58,8 @@ pub enum Column {
     States,
     /// `verified`: the count is (RC)!/2 and every check passed.
     Verified,
-    /// `radius`: the most moves any state needs.
-    Radius,
+    /// `eccentricity`: the most moves any state needs.
+    Eccentricity,
     /// `antipodes`: the states that need that many.
     Antipodes,
     /// `depth-sum`: the sum of all depths.
@@ -88,7 +88,7 @@ impl Column {
         Column::Metric,
         Column::States,
         Column::Verified,
-        Column::Radius,
+        Column::Eccentricity,
         Column::Antipodes,
         Column::DepthSum,
         Column::MeanExact,
@@ -106,48 +106,51 @@ impl Column {
         Column::Board,
         Column::Blank,
         Column::States,
-        Column::Radius,
+        Column::Eccentricity,
         Column::Antipodes,
         Column::MeanExact,
         Column::Mean,
     ];
 
-    /// The name `--columns` takes.
+    /// The name `--columns` takes, the header of its CSV column and the key of its JSON
+    /// field: the field of `summary.csv` it shows.
     pub fn name(self) -> &'static str {
         match self {
             Column::Board => "board",
-            Column::Blank => "blank",
+            Column::Blank => "goal_blank",
             Column::Start => "start",
             Column::Class => "class",
             Column::States => "states",
             Column::Verified => "verified",
-            Column::Radius => "radius",
+            Column::Eccentricity => "eccentricity",
             Column::Antipodes => "antipodes",
-            Column::DepthSum => "depth-sum",
-            Column::MeanExact => "mean-exact",
-            Column::Mean => "mean",
-            Column::Median => "median",
-            Column::Widest => "widest",
-            Column::WidestDepth => "widest-depth",
-            Column::Metric => "metric",
-        }
-    }
-
-    /// The field of CSV and JSON rows (those of `summary.csv`).
-    pub fn field(self) -> &'static str {
-        match self {
-            Column::Blank => "goal_blank",
             Column::DepthSum => "depth_sum",
             Column::MeanExact => "mean_depth_exact",
             Column::Mean => "mean_depth",
             Column::Median => "median_depth",
             Column::Widest => "max_width",
             Column::WidestDepth => "depth_of_max_width",
-            other => other.name(),
+            Column::Metric => "metric",
         }
     }
 
-    /// `board,radius,mean`, or `all`.
+    /// The name `--columns` took before 2026-11-27 where it was not the field's (`mean` for
+    /// `mean_depth`), still taken so that a script keeps working.
+    fn former_name(self) -> Option<&'static str> {
+        match self {
+            Column::Blank => Some("blank"),
+            Column::DepthSum => Some("depth-sum"),
+            Column::MeanExact => Some("mean-exact"),
+            Column::Mean => Some("mean"),
+            Column::Median => Some("median"),
+            Column::Widest => Some("widest"),
+            Column::WidestDepth => Some("widest-depth"),
+            Column::Eccentricity => Some("radius"),
+            _ => None,
+        }
+    }
+
+    /// `board,eccentricity,mean`, or `all`.
     pub fn parse_list(text: &str) -> Result<Vec<Column>, Error> {
         if text.trim() == "all" {
             return Ok(Column::ALL.to_vec());
@@ -156,7 +159,7 @@ impl Column {
         for name in text.split(',').map(str::trim) {
             let col = Column::ALL
                 .into_iter()
-                .find(|c| c.name() == name)
+                .find(|c| c.name() == name || c.former_name() == Some(name))
                 .ok_or_else(|| {
                     let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
                     Error::Argument(format!(
@@ -182,7 +185,7 @@ impl Column {
             Column::Class => ("class", "Class", Kind::Text, ""),
             Column::States => ("states", "States", Kind::Count, ""),
             Column::Verified => ("= (RC)!/2, verified", "Verified", Kind::Text, ""),
-            Column::Radius => ("radius", "moves", Kind::Count, "Worst case"),
+            Column::Eccentricity => ("eccentricity", "moves", Kind::Count, "Worst case"),
             Column::Antipodes => ("antipodes", "boards", Kind::Count, "Worst case"),
             Column::DepthSum => ("sum of depths", "Sum of depths", Kind::Count, ""),
             Column::MeanExact => ("mean moves (exact)", "exact", Kind::Fraction, "Mean moves"),
@@ -210,7 +213,7 @@ impl Column {
             }
             Column::States => "States: the states reached.",
             Column::Verified => "Verified: the count equals $(RC)!/2$ and every check passed.",
-            Column::Radius | Column::Antipodes => "Worst case: the most moves any state needs (the radius), and how many states need that many (the antipodes).",
+            Column::Eccentricity | Column::Antipodes => "Worst case: the most moves any state needs (the eccentricity), and how many states need that many (the antipodes).",
             Column::DepthSum => "Sum of depths: the optimal solution lengths of all states, added.",
             Column::MeanExact | Column::Mean => {
                 "Mean moves: the average number of moves over all states, exact, and rounded to 4 \
@@ -241,7 +244,7 @@ impl Column {
             Column::Metric => GridCell::text(&r.metric),
             Column::States => GridCell::count(r.states),
             Column::Verified => GridCell::text(if verified(r) { "yes" } else { "no" }),
-            Column::Radius => GridCell::count(r.radius),
+            Column::Eccentricity => GridCell::count(r.eccentricity),
             Column::Antipodes => GridCell::count(r.antipodes as u64),
             Column::DepthSum => GridCell::count(r.depth_sum),
             Column::MeanExact => {
@@ -272,7 +275,7 @@ impl Column {
             Column::Metric => r.metric.clone().into(),
             Column::States => r.states.into(),
             Column::Verified => verified(r).into(),
-            Column::Radius => r.radius.into(),
+            Column::Eccentricity => r.eccentricity.into(),
             Column::Antipodes => (r.antipodes as u64).into(),
             // Past 2^53 a JSON number loses digits in most readers; the sum stays exact as text
             // there.
@@ -334,7 +337,7 @@ pub fn render(
             .map(|r| {
                 let m: Map<String, Value> = cols
                     .iter()
-                    .map(|c| (c.field().to_string(), c.json(r)))
+                    .map(|c| (c.name().to_string(), c.json(r)))
                     .collect();
                 Value::Object(m)
             })
@@ -364,7 +367,7 @@ pub fn render(
         Format::Csv => {
             // The values of the JSON rows, for programs: `true`, `12.622222`, no grouping.
             for (h, c) in grid.headings.iter_mut().zip(&cols) {
-                h.text = c.field().into();
+                h.text = c.name().into();
             }
             for (cells, r) in grid.rows.iter_mut().zip(rows) {
                 for (cell, c) in cells.iter_mut().zip(&cols) {
@@ -488,10 +491,34 @@ mod tests {
         let names: Vec<&str> = all.iter().map(|c| c.name()).collect();
         assert_eq!(Column::parse_list(&names.join(",")).unwrap(), Column::ALL);
         assert_eq!(
-            Column::parse_list("board, mean").unwrap(),
+            Column::parse_list("board, mean_depth").unwrap(),
             [Column::Board, Column::Mean]
         );
-        for bad in ["", "board,,mean", "radius,radius", "Board", "mean_depth"] {
+        // The names of summary.csv's header, which CSV and JSON tables write.
+        let header = "board,rows,cols,goal_blank,start,class,metric,states,expected_states,\
+                      verified,eccentricity,antipodes,depth_sum,mean_depth,mean_depth_exact,\
+                      median_depth,max_width,depth_of_max_width";
+        assert!(
+            names.iter().all(|n| header.split(',').any(|h| h == *n)),
+            "{names:?}"
+        );
+        // The former names, still taken, name the same columns.
+        assert_eq!(
+            Column::parse_list("blank,mean,widest,radius").unwrap(),
+            [
+                Column::Blank,
+                Column::Mean,
+                Column::Widest,
+                Column::Eccentricity
+            ]
+        );
+        for bad in [
+            "",
+            "board,,mean",
+            "eccentricity,eccentricity",
+            "mean,mean_depth",
+            "Board",
+        ] {
             let e = Column::parse_list(bad).unwrap_err().to_string();
             assert!(e.contains("--columns: "), "{e}");
         }

@@ -54,7 +54,7 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
             heading("= (RC)!/2", "", Kind::Text),
             heading("one component", "", Kind::Text),
             heading("parity test agrees", "", Kind::Text),
-            heading("radius", "", Kind::Count),
+            heading("eccentricity", "", Kind::Count),
         ],
         rows: rows
             .iter()
@@ -67,7 +67,7 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
                     count_check(r),
                     yes(r.component),
                     yes(r.parity_test_agrees),
-                    GridCell::count(r.radius),
+                    GridCell::count(r.eccentricity),
                 ]
             })
             .collect(),
@@ -101,7 +101,7 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
         heading("class", "Class", Kind::Text),
         heading("start", "Start", Kind::Text),
         heading("states", "States", Kind::Count),
-        heading("radius", "Radius", Kind::Count),
+        heading("eccentricity", "Eccentricity", Kind::Count),
     ];
     if failed {
         headings.push(heading("failed", "Failed", Kind::Text));
@@ -114,7 +114,7 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
                 GridCell::text(&r.class),
                 start(r),
                 GridCell::count(r.states),
-                GridCell::count(r.radius),
+                GridCell::count(r.eccentricity),
             ];
             if failed {
                 let mut why = vec![];
@@ -145,7 +145,7 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
         rows: body,
         caption: format!(
             "The counting theorem, checked by enumeration (tilespace): both parity classes of \
-             each board, each searched from its start. Radius: the most moves from the start. {checks}"
+             each board, each searched from its start. Eccentricity: the most moves from the start. {checks}"
         ),
         label: "tab:tilespace-theorem".into(),
         ..Grid::default()

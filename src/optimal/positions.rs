@@ -1,4 +1,4 @@
-//! The positions file of `sample --positions FILE`: each board's row is appended (and synced)
+//! The positions file of a sample (`tilespace sample --positions FILE`): each board's row is appended (and synced)
 //! as soon as the board is solved, so a sample that is stopped, killed or crashes loses none of
 //! its solved boards, and `--resume` goes on from the file. At the end the file is rewritten,
 //! atomically, in the order the boards were drawn.
@@ -19,12 +19,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use tilespace::optimal::heuristic::Heuristic;
-use tilespace::puzzle::board::{Board, Cell};
-use tilespace::store::{atomic, lock};
-use tilespace::Error;
 
-use super::BadArgument;
+use crate::error::Error;
+use crate::optimal::heuristic::Heuristic;
+use crate::puzzle::board::{Board, Cell};
+use crate::store::{atomic, lock};
 
 /// Resumed rows solved again at random, each costing about one board's search.
 pub const RESOLVED: usize = 4;
@@ -37,7 +36,7 @@ pub fn recheck(
     solve: impl Fn(usize) -> Result<u32, Error>,
 ) -> Result<(), Error> {
     let rows: Vec<usize> = (0..found.len()).filter(|&i| found[i].is_some()).collect();
-    let mut rng = tilespace::puzzle::random::Rng::unpredictable();
+    let mut rng = crate::puzzle::random::Rng::unpredictable();
     let mut chosen: Vec<usize> = vec![];
     while chosen.len() < RESOLVED.min(rows.len()) {
         let i = rows[rng.below(rows.len() as u64) as usize];
@@ -59,11 +58,15 @@ pub fn recheck(
 }
 
 /// One board of the sample, as written.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Position {
+    /// The board, in the text form.
     pub board: String,
+    /// Its distance from the goal, solved.
     pub distance: u32,
+    /// The nodes its search took.
     pub nodes: u64,
+    /// The seconds its search took.
     pub seconds: f64,
 }
 
@@ -97,43 +100,39 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 impl PositionsFile {
     /// Opens `path` for a sample of `drawn`: with `resume`, the boards it already holds (checked,
-    /// see the module) are returned in their places, the rest `None`; without, it must be empty
-    /// or absent (a sample's rows are never thrown away). Another process writing the same file
-    /// is refused.
+    /// see the module) are returned in their places, the rest `None`, with whether an
+    /// incomplete last line (a cut-off write) was dropped; without, it must be empty or absent
+    /// (a sample's rows are never thrown away). Another process writing the same file is
+    /// refused.
     pub fn open(
         path: &Path,
         resume: bool,
         drawn: &[Board],
         goal: Cell,
         h: &Heuristic,
-    ) -> anyhow::Result<(PositionsFile, Vec<Option<Position>>)> {
+    ) -> Result<(PositionsFile, Vec<Option<Position>>, bool), Error> {
         atomic::check_target(path)?;
         let held = lock::try_exclusive(path)?.ok_or_else(|| {
-            BadArgument(format!(
+            Error::Argument(format!(
                 "{}: another sample is writing this file",
                 path.display()
             ))
         })?;
         let mut found = vec![None; drawn.len()];
         if !resume && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-            return Err(BadArgument(format!(
+            return Err(Error::Argument(format!(
                 "{} already holds rows of a sample: continue it with --resume, or give another \
                  --positions path",
                 path.display()
-            ))
-            .into());
+            )));
         }
+        let mut torn = false;
         if resume {
             check_length(path, drawn.len(), h.shape.cells())?;
             match atomic::read_regular(path) {
                 Ok(bytes) => {
-                    let (rows, torn) = parse(path, &bytes, drawn, goal, h)?;
-                    if torn {
-                        eprintln!(
-                            "tilespace: {}: an incomplete last line (a cut-off write) is dropped",
-                            path.display()
-                        );
-                    }
+                    let (rows, cut) = parse(path, &bytes, drawn, goal, h)?;
+                    torn = cut;
                     for (i, p) in rows {
                         found[i] = Some(p);
                     }
@@ -143,8 +142,7 @@ impl PositionsFile {
                     return Err(Error::Read {
                         path: path.to_path_buf(),
                         source,
-                    }
-                    .into())
+                    })
                 }
             }
         }
@@ -164,6 +162,7 @@ impl PositionsFile {
                 _lock: held,
             },
             found,
+            torn,
         ))
     }
 
@@ -204,19 +203,19 @@ fn check_length(path: &Path, boards: usize, cells: usize) -> Result<(), Error> {
             "{len} bytes, more than the rows of {boards} boards can take ({most}): not this sample's positions file"
         )));
     }
-    let memory = tilespace::analysis::memory::room_for(len as f64, None);
+    let memory = crate::analysis::memory::room_for(len as f64, None);
     memory.map_err(|limit| refuse(format!("{len} bytes to read, {limit}")))
 }
 
-/// The checked rows of a positions file, each with the index of its drawn board, and whether
-/// an incomplete last line was dropped.
-fn parse(
+/// The checked rows of a positions file (`bytes`, read from `path`) of a sample of `drawn`,
+/// each with the index of its drawn board, and whether an incomplete last line was dropped.
+pub fn parse(
     path: &Path,
     bytes: &[u8],
     drawn: &[Board],
     goal: Cell,
     h: &Heuristic,
-) -> anyhow::Result<(Vec<(usize, Position)>, bool)> {
+) -> Result<(Vec<(usize, Position)>, bool), Error> {
     let bad = |line: usize, why: String| Error::damaged(path, format!("line {line}: {why}"));
     let text = std::str::from_utf8(bytes).map_err(|e| bad(1, format!("not UTF-8 text ({e})")))?;
     let torn = !text.is_empty() && !text.ends_with('\n');
@@ -232,8 +231,7 @@ fn parse(
             return Err(bad(
                 n,
                 format!("expected the header `{HEADER}`, found `{other}`"),
-            )
-            .into())
+            ))
         }
     }
     // The drawn boards not yet matched, by their text (a small board may be drawn twice).
@@ -249,8 +247,7 @@ fn parse(
             return Err(bad(
                 n,
                 format!("expected 4 fields ({HEADER}), found {}", fields.len()),
-            )
-            .into());
+            ));
         };
         let parsed = Board::parse(board, Some(shape)).map_err(|e| bad(n, e.to_string()))?;
         let text = parsed.to_string();
@@ -310,7 +307,7 @@ fn check_bounds(
             let distance = p.distance;
             let bound = h.value(board)?;
             let blank = shape.distance(board.blank(), goal) % 2;
-            let most = tilespace::puzzle::construct::solve(board, goal)?.moves.len();
+            let most = crate::puzzle::construct::solve(board, goal)?.moves.len();
             if distance < bound || distance as usize > most || distance as usize % 2 != blank {
                 let parity = ["even", "odd"][blank];
                 return Err(bad(
