@@ -206,6 +206,12 @@ fn disk_journals() {
     fuzz("journal", 300);
 }
 
+/// The positions file of a sample, which `sample --positions FILE --resume` reads.
+#[test]
+fn positions_files() {
+    fuzz("positions", 300);
+}
+
 #[test]
 fn reports() {
     fuzz("reports", 600);

@@ -24,7 +24,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 12] = [
+pub const TARGETS: [&str; 13] = [
     "board",
     "size",
     "blank",
@@ -37,6 +37,7 @@ pub const TARGETS: [&str; 12] = [
     "reports",
     "pattern_db",
     "journal",
+    "positions",
 ];
 
 /// Runs target `name` on `data`.
@@ -54,6 +55,7 @@ pub fn run(name: &str, data: &[u8]) {
         "reports" => reports(data),
         "pattern_db" => pattern_db(data),
         "journal" => journal(data),
+        "positions" => positions(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -270,6 +272,79 @@ pub fn journal(data: &[u8]) {
     check_resumed(shape, goal, on_disk(shape, goal, dir.path(), None, &|_| {}));
 }
 
+/// The sample the positions target reads files of: 12 boards of 2x3 drawn from seed 7, with
+/// the databases of one pattern of every tile.
+fn positions_sample() -> &'static (crate::optimal::heuristic::Heuristic, Vec<Board>, Cell) {
+    use crate::optimal::{
+        build::build, database::Database, heuristic::Heuristic, pattern::Pattern,
+    };
+    static SAMPLE: std::sync::OnceLock<(Heuristic, Vec<Board>, Cell)> = std::sync::OnceLock::new();
+    SAMPLE.get_or_init(|| {
+        let (shape, goal) = (Shape::new(2, 3).expect("small"), Cell(5));
+        let p = Pattern::new(shape, goal, &[1, 2, 3, 4, 5]).expect("a pattern");
+        let built = build(&p, &|_| {}, None).expect("a small build");
+        let h = Heuristic::new(vec![Database::new(p, built).expect("a database")]).expect("one");
+        let mut rng = crate::puzzle::random::Rng::new(7);
+        let drawn = (0..12)
+            .map(|_| crate::puzzle::random::solvable_board(shape, goal, &mut rng))
+            .collect();
+        (h, drawn, goal)
+    })
+}
+
+/// A positions file of `positions_sample`'s sample: refused, or rows each of a board drawn
+/// (each drawn board once) with a distance in the bounds the reader checks, which `csv` writes
+/// back to a file that reads to the same rows.
+pub fn positions(data: &[u8]) {
+    use crate::optimal::positions::{csv, parse};
+    let (h, drawn, goal) = positions_sample();
+    let path = Path::new("positions.csv");
+    let Ok((rows, _)) = parse(path, data, drawn, *goal, h) else {
+        return;
+    };
+    let mut seen = vec![false; drawn.len()];
+    for (i, p) in &rows {
+        assert_eq!(p.board, drawn[*i].to_string(), "row of the board drawn");
+        assert!(
+            !std::mem::replace(&mut seen[*i], true),
+            "a drawn board once"
+        );
+    }
+    let text = csv(rows.iter().map(|(_, p)| p));
+    let (again, torn) = parse(path, text.as_bytes(), drawn, *goal, h).expect("its own rows");
+    assert!(!torn);
+    let key = |r: &[(usize, crate::optimal::positions::Position)]| -> Vec<(usize, u32, u64)> {
+        r.iter().map(|(i, p)| (*i, p.distance, p.nodes)).collect()
+    };
+    assert_eq!(key(&again), key(&rows));
+}
+
+/// Files of `positions_sample` holding every board with its distance (solved by IDA*), and the
+/// first half of one cut in a line.
+fn positions_seeds() -> Vec<Vec<u8>> {
+    use crate::optimal::{ida, positions};
+    let (h, drawn, _) = positions_sample();
+    let rows: Vec<positions::Position> = drawn
+        .iter()
+        .map(|b| {
+            let limits = ida::Limits {
+                max_nodes: None,
+                stop: None,
+            };
+            let s = ida::solve(h, b, limits).expect("a 2x3 board solves");
+            positions::Position {
+                board: b.to_string(),
+                distance: s.moves.len() as u32,
+                nodes: 100,
+                seconds: 0.25,
+            }
+        })
+        .collect();
+    let whole = positions::csv(&rows).into_bytes();
+    let cut = whole[..whole.len() / 2].to_vec();
+    vec![whole, cut]
+}
+
 /// The analysis of `shape` from `goal` with its table on disk in `dir` (shards of 2^5 states):
 /// begun anew and stopped by `stop` if given, otherwise going on from the search there.
 fn on_disk(
@@ -384,6 +459,7 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "reports" => report_seeds(),
         "pattern_db" => pattern_db_seeds(),
         "journal" => journal_seeds(),
+        "positions" => positions_seeds(),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -517,4 +593,35 @@ fn report_seeds() -> Vec<Vec<u8>> {
     .into_iter()
     .map(|(k, p)| [&[k][..], &std::fs::read(p).expect("written")].concat())
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions target's seeds reach its accepting path: the whole file reads to a row of
+    /// every board, the cut one to fewer with its last line dropped, and a row whose distance is
+    /// off by two (parity kept) under the databases' bound is refused.
+    #[test]
+    fn positions_seeds_are_read() {
+        use crate::optimal::positions::parse;
+        let (h, drawn, goal) = positions_sample();
+        let path = Path::new("positions.csv");
+        let seeds = positions_seeds();
+        let (rows, torn) = parse(path, &seeds[0], drawn, *goal, h).expect("the whole file");
+        assert_eq!((rows.len(), torn), (drawn.len(), false));
+        let (rows, torn) = parse(path, &seeds[1], drawn, *goal, h).expect("the cut file");
+        assert!(torn && rows.len() < drawn.len());
+        let text = String::from_utf8(seeds[0].clone()).expect("text");
+        let far = rows
+            .iter()
+            .find(|(_, p)| p.distance >= 2)
+            .map(|(_, p)| p.clone())
+            .expect("a board 2 moves or more away");
+        let row = format!("{},{},", far.board, far.distance);
+        let forged = text.replacen(&row, &format!("{},{},", far.board, far.distance - 2), 1);
+        assert!(parse(path, forged.as_bytes(), drawn, *goal, h).is_err());
+        positions(&seeds[0]);
+        positions(&seeds[1]);
+    }
 }
