@@ -1,6 +1,7 @@
 //! Advice for arguments clap refuses, in the tool's words: an option the command lacks names
 //! the commands that take it (clap's own tip, "use '-- --metric'", fits no command here), and a
-//! board typed without quotes says to quote it.
+//! board typed without quotes says to quote it (`solve` and `distance`, which take several
+//! boards, say so themselves).
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::CommandFactory;
@@ -72,20 +73,6 @@ fn commands_taking(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// A board typed as several arguments (`solve 1 2 3/4 5 6/7 8 0`): one of them a lone tile.
-/// The error to give, naming it, if so.
-pub fn split_board(boards: &[String]) -> Option<String> {
-    if boards.len() < 2 {
-        return None;
-    }
-    let lone = boards.iter().find(|b| {
-        !b.trim().is_empty() && b.trim().chars().all(|c| c.is_ascii_digit() || c == '_')
-    })?;
-    Some(format!(
-        "'{lone}' is one tile, not a board: a board is one argument, quoted, as in \"8 6 7/2 5 4/3 0 1\""
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,13 +86,5 @@ mod tests {
         }
         assert!(!metric.iter().any(|m| m == "theorem"), "{metric:?}");
         assert!(commands_taking("--nothing").is_empty());
-    }
-
-    #[test]
-    fn a_lone_tile_is_a_board_split_in_pieces() {
-        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-        assert!(split_board(&words("1 2 3/4 5 6/7 8 0")).is_some());
-        assert!(split_board(&["1 2/3 0".into(), "2 1/3 0".into()]).is_none());
-        assert!(split_board(&["1 2/3 0".into()]).is_none());
     }
 }

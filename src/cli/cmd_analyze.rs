@@ -2,19 +2,67 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{bail, Result};
+use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::analysis::sharded::analyze_sharded;
 use tilespace::report::gong::{self, GongComparison, GONG_FIGURES};
 use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
+use tilespace::GoalBlank;
 use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
 
-use super::args::AnalyzeArgs;
+use super::groups::RunArgs;
 use super::progress::Progress;
 use super::Stopped;
 use super::{counted, BadArgument};
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Board sizes, e.g. 3x3 2x5 (rows x columns): as memory allows (2x7 needs 11 GB), or any line 1xN
+    #[arg(value_name = "RxC", required_unless_present = "seed_table")]
+    pub boards: Vec<Shape>,
+    /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: Vec<GoalBlank>,
+    /// How moves are counted: single (a move slides one tile one cell) or multi (the blank
+    /// slides any distance along its row or column, the tiles between following: one move)
+    #[arg(long, value_name = "METRIC", default_value = "single")]
+    pub metric: Metric,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Analyse the boards of Gong's table (2x2 2x3 2x4 2x5 3x3) and compare with his figures
+    /// (`--seed-table`, its former name, is still taken)
+    #[arg(long = "gong-figures", conflicts_with = "boards", alias = "seed-table")]
+    pub seed_table: bool,
+    /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve`
+    #[arg(long, value_name = "FILE")]
+    pub save_table: Option<PathBuf>,
+    /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
+    #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
+    pub from: Option<String>,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75)
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "disk"])]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever
+    /// number of MPI ranks or one process saved it; or the search on disk DIR holds (--disk)
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Keep the table in files under DIR, with at most --max-memory (or the memory available)
+    /// of it in RAM: boards past this machine's memory. A stop (Ctrl-C, SIGTERM, SIGUSR1: exit
+    /// 75), a crash or a full disk loses at most a shard's work: go on with --resume DIR
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub disk: Option<PathBuf>,
+    /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = memory::parse_duration)]
+    pub checkpoint_every: Duration,
+}
 
 /// At most this many antipodes are printed; all of them go to antipodes.csv.
 const SHOWN_ANTIPODES: usize = 8;

@@ -5,14 +5,32 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::analysis::patterns::{self, AntipodePattern, GongRow};
 use tilespace::report;
+use tilespace::GoalBlank;
 use tilespace::{analyze, AnalyzeOptions, Board, Cell, Shape};
 
-use super::args::AntipodesArgs;
+use super::groups::RunArgs;
 use super::progress::Progress;
 use super::{counted, BadArgument};
+
+#[derive(Args, Debug)]
+pub struct AntipodesArgs {
+    /// Board sizes (default: every board in the reports' summary.csv searched from the goal);
+    /// a board not analysed yet is analysed first
+    #[arg(value_name = "RxC")]
+    pub boards: Vec<Shape>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print one JSON document instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     let out = &args.run.out;

@@ -5,13 +5,36 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::analysis::atlas::{cell_classes, Atlas, CellFigures};
 use tilespace::analysis::memory;
 use tilespace::report::atlas::{write_atlas, AtlasRow, AtlasSummaryRow};
+use tilespace::Shape;
 use tilespace::{analyze, report, AnalyzeOptions, Metric};
 
-use super::args::AtlasArgs;
+use super::groups::RunArgs;
 use super::progress::Progress;
+use super::values::{metric_choice, MetricChoice};
+
+#[derive(Args, Debug)]
+pub struct AtlasArgs {
+    /// Board sizes, e.g. 3x3 2x5 (as memory allows: each cell class is one full search)
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<Shape>,
+    /// How moves are counted: single, multi or both (see `analyze --metric`)
+    #[arg(long, value_name = "METRIC", default_value = "both", value_parser = metric_choice)]
+    pub metric: MetricChoice,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Read a cell whose search is already in --results (its summary row, verified, and its
+    /// depths.csv, both checked) instead of searching it again: an atlas stopped between
+    /// cells goes on where it was
+    #[arg(long)]
+    pub reuse: bool,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: AtlasArgs) -> Result<super::Status> {
     for &shape in &args.boards {

@@ -5,17 +5,50 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use serde::Serialize;
 use tilespace::analysis::memory;
 use tilespace::report::provenance::{Build, BUILD};
 use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Shape};
 
-use super::args::BenchArgs;
 use super::machine::{busy_cores, load_average, random_reads, Machine, RANDOM_READ_BYTES};
 use super::progress::Progress;
+use super::values::{at_least_one, metric_choice, thread_count, MetricChoice};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Boards to time, comma-separated
+    #[arg(
+        long,
+        value_name = "RxC,...",
+        value_delimiter = ',',
+        default_value = "3x3,2x5,2x6,3x4"
+    )]
+    pub boards: Vec<Shape>,
+    /// Thread counts to time, comma-separated (default: 1, each power of two below the core
+    /// count, and every core: the efficiency curve)
+    #[arg(long, short = 'j', value_name = "N,...", value_delimiter = ',', value_parser = thread_count)]
+    pub threads: Vec<usize>,
+    /// Runs per board and thread count; the median is reported
+    #[arg(long, value_name = "N", default_value = "3", value_parser = at_least_one)]
+    pub runs: usize,
+    /// How moves are counted: single, multi or both (each board in each, single first)
+    #[arg(long, value_name = "METRIC", default_value = "single", value_parser = metric_choice)]
+    pub metric: MetricChoice,
+    /// Directory of the reports, where bench.csv, bench.json and bench-machine.txt go
+    #[arg(long, value_name = "DIR", default_value = "results", alias = "out")]
+    pub results: PathBuf,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print the record (bench.json) on stdout instead of the table
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// One line of bench.csv.
 #[derive(Clone, Debug, Serialize)]

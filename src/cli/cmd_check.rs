@@ -2,11 +2,21 @@
 //! (OEIS), agree or disagree.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::report::published::{compare, Comparison};
 
-use super::args::CheckArgs;
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Directory holding summary.csv and the boards' depths.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Print one JSON document instead of the table
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: CheckArgs) -> Result<super::Status> {
     let rows = super::analysed(&args.results)?;

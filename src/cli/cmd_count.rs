@@ -3,9 +3,19 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::puzzle::count::decimal_counts;
+use tilespace::Shape;
 
-use super::args::CountArgs;
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// Board size, e.g. 4x4 or 10x10
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: CountArgs) -> Result<super::Status> {
     let shape = args.board;

@@ -1,13 +1,32 @@
 //! `tilespace completions SHELL` and `tilespace man`: generated from the clap definitions.
 
-use anyhow::Result;
-use clap::CommandFactory;
+use std::path::PathBuf;
 
-use super::args::{Cli, CompletionsArgs, ManArgs};
+use anyhow::Result;
+use clap::Args;
+
 use super::BadArgument;
 
-pub fn completions(args: CompletionsArgs) -> Result<super::Status> {
-    let mut cmd = Cli::command();
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The page of this subcommand (default: the main page, tilespace.1)
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
+    /// Write every page (tilespace.1, tilespace-analyze.1, ...) to this directory instead
+    #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+    pub dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The completion script of `cmd`, the whole command line (given by the dispatch, which knows
+/// every command's arguments).
+pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> Result<super::Status> {
     // Generated into memory, then written: clap_complete panics on a failed write (a full
     // device), where this returns the error.
     let mut script = vec![];
@@ -18,9 +37,9 @@ pub fn completions(args: CompletionsArgs) -> Result<super::Status> {
 
 /// The man pages: `tilespace.1`, whose SEE ALSO names a page per subcommand, and those pages,
 /// `tilespace-analyze.1` and so on. With `--dir`, all of them are written there (atomically);
-/// else the page of `subcommand` (or the main one) is printed.
-pub fn man(args: ManArgs) -> Result<super::Status> {
-    let mut cmd = Cli::command().disable_help_subcommand(true);
+/// else the page of `subcommand` (or the main one) is printed. `cmd`: the whole command line.
+pub fn man(args: ManArgs, cmd: clap::Command) -> Result<super::Status> {
+    let mut cmd = cmd.disable_help_subcommand(true);
     cmd.build();
     // Every page's footer names the program and its version, not the subcommand.
     let source = format!("tilespace {}", cmd.get_version().unwrap_or_default());

@@ -2,18 +2,69 @@
 //! `solve --pdb` and `sample`.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::optimal::build::{build, bytes_needed};
 use tilespace::optimal::database::Database;
 use tilespace::optimal::pattern::{check_partition, parse_tiles, split, Pattern};
+use tilespace::GoalBlank;
+use tilespace::Shape;
 use tilespace::{Error, LayerDone};
 
-use super::args::PdbArgs;
+use super::groups::OldOut;
 use super::progress::Progress;
+use super::values::thread_count;
 use super::BadArgument;
+
+#[derive(Args, Debug)]
+#[command(group(
+    clap::ArgGroup::new("tiles").required(true).args(["partition", "pattern", "verify"])
+))]
+pub struct PdbArgs {
+    /// Board size, e.g. 4x4 (at most 32 cells)
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Group sizes of the tiles in reading order of the goal, e.g. 7-8 or 5-5-5 (4x4), 6-5
+    /// (3x4), 4-4 (3x3)
+    #[arg(long, value_name = "SIZES", conflicts_with = "pattern")]
+    pub partition: Option<String>,
+    /// One pattern's tiles, e.g. 1,2,5,6; repeat it for each pattern (together every tile once)
+    #[arg(long, value_name = "TILES")]
+    pub pattern: Vec<String>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    /// Directory for the databases (created if missing; databases already there are kept),
+    /// the directory `solve --pdb DIR` and `sample --pdb DIR` read
+    #[arg(long = "pdb", value_name = "DIR", required_unless_present = "old_out")]
+    pub dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub old_out: OldOut,
+    /// Worker threads (default: all cores; at most 8 per core)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Refuse a build that needs more than SIZE (e.g. 4G)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
+    /// One CSV row per database instead of text (pattern, placements, max, mean, built,
+    /// seconds, file)
+    #[arg(long, conflicts_with_all = ["json", "verify"])]
+    pub csv: bool,
+    /// One JSON document instead of text
+    #[arg(long)]
+    pub json: bool,
+    /// Check every entry of every database in --pdb DIR against its neighbours' instead of
+    /// building (a load checks a sample; see the guide for what this catches)
+    #[arg(long, conflicts_with_all = ["partition", "pattern"])]
+    pub verify: bool,
+}
 
 /// One database, as reported.
 #[derive(serde::Serialize)]

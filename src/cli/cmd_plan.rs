@@ -2,15 +2,80 @@
 //! without MPI and without running it.
 
 use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan};
+use tilespace::analysis::memory;
 use tilespace::analysis::memory::human_bytes;
 use tilespace::analysis::memory::ranks_needed;
 use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan};
 use tilespace::dist::Budget;
+use tilespace::Shape;
 
-use super::args::PlanArgs;
+use super::values::{
+    at_least_one, disk_rate, layer_count, network_rate, plan_samples, planned_threads, rank_count,
+};
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// Board sizes, e.g. 3x5 4x4 2x8
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<Shape>,
+    /// Ranks of the planned run (several: comma-separated)
+    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = rank_count)]
+    pub ranks: Vec<usize>,
+    /// Memory of one rank (e.g. 64G): also say how many such ranks each board needs
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub mem_per_rank: Option<u64>,
+    /// Random states sampled to measure the moves that cross ranks
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = plan_samples)]
+    pub samples: usize,
+    /// Measure this machine's engine rates first (a one-rank search of --calibration-board) and
+    /// save them to the calibration file
+    #[arg(long)]
+    pub calibrate: bool,
+    /// The board --calibrate searches (2x6: 3 s; 2x7: a 10.9 GB table, memory-bound, 15 min)
+    #[arg(long, value_name = "RxC", default_value = "2x6")]
+    pub calibration_board: Shape,
+    /// The calibration file the projection reads (and --calibrate writes)
+    #[arg(long, value_name = "FILE", default_value = "results/calibration.csv")]
+    pub calibration: PathBuf,
+    /// Threads of each rank of the planned run (with --disk: of its one process)
+    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = planned_threads)]
+    pub threads_per_rank: usize,
+    /// Plan a search with its table on disk in one process (`analyze --disk`): the shards, the
+    /// disk it needs, the bytes it moves and its time at --disk-gbps
+    #[arg(long, conflicts_with_all = ["sbatch", "mem_per_rank", "ranks", "network_gbits"])]
+    pub disk: bool,
+    /// With --disk: the memory the search may hold (default: this machine's available memory)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size, requires = "disk")]
+    pub max_memory: Option<u64>,
+    /// With --disk: what the disk reads and writes per second, in gigabytes
+    #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = disk_rate)]
+    pub disk_gbps: f64,
+    /// Layers of the search (the goal's eccentricity + 1): 4x4 has 81 (Korf and Schultze 2005)
+    #[arg(long, value_name = "N", default_value = "100", value_parser = layer_count)]
+    pub layers: u32,
+    /// What each rank sends per second, in gigabits (the interconnect)
+    #[arg(long, value_name = "GBIT", default_value = "100", value_parser = network_rate)]
+    pub network_gbits: f64,
+    /// Print a Slurm job script for the board on --ranks ranks (docs/slurm/analyze.sbatch with
+    /// its #SBATCH lines filled in: memory, time limit, threads), instead of the plan
+    #[arg(long, conflicts_with = "json")]
+    pub sbatch: bool,
+    /// The job's time limit (with --sbatch), e.g. 24h, 2d
+    #[arg(long, value_name = "DURATION", default_value = "24h", value_parser = memory::parse_duration)]
+    pub time_limit: Duration,
+    /// Ranks on one node (with --sbatch)
+    #[arg(long, value_name = "N", default_value = "1", value_parser = at_least_one)]
+    pub ranks_per_node: usize,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: PlanArgs) -> Result<super::Status> {
     let buffers = Budget::default().bytes();

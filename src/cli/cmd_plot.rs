@@ -3,8 +3,10 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::report;
 use tilespace::report::atlas_map;
 use tilespace::report::chart::{self, Series};
@@ -12,8 +14,40 @@ use tilespace::report::plot;
 use tilespace::store::atomic::write_atomic;
 use tilespace::Error;
 
-use super::args::{PlotArgs, PlotFormat};
+use super::groups::{OldOut, Selection};
 use super::BadArgument;
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// Directory holding summary.csv and the boards' depths.csv
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Directory for the charts (default: RESULTS/plots)
+    #[arg(long, value_name = "DIR")]
+    pub charts: Option<PathBuf>,
+    #[command(flatten)]
+    pub old_out: OldOut,
+    /// svg: SVG files (plotters); pgfplots: LaTeX code (a tikzpicture per file, for \input
+    /// in a paper with the pgfplots package), which LaTeX typesets as vector graphics
+    #[arg(long, value_enum, default_value_t = PlotFormat::Svg)]
+    pub format: PlotFormat,
+    /// Draw the overlay of all boards on a log scale too (overlay-log.svg)
+    #[arg(long)]
+    pub log: bool,
+    #[command(flatten)]
+    pub selection: Selection,
+    /// Draw the atlas (atlas.csv, written by `tilespace atlas`) instead: each board and metric
+    /// as a grid of its goal cells shaded by eccentricity and by mean (atlas-RxC-METRIC.svg)
+    #[arg(long, conflicts_with_all = ["log", "blank", "reports"])]
+    pub atlas: bool,
+}
+
+/// The formats of `tilespace plot`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotFormat {
+    Svg,
+    Pgfplots,
+}
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
     args.old_out.refuse("the charts go to --charts DIR")?;

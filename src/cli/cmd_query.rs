@@ -2,8 +2,10 @@
 //! the answers are optimal; without one, `solve` builds a solution for any size.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
+use clap::Args;
 use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{self, Limits};
@@ -12,8 +14,58 @@ use tilespace::puzzle::moves::{self, Moves, SlidePath};
 use tilespace::store::saved::SavedTable;
 use tilespace::{Board, Cell, Error, GoalBlank, Metric, Shape};
 
-use super::args::QueryArgs;
+use super::values::{at_least_one_u64, thread_count};
 use super::{counted, BadArgument};
+
+#[derive(Args, Debug)]
+pub struct QueryArgs {
+    /// Boards, e.g. "8 6 7/2 5 4/3 0 1" (or read them with --input)
+    #[arg(value_name = "BOARD")]
+    pub boards: Vec<String>,
+    /// The table written by `analyze RxC --save-table FILE` (optimal answers). Without it,
+    /// `solve` builds a solution row by row for any size (not optimal)
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// The boards' size when each is given as one flat list
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Goal blank cell: last, first, center or R,C (1-based); a table knows its own
+    #[arg(long, value_name = "CELL")]
+    pub blank: Option<GoalBlank>,
+    /// Also read boards from FILE, one per line ('-' for stdin); a .csv file gives its `board`
+    /// column, and its `optimal` column (if any) is checked against the answers
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Pattern databases built by `tilespace pdb` in DIR: optimal answers by IDA* (any board
+    /// the databases are for), with the nodes and time each took; repeat for several
+    /// partitions (the largest of their sums is taken)
+    #[arg(long, value_name = "DIR", conflicts_with = "table")]
+    pub pdb: Vec<PathBuf>,
+    /// How moves are counted (default: the table's; single otherwise): multi needs a table saved
+    /// by `analyze --metric multi --save-table`
+    #[arg(long, value_name = "METRIC")]
+    pub metric: Option<Metric>,
+    /// Only optimal answers: needs --pdb DIR or --table FILE (without it `solve` may build a
+    /// solution that is not optimal)
+    #[arg(long)]
+    pub optimal: bool,
+    /// With --pdb: boards solved at once (default: all cores)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count, requires = "pdb")]
+    pub threads: Option<usize>,
+    /// With --pdb: give up on a board after N nodes (an error for that board)
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64, requires = "pdb")]
+    pub max_nodes: Option<u64>,
+    /// A bad board (of --input or the command line), or one given up on at --max-nodes, is
+    /// reported on stderr and skipped, and the others answered; the exit status is then 2
+    #[arg(long)]
+    pub keep_going: bool,
+    /// One CSV row per board instead of text
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// One JSON document with every answer instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Where the answers come from.
 enum Source {
@@ -140,7 +192,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
 /// (`--input`'s `optimal` column), and how many were skipped: a bad line of `--input` is named,
 /// and with `--keep-going` reported and skipped (the status is then 2, after the answers).
 fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<Parsed> {
-    if let Some(why) = super::advice::split_board(&args.boards) {
+    if let Some(why) = split_board(&args.boards) {
         anyhow::bail!(BadArgument(why));
     }
     let mut boards = vec![];
@@ -749,4 +801,31 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
     };
     moves::verify(board, &answer.moves, &Board::goal(board.shape(), goal))?;
     Ok(answer)
+}
+
+/// A board typed as several arguments (`solve 1 2 3/4 5 6/7 8 0`): one of them a lone tile.
+/// The error to give, naming it, if so.
+fn split_board(boards: &[String]) -> Option<String> {
+    if boards.len() < 2 {
+        return None;
+    }
+    let lone = boards.iter().find(|b| {
+        !b.trim().is_empty() && b.trim().chars().all(|c| c.is_ascii_digit() || c == '_')
+    })?;
+    Some(format!(
+        "'{lone}' is one tile, not a board: a board is one argument, quoted, as in \"8 6 7/2 5 4/3 0 1\""
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lone_tile_is_a_board_split_in_pieces() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert!(split_board(&words("1 2 3/4 5 6/7 8 0")).is_some());
+        assert!(split_board(&["1 2/3 0".into(), "2 1/3 0".into()]).is_none());
+        assert!(split_board(&["1 2/3 0".into()]).is_none());
+    }
 }

@@ -3,9 +3,31 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::puzzle::random::{solvable_board, Rng};
+use tilespace::GoalBlank;
+use tilespace::Shape;
 
-use super::args::RandomArgs;
+use super::values::at_least_one_u64;
+
+#[derive(Args, Debug)]
+pub struct RandomArgs {
+    /// Board size, e.g. 4x4 or 20x20
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Seed: the same seed gives the same boards (default: from the clock)
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// How many boards, one per line
+    #[arg(long, value_name = "N", default_value = "1", value_parser = at_least_one_u64)]
+    pub count: u64,
+    /// Goal blank cell the boards must be able to reach: last, first, center or R,C
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    /// Print one JSON document (board, goal blank, seed, boards) instead of lines
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: RandomArgs) -> Result<super::Status> {
     let shape = args.board;

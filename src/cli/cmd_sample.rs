@@ -2,18 +2,66 @@
 //! estimated distribution and mean, with a 95% confidence interval.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
+use clap::Args;
 use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
 use tilespace::optimal::ida::{self, Limits};
+use tilespace::optimal::positions::{self, Position, PositionsFile};
 use tilespace::optimal::sample::{boards, estimate, Estimate};
 use tilespace::Error;
+use tilespace::Metric;
+use tilespace::Shape;
 
-use super::args::SampleArgs;
+use super::values::{at_least_one_u64, thread_count};
 use super::BadArgument;
-use tilespace::optimal::positions::{self, Position, PositionsFile};
+
+#[derive(Args, Debug)]
+pub struct SampleArgs {
+    /// Board size, e.g. 4x4
+    #[arg(value_name = "RxC")]
+    pub board: Shape,
+    /// Pattern databases for the board, built by `tilespace pdb RxC ... --out DIR`; repeat for
+    /// several partitions (the largest of their sums is taken)
+    #[arg(long, value_name = "DIR", required = true)]
+    pub pdb: Vec<PathBuf>,
+    /// How many random boards
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub count: u64,
+    /// How moves are counted: single only (pattern databases are not admissible in the
+    /// multi-tile metric)
+    #[arg(long, value_name = "METRIC", default_value = "single")]
+    pub metric: Metric,
+    /// Seed: the same seed gives the same boards and estimate (default: from the clock)
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// Boards solved at once (default: all cores)
+    #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// Give up on a board after N nodes (the sample then fails: a sample without its hardest
+    /// boards is biased)
+    #[arg(long, value_name = "N", value_parser = at_least_one_u64)]
+    pub max_nodes: Option<u64>,
+    /// Write every board with its distance, nodes and seconds to FILE (CSV), each as soon as
+    /// it is solved (a stopped or crashed sample keeps them)
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// Go on from the boards already in the --positions FILE (same board, seed and count)
+    #[arg(long, requires = "positions")]
+    pub resume: bool,
+    /// No progress display on stderr
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print one JSON document instead of text
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the boards with their distances as CSV instead of the summary
+    #[arg(long)]
+    pub csv: bool,
+}
 
 /// The pattern databases of `args`, for its board, in the single-tile metric.
 fn databases(args: &SampleArgs) -> Result<Heuristic> {

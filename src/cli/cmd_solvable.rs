@@ -3,10 +3,27 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
+use tilespace::GoalBlank;
+use tilespace::Shape;
 use tilespace::{solvability, Board};
 
-use super::args::SolvableArgs;
 use super::counted;
+
+#[derive(Args, Debug)]
+pub struct SolvableArgs {
+    /// The board, e.g. "8 6 7/2 5 4/3 0 1", or a flat list with --shape
+    pub board: String,
+    /// The board's size when it is given as one flat list
+    #[arg(long, value_name = "RxC")]
+    pub shape: Option<Shape>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    /// Print one JSON document on stdout instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
 pub fn run(args: SolvableArgs) -> Result<super::Status> {

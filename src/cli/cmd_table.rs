@@ -2,12 +2,59 @@
 //! counting theorem, for papers.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::report::paper::{self, Column, Format, Rendered};
 
-use super::args::{TableArgs, TableFormat};
+use super::groups::Selection;
 use super::BadArgument;
+
+/// The formats of `tilespace table`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    Markdown,
+    Latex,
+    Csv,
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// Directory holding summary.csv (and theorem.csv, the boards' depths.csv)
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Output format (LaTeX: a table float that fits a one-column article page, with booktabs
+    /// and siunitx)
+    #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
+    pub format: TableFormat,
+    /// The same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Columns of the summary, comma-separated, or all: the fields of summary.csv, which CSV
+    /// headers and JSON keys repeat: board, goal_blank, start, class, metric, states, verified,
+    /// eccentricity, antipodes, depth_sum, mean_depth_exact, mean_depth, median_depth,
+    /// max_width, depth_of_max_width [default: board,goal_blank,states,eccentricity,antipodes,
+    /// mean_depth_exact,mean_depth; CSV and JSON: all]
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["distribution", "theorem"])]
+    pub columns: Option<String>,
+    #[command(flatten)]
+    pub selection: Selection,
+    /// The states at each depth, one column per board, instead of the summary
+    #[arg(long)]
+    pub distribution: bool,
+    /// The counting theorem (theorem.csv) instead of the summary
+    #[arg(long, conflicts_with_all = ["distribution", "boards", "metric", "blank", "reports"])]
+    pub theorem: bool,
+    /// The atlas (atlas-summary.csv, written by `tilespace atlas`): each board's diameter,
+    /// radius and mean distance in each metric, instead of the summary
+    #[arg(long, conflicts_with_all = ["distribution", "theorem", "columns", "blank", "reports"])]
+    pub atlas: bool,
+    /// With --atlas: each class of goal cells (atlas.csv), its eccentricity and mean
+    #[arg(long, requires = "atlas")]
+    pub cells: bool,
+}
 
 pub fn run(args: TableArgs) -> Result<super::Status> {
     let format = match (args.json, args.format) {

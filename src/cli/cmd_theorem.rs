@@ -3,13 +3,31 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::analysis::theorem::{self, Theorem};
 use tilespace::report::{self, TheoremRow};
 use tilespace::AnalyzeOptions;
+use tilespace::GoalBlank;
+use tilespace::Shape;
 
-use super::args::TheoremArgs;
+use super::groups::RunArgs;
 use super::progress::Progress;
+
+#[derive(Args, Debug)]
+pub struct TheoremArgs {
+    /// Board sizes, e.g. 2x3 3x3 (as memory allows)
+    #[arg(value_name = "RxC", required = true)]
+    pub boards: Vec<Shape>,
+    /// Goal blank cell: last, first, center or R,C (1-based)
+    #[arg(long, value_name = "CELL", default_value = "last")]
+    pub blank: GoalBlank,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Print one JSON document instead of text
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: TheoremArgs) -> Result<super::Status> {
     let max_memory = args.run.max_memory;

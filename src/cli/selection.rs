@@ -6,8 +6,9 @@ use anyhow::Result;
 use tilespace::report::SummaryRow;
 use tilespace::Shape;
 
-use super::args::{MetricChoice, Selection};
-use super::BadArgument;
+use super::groups::Selection;
+use super::outcome::BadArgument;
+use super::values::MetricChoice;
 
 impl Selection {
     /// Whether `--metric` keeps a report of `metric` (its name, as the reports write it).
@@ -124,4 +125,18 @@ impl Selection {
             .position(|s| s.to_string() == board)
             .unwrap_or(0)
     }
+}
+
+/// The rows of `results/summary.csv`; an error saying what to run if there are none.
+pub fn analysed(results: &std::path::Path) -> Result<Vec<tilespace::report::SummaryRow>> {
+    let summary = results.join("summary.csv");
+    let rows = tilespace::report::read_summary(&summary)?;
+    if rows.is_empty() {
+        anyhow::bail!(BadArgument(format!(
+            "no boards in {}: run `tilespace analyze RxC --results {}` first",
+            summary.display(),
+            results.display()
+        )));
+    }
+    Ok(rows)
 }

@@ -69,7 +69,7 @@ pub struct GongComparison {
 /// figures, in the order given; the others are left out.
 pub fn compare(done: &[Analysis]) -> Vec<GongComparison> {
     done.iter()
-        .filter(|a| a.start.is_none() && a.metric == crate::Metric::Single)
+        .filter(|a| a.start.is_none() && a.metric == crate::puzzle::metric::Metric::Single)
         .filter_map(|a| {
             let board = a.shape.to_string();
             let g = GONG_FIGURES.iter().find(|g| g.board == board)?;
