@@ -105,6 +105,84 @@ impl DiskProjection {
     }
 }
 
+/// A plan on disk as `plan --disk --json` gives it (see `DiskPlan`'s fields), with its
+/// projection if there is a calibration.
+#[derive(Clone, Debug, serde::Serialize)]
+#[allow(missing_docs)]
+pub struct DiskPlanFigures {
+    pub board: String,
+    pub memory: u64,
+    pub states: u64,
+    pub table_bytes: u64,
+    pub shards: usize,
+    pub shard_bytes: u64,
+    pub disk_bytes: u64,
+    pub moves_per_state: f64,
+    pub cross_fraction: f64,
+    pub sampled_states: u64,
+    /// `DiskPlan::pass_bytes`.
+    pub pass_bytes: f64,
+    /// `DiskPlan::claim_bytes`.
+    pub claim_bytes: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projection: Option<ProjectionFigures>,
+}
+
+/// A projection as `plan --disk --json` gives it: what it assumed (threads, layers, the disk's
+/// bytes a second) and `DiskProjection`'s parts, named.
+#[derive(Clone, Debug, serde::Serialize)]
+#[allow(missing_docs)]
+pub struct ProjectionFigures {
+    pub threads: usize,
+    pub layers: u32,
+    pub disk_bytes_per_second: f64,
+    pub passes: u64,
+    pub bytes_moved: f64,
+    pub disk_seconds: f64,
+    pub expand_seconds: f64,
+    pub scan_seconds: f64,
+    /// `DiskProjection::total`.
+    pub seconds: f64,
+}
+
+impl DiskPlan {
+    /// The plan as `plan --disk --json` gives it, with `projection` made on `threads` threads
+    /// over `layers` layers at `bandwidth` bytes a second.
+    pub fn figures(
+        &self,
+        projection: Option<&DiskProjection>,
+        threads: usize,
+        layers: u32,
+        bandwidth: f64,
+    ) -> DiskPlanFigures {
+        DiskPlanFigures {
+            board: self.shape.to_string(),
+            memory: self.memory,
+            states: self.states,
+            table_bytes: self.table_bytes,
+            shards: self.shards,
+            shard_bytes: self.shard_bytes,
+            disk_bytes: self.disk_bytes,
+            moves_per_state: self.moves_per_state,
+            cross_fraction: self.cross_fraction,
+            sampled_states: self.sampled,
+            pass_bytes: self.pass_bytes(),
+            claim_bytes: self.claim_bytes(),
+            projection: projection.map(|t| ProjectionFigures {
+                threads,
+                layers,
+                disk_bytes_per_second: bandwidth,
+                passes: t.passes,
+                bytes_moved: t.bytes,
+                disk_seconds: t.disk,
+                expand_seconds: t.expand,
+                scan_seconds: t.scan,
+                seconds: t.total(),
+            }),
+        }
+    }
+}
+
 /// The wall time of `plan` over `layers` layers (one pass each and one to list the last) on
 /// `threads` threads at the rates of `cal`, its disk reading and writing `bandwidth` bytes a
 /// second.

@@ -43,6 +43,41 @@ impl Plan {
     pub fn exchanged(&self) -> f64 {
         self.states as f64 * self.moves_per_state * self.cross_fraction
     }
+
+    /// The plan as `plan --json` gives it.
+    pub fn figures(&self) -> PlanFigures {
+        PlanFigures {
+            board: self.shape.to_string(),
+            ranks: self.ranks,
+            states: self.states,
+            table_bytes: self.table_bytes,
+            shard_table_bytes: self.shard_bytes,
+            buffer_bytes: self.buffer_bytes,
+            rank_bytes: self.rank_bytes,
+            moves_per_state: self.moves_per_state,
+            cross_fraction: self.cross_fraction,
+            sampled_states: self.sampled,
+            exchanged_targets: self.exchanged(),
+        }
+    }
+}
+
+/// A plan's figures, named as `plan --json` names them (see `Plan`'s fields).
+#[derive(Clone, Debug, serde::Serialize)]
+#[allow(missing_docs)]
+pub struct PlanFigures {
+    pub board: String,
+    pub ranks: usize,
+    pub states: u64,
+    pub table_bytes: f64,
+    pub shard_table_bytes: u64,
+    pub buffer_bytes: u64,
+    pub rank_bytes: f64,
+    pub moves_per_state: f64,
+    pub cross_fraction: f64,
+    pub sampled_states: u64,
+    /// `Plan::exchanged`.
+    pub exchanged_targets: f64,
 }
 
 /// The plan of `shape` from its usual goal over `ranks` ranks with `buffer_bytes` of exchange

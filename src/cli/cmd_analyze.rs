@@ -373,13 +373,23 @@ fn finish(
 ) -> Result<super::Status> {
     let all_verified = done.iter().all(|a| a.verified);
     let seeds_agree = if args.json {
-        let (agree, rows) = gong_comparison(done);
-        let mut doc = serde_json::json!({ "boards": json_boards, "verified": all_verified });
-        if args.seed_table {
-            doc["gong_figures"] = serde_json::to_value(rows)?;
-            doc["gong_agree"] = agree.into();
+        /// `analyze --json`; with `--gong-figures`, our figures beside Gong's.
+        #[derive(serde::Serialize)]
+        struct Document {
+            boards: Vec<serde_json::Value>,
+            verified: bool,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            gong_figures: Option<Vec<GongComparison>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            gong_agree: Option<bool>,
         }
-        super::print_json(&doc)?;
+        let (agree, rows) = gong_comparison(done);
+        super::print_json(&Document {
+            boards: json_boards,
+            verified: all_verified,
+            gong_figures: args.seed_table.then_some(rows),
+            gong_agree: args.seed_table.then_some(agree),
+        })?;
         !args.seed_table || agree
     } else {
         !args.seed_table || print_seed_table(done)?

@@ -86,14 +86,14 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
         consistent_under_symmetries(&antipodes, goal)?;
         let gong_here = (shape.rows == 2).then(|| gong_row(shape, goal, &antipodes));
         if args.json {
-            docs.push(serde_json::json!({
-                "board": shape.to_string(),
-                "goal_blank": shape.cell_label(goal),
-                "eccentricity": eccentricity,
-                "antipodes": rows,
-                "gong": gong_here,
-                "report": path.display().to_string(),
-            }));
+            docs.push(BoardDocument {
+                board: shape.to_string(),
+                goal_blank: shape.cell_label(goal),
+                eccentricity,
+                antipodes: rows,
+                gong: gong_here.clone(),
+                report: path.display().to_string(),
+            });
             gong.extend(gong_here);
             continue;
         }
@@ -129,9 +129,27 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
     }
     if args.json {
         drop(stdout);
-        super::print_json(&serde_json::json!({ "boards": docs }))?;
+        super::print_json(&Document { boards: docs })?;
     }
     Ok(super::Status::Done)
+}
+
+/// `antipodes --json`.
+#[derive(serde::Serialize)]
+struct Document {
+    boards: Vec<BoardDocument>,
+}
+
+/// One board of `antipodes --json`: its antipodes' patterns, Gong's question (2-row boards)
+/// and the report written.
+#[derive(serde::Serialize)]
+struct BoardDocument {
+    board: String,
+    goal_blank: String,
+    eccentricity: usize,
+    antipodes: Vec<AntipodePattern>,
+    gong: Option<GongRow>,
+    report: String,
 }
 
 /// The antipodes and the eccentricity of the search of `shape` to `goal` from the reports under

@@ -120,19 +120,34 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
             };
             let paths = write_atlas(&args.run.out, &atlas)?;
             if args.json {
-                json.push(serde_json::json!({
-                    "summary": AtlasSummaryRow::of(&atlas),
-                    "cells": AtlasRow::of(&atlas),
-                }));
+                json.push(AtlasDocument {
+                    summary: AtlasSummaryRow::of(&atlas),
+                    cells: AtlasRow::of(&atlas),
+                });
             } else {
                 print_atlas(&atlas, &paths)?;
             }
         }
     }
     if args.json {
-        super::print_json(&serde_json::json!({ "atlases": json, "verified": verified }))?;
+        #[derive(serde::Serialize)]
+        struct Document {
+            atlases: Vec<AtlasDocument>,
+            verified: bool,
+        }
+        super::print_json(&Document {
+            atlases: json,
+            verified,
+        })?;
     }
     Ok(super::Status::of(verified))
+}
+
+/// One board and metric of `atlas --json`: its rows of atlas-summary.csv and atlas.csv.
+#[derive(serde::Serialize)]
+struct AtlasDocument {
+    summary: AtlasSummaryRow,
+    cells: Vec<AtlasRow>,
 }
 
 /// The folder under `--results` of the checkpoints of cells stopped in progress, one folder a

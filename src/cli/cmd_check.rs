@@ -34,11 +34,17 @@ pub fn run(args: CheckArgs) -> Result<super::Status> {
     let agree = all.iter().all(|c| c.agrees);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let doc = serde_json::json!({
-            "comparisons": all,
-            "not_published": unmatched,
-            "agree": agree,
-        });
+        #[derive(serde::Serialize)]
+        struct Document<'a> {
+            comparisons: &'a [Comparison],
+            not_published: &'a [String],
+            agree: bool,
+        }
+        let doc = Document {
+            comparisons: &all,
+            not_published: &unmatched,
+            agree,
+        };
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     } else {
         writeln!(out, "| board | goal blank | compared | source | result |")?;

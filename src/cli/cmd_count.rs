@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use tilespace::puzzle::count::decimal_counts;
+use tilespace::puzzle::count::{decimal_counts, DecimalCounts};
 use tilespace::Shape;
 
 #[derive(Args, Debug)]
@@ -22,15 +22,7 @@ pub fn run(args: CountArgs) -> Result<super::Status> {
     let n = shape.cells();
     let (total, reachable, unreachable) = decimal_counts(shape);
     if args.json {
-        // Exact integers of any size, as decimal strings (JSON parsers round large numbers).
-        super::print_json(&serde_json::json!({
-            "board": shape.to_string(),
-            "cells": n,
-            "line": shape.is_line(),
-            "total": total,
-            "reachable": reachable,
-            "unreachable": unreachable,
-        }))?;
+        super::print_json(&DecimalCounts::of(shape))?;
         return Ok(super::Status::Done);
     }
     let mut out = std::io::stdout().lock();

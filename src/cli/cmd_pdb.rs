@@ -332,7 +332,15 @@ fn verify(args: &PdbArgs, dir: &std::path::Path) -> Result<super::Status> {
     }
     let all = checked.iter().all(|c| c.consistent);
     if args.json {
-        super::print_json(&serde_json::json!({ "databases": checked, "consistent": all }))?;
+        #[derive(serde::Serialize)]
+        struct Document {
+            databases: Vec<Checked>,
+            consistent: bool,
+        }
+        super::print_json(&Document {
+            databases: checked,
+            consistent: all,
+        })?;
     } else {
         let mut out = std::io::stdout().lock();
         for c in &checked {

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan};
+use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan, DiskPlanFigures};
 use tilespace::analysis::memory;
 use tilespace::analysis::memory::human_bytes;
 use tilespace::analysis::memory::ranks_needed;
-use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan};
+use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan, PlanFigures};
 use tilespace::dist::Budget;
 use tilespace::Shape;
 
@@ -77,6 +77,24 @@ pub struct PlanArgs {
     pub json: bool,
 }
 
+/// `plan --json`: the plans, and with `--mem-per-rank` the ranks each board needs.
+#[derive(serde::Serialize)]
+struct RankPlans {
+    plans: Vec<PlanFigures>,
+    samples: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mem_per_rank: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ranks_needed: Option<Vec<Needed>>,
+}
+
+/// A board and the ranks of `--mem-per-rank` it needs (none if no number of them fits it).
+#[derive(serde::Serialize)]
+struct Needed {
+    board: String,
+    ranks: Option<u64>,
+}
+
 pub fn run(args: PlanArgs) -> Result<super::Status> {
     let buffers = Budget::default().bytes();
     let calibration = calibration(&args)?;
@@ -108,19 +126,16 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
         })
         .collect();
     if args.json {
-        let boards: Vec<serde_json::Value> = plans.iter().map(plan_json).collect();
-        let mut doc = serde_json::json!({ "plans": boards, "samples": args.samples });
-        if let Some(m) = args.mem_per_rank {
-            doc["mem_per_rank"] = m.into();
-            doc["ranks_needed"] = args
-                .boards
-                .iter()
-                .zip(&needs)
-                .map(|(s, n)| serde_json::json!({ "board": s.to_string(), "ranks": n }))
-                .collect::<Vec<_>>()
-                .into();
-        }
-        super::print_json(&doc)?;
+        let needed = args.boards.iter().zip(&needs).map(|(s, &n)| Needed {
+            board: s.to_string(),
+            ranks: n,
+        });
+        super::print_json(&RankPlans {
+            plans: plans.iter().map(Plan::figures).collect(),
+            samples: args.samples,
+            mem_per_rank: args.mem_per_rank,
+            ranks_needed: args.mem_per_rank.map(|_| needed.collect()),
+        })?;
         return Ok(super::Status::Done);
     }
     let mut out = std::io::stdout().lock();
@@ -188,40 +203,19 @@ fn on_disk(args: &PlanArgs, calibration: Option<&Calibration>) -> Result<super::
         plans.push((p, t));
     }
     if args.json {
-        let boards: Vec<serde_json::Value> = plans
+        #[derive(serde::Serialize)]
+        struct Document {
+            disk_plans: Vec<DiskPlanFigures>,
+            samples: usize,
+        }
+        let disk_plans = plans
             .iter()
-            .map(|(p, t)| {
-                let mut doc = serde_json::json!({
-                    "board": p.shape.to_string(),
-                    "memory": p.memory,
-                    "states": p.states,
-                    "table_bytes": p.table_bytes,
-                    "shards": p.shards,
-                    "shard_bytes": p.shard_bytes,
-                    "disk_bytes": p.disk_bytes,
-                    "moves_per_state": p.moves_per_state,
-                    "cross_fraction": p.cross_fraction,
-                    "sampled_states": p.sampled,
-                    "pass_bytes": p.pass_bytes(),
-                    "claim_bytes": p.claim_bytes(),
-                });
-                if let Some(t) = t {
-                    doc["projection"] = serde_json::json!({
-                        "threads": args.threads_per_rank,
-                        "layers": args.layers,
-                        "disk_bytes_per_second": bandwidth,
-                        "passes": t.passes,
-                        "bytes_moved": t.bytes,
-                        "disk_seconds": t.disk,
-                        "expand_seconds": t.expand,
-                        "scan_seconds": t.scan,
-                        "seconds": t.total(),
-                    });
-                }
-                doc
-            })
+            .map(|(p, t)| p.figures(t.as_ref(), args.threads_per_rank, args.layers, bandwidth))
             .collect();
-        super::print_json(&serde_json::json!({ "disk_plans": boards, "samples": args.samples }))?;
+        super::print_json(&Document {
+            disk_plans,
+            samples: args.samples,
+        })?;
         return Ok(super::Status::Done);
     }
     let mut out = std::io::stdout().lock();
@@ -359,22 +353,6 @@ fn print_plan(out: &mut impl Write, p: &Plan) -> Result<()> {
         human_bytes(8.0 * exchanged / p.ranks as f64)
     )?;
     Ok(())
-}
-
-fn plan_json(p: &Plan) -> serde_json::Value {
-    serde_json::json!({
-        "board": p.shape.to_string(),
-        "ranks": p.ranks,
-        "states": p.states,
-        "table_bytes": p.table_bytes,
-        "shard_table_bytes": p.shard_bytes,
-        "buffer_bytes": p.buffer_bytes,
-        "rank_bytes": p.rank_bytes,
-        "moves_per_state": p.moves_per_state,
-        "cross_fraction": p.cross_fraction,
-        "sampled_states": p.sampled,
-        "exchanged_targets": p.exchanged(),
-    })
 }
 
 /// The job script documented in `docs/slurm/analyze.sbatch`, the one CI submits to Slurm.

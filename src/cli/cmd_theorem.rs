@@ -6,6 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::analysis::theorem::{self, Theorem};
+use tilespace::report::theorem::TheoremVerdicts;
 use tilespace::report::{self, TheoremRow};
 use tilespace::AnalyzeOptions;
 use tilespace::GoalBlank;
@@ -60,37 +61,28 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
         progress.finish();
         report::upsert_theorem(&path, TheoremRow::rows(&t))?;
         if args.json {
-            docs.push(theorem_json(&t));
+            docs.push(TheoremVerdicts::of(&t));
         } else {
             print(&t)?;
         }
         all &= t.holds();
     }
     if args.json {
-        super::print_json(&serde_json::json!({
-            "theorems": docs,
-            "holds": all,
-            "report": path.display().to_string(),
-        }))?;
+        #[derive(serde::Serialize)]
+        struct Document {
+            theorems: Vec<TheoremVerdicts>,
+            holds: bool,
+            report: String,
+        }
+        super::print_json(&Document {
+            theorems: docs,
+            holds: all,
+            report: path.display().to_string(),
+        })?;
     } else {
         writeln!(std::io::stdout(), "wrote: {}", path.display())?;
     }
     Ok(super::Status::of(all))
-}
-
-/// One board's verdicts: the classes as in theorem.csv, each check, and the whole.
-fn theorem_json(t: &Theorem) -> serde_json::Value {
-    serde_json::json!({
-        "board": t.shape.to_string(),
-        "goal_blank": t.shape.cell_label(t.goal),
-        // Exact at any size, so a string: (RC)!.
-        "configurations": tilespace::puzzle::count::counts(t.shape).total.to_string(),
-        "classes": TheoremRow::rows(t),
-        "halves": t.halves(),
-        "disjoint": t.disjoint(),
-        "components": t.components(),
-        "holds": t.holds(),
-    })
 }
 
 fn print(t: &Theorem) -> Result<()> {

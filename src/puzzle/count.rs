@@ -51,6 +51,39 @@ pub fn counts(shape: Shape) -> Counts {
     }
 }
 
+/// The counts of a board in decimal (`count --json`): exact integers of any size, as decimal
+/// strings, since JSON readers round large numbers.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DecimalCounts {
+    /// `RxC`.
+    pub board: String,
+    /// R x C.
+    pub cells: usize,
+    /// A line (1xN or Nx1): the blank only slides along it.
+    pub line: bool,
+    /// (RC)!, every configuration.
+    pub total: String,
+    /// Those that reach the goal: (RC)!/2 (N on a line).
+    pub reachable: String,
+    /// The others.
+    pub unreachable: String,
+}
+
+impl DecimalCounts {
+    /// The counts of `shape` (see `decimal_counts`).
+    pub fn of(shape: Shape) -> DecimalCounts {
+        let (total, reachable, unreachable) = decimal_counts(shape);
+        DecimalCounts {
+            board: shape.to_string(),
+            cells: shape.cells(),
+            line: shape.is_line(),
+            total,
+            reachable,
+            unreachable,
+        }
+    }
+}
+
 /// The counts of `shape` in decimal: (total, reachable, unreachable). Only the total is
 /// converted from binary (the costly part: 5.6 million digits for 1000x1000); its halves are
 /// halved in decimal, digit by digit.

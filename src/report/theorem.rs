@@ -99,3 +99,41 @@ impl TheoremRow {
         Ok(())
     }
 }
+
+/// One board's verdicts as `theorem --json` gives them: the classes as in theorem.csv, each
+/// check, and the whole.
+#[derive(Clone, Debug, Serialize)]
+pub struct TheoremVerdicts {
+    /// `RxC`.
+    pub board: String,
+    /// The goal's blank cell, `R,C`.
+    pub goal_blank: String,
+    /// (RC)!, exact at any size, so a decimal string.
+    pub configurations: String,
+    /// The rows of theorem.csv.
+    pub classes: Vec<TheoremRow>,
+    /// Each class has exactly (RC)!/2 states.
+    pub halves: bool,
+    /// The parity test separates the classes.
+    pub disjoint: bool,
+    /// Each class is one connected component.
+    pub components: bool,
+    /// All of the above.
+    pub holds: bool,
+}
+
+impl TheoremVerdicts {
+    /// The verdicts of `t`.
+    pub fn of(t: &crate::analysis::theorem::Theorem) -> TheoremVerdicts {
+        TheoremVerdicts {
+            board: t.shape.to_string(),
+            goal_blank: t.shape.cell_label(t.goal),
+            configurations: crate::puzzle::count::counts(t.shape).total.to_string(),
+            classes: TheoremRow::rows(t),
+            halves: t.halves(),
+            disjoint: t.disjoint(),
+            components: t.components(),
+            holds: t.holds(),
+        }
+    }
+}
