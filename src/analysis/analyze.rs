@@ -4,6 +4,7 @@ use std::path::Path;
 
 use crate::analysis::distribution::Distribution;
 use crate::analysis::memory;
+use crate::bfs::moves::coding;
 use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
 
 use crate::error::{Damage, Error};
@@ -316,7 +317,7 @@ impl Job {
         };
         let verified = distribution.total() == expected
             && found.seen == expected
-            && crate::bfs::residues_agree(&distribution.layers, found.residues, space.metric)
+            && coding(space.metric).residues_agree(&distribution.layers, found.residues)
             && antipodes
                 .iter()
                 .all(|b| solvability(b, self.goal).solvable == (self.class == 0));

@@ -29,12 +29,15 @@
 //! codes, scans and ends). The rest is in rooms of one concern: the scans (`layer`), the
 //! choice of a layer's way (`policy`), the tasks (`schedule`), the table (`table`) and its split
 //! over ranks (`shard`), the state at a boundary (`state`), the settling and recount of a
-//! finished table (`recount`), the CPU dispatch (`bits`).
+//! finished table (`recount`), how its codes tell depths apart (`coding`), the CPU dispatch
+//! (`bits`).
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
 #[doc(hidden)]
 pub mod bits;
+#[doc(hidden)]
+pub mod coding;
 #[doc(hidden)]
 pub mod driver;
 #[doc(hidden)]
@@ -60,6 +63,6 @@ pub mod table;
 pub use driver::{Driver, Hook, LayerDone, Outcome};
 pub use local::{search, search_from, Search};
 pub use place::{Busy, DiskLayer};
-pub use recount::{residues, residues_agree, settle, Recount};
+pub use recount::{residues, settle, Recount};
 pub use schedule::{Schedule, Task};
 pub use state::SearchState;

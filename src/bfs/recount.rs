@@ -4,11 +4,12 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use crate::bfs::bits::bit_instructions;
+use crate::bfs::coding::Coding;
 use crate::bfs::layer::{self, Found};
+use crate::bfs::moves::coding;
 use crate::bfs::schedule::Schedule;
 use crate::bfs::table::{self, Table};
 use crate::index::space::StateSpace;
-use crate::puzzle::metric::Metric;
 
 /// Settles every state of `spans` (the table, or a rank's blocks) holding `FRONTIER` whose
 /// blank has colour `colour` with `code`; counts them and, if `record`, lists them (ascending).
@@ -33,8 +34,9 @@ pub fn settle(
 
 /// The states of `spans` (the table, or a rank's blocks) of a finished table at each depth
 /// mod 4, read from their codes and blank colours (`table::depth_mod4`) for a search from a
-/// state whose blank has `start_colour`: an independent recount of the layers (see
-/// `residues_agree`).
+/// state whose blank has `start_colour` (by depth mod 3 from the codes alone where the moves'
+/// table is `Coding::Cyclic`): an independent recount of the layers
+/// (`Coding::residues_agree`).
 pub fn residues(
     space: &StateSpace,
     table: &Table,
@@ -42,8 +44,8 @@ pub fn residues(
     start_colour: usize,
     schedule: &Schedule,
 ) -> [u64; 4] {
-    if space.metric == Metric::Multi {
-        return multi_residues(table, spans, schedule);
+    if coding(space.metric) == Coding::Cyclic {
+        return cyclic_residues(table, spans, schedule);
     }
     let recount = Recount::new(space, start_colour);
     let parts = schedule.each_task_of(spans, |task| {
@@ -66,9 +68,9 @@ pub fn residues(
     recount.residues(tally)
 }
 
-/// `residues` in the multi-tile metric: the states holding each code 1 + d mod 3, by d mod 3
-/// (the fourth count is 0).
-fn multi_residues(table: &Table, spans: &[(u64, u64)], schedule: &Schedule) -> [u64; 4] {
+/// `residues` of a table coded `Coding::Cyclic`: the states holding each code 1 + d mod 3, by
+/// d mod 3 (the fourth count is 0).
+fn cyclic_residues(table: &Table, spans: &[(u64, u64)], schedule: &Schedule) -> [u64; 4] {
     let parts = schedule.each_task_of(spans, |task| {
         let words = task.lo.div_ceil(32)..task.hi.div_ceil(32);
         let words = table.span(words.start as usize, words.end as usize);
@@ -177,20 +179,6 @@ bit_instructions! {
     }
 }
 
-/// Whether the counts at each depth mod 4 (mod 3 in the multi-tile metric) equal the layers'
-/// (`residues`).
-pub fn residues_agree(layers: &[u64], residues: [u64; 4], metric: Metric) -> bool {
-    let modulus = match metric {
-        Metric::Single => 4,
-        Metric::Multi => 3,
-    };
-    let mut want = [0u64; 4];
-    for (d, n) in layers.iter().enumerate() {
-        want[d % modulus] += n;
-    }
-    want == residues
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,7 +207,7 @@ mod tests {
                     for schedule in [Schedule::default(), odd] {
                         let got = residues(&space, &done.table, &all, colour, &schedule);
                         assert!(
-                            residues_agree(&done.layers, got, Metric::Single),
+                            Coding::Coloured.residues_agree(&done.layers, got),
                             "{shape} {goal} {class}"
                         );
                     }
@@ -228,7 +216,7 @@ mod tests {
                     done.table.settle((i / 32) as usize, 1 << (2 * (i % 32)), 0);
                     let got = residues(&space, &done.table, &all, colour, &odd);
                     assert!(
-                        !residues_agree(&done.layers, got, Metric::Single),
+                        !Coding::Coloured.residues_agree(&done.layers, got),
                         "{shape} {goal} {class}"
                     );
                     assert_eq!(done.table.seen(), space.states());

@@ -30,6 +30,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::bfs::coding::Coding;
+use crate::bfs::moves::coding;
 use crate::bfs::table::Table;
 use crate::bfs::SearchState;
 use crate::error::{Damage, Error};
@@ -347,15 +349,12 @@ fn check_length(h: &HeaderReader, space: &StateSpace, length: u64) -> Result<(),
 /// multi-tile metric, the states holding each code 1 + d mod 3 are the layers' at depths d mod
 /// 3, and a recorded frontier holds its depth's code.
 fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damage> {
-    use crate::bfs::table::FRONTIER;
     let layers = &state.layers;
     let depth = layers.len() - 1;
     let codes = [1, 2, 3].map(|c| state.table.count(c));
-    check_codes(layers, state.unsettled, codes, space.metric, space.states())?;
-    let code = match space.metric {
-        Metric::Single => FRONTIER,
-        Metric::Multi => crate::bfs::layer::multi_code(depth as u32),
-    };
+    let coding = coding(space.metric);
+    check_codes(layers, state.unsettled, codes, coding, space.states())?;
+    let code = coding.frontier(depth as u32);
     if let Some(list) = &state.frontier {
         let mut sorted = list.clone();
         sorted.sort_unstable();
@@ -381,23 +380,19 @@ pub(crate) fn check_codes(
     layers: &[u64],
     unsettled: bool,
     codes: [u64; 3],
-    metric: Metric,
+    coding: Coding,
     states: u64,
 ) -> Result<(), String> {
     let seen = codes.iter().sum();
-    match metric {
-        Metric::Single => {
+    match coding {
+        Coding::Coloured => {
             let frontier = codes[crate::bfs::table::FRONTIER as usize - 1];
             check_counts(layers, unsettled, seen, frontier, states)
         }
-        Metric::Multi => {
+        Coding::Cyclic => {
             let last = *layers.last().ok_or("impossible layer counts")?;
             check_counts(layers, false, seen, last, states)?;
-            let mut want = [0u64; 3];
-            for (d, n) in layers.iter().enumerate() {
-                want[d % 3] += n;
-            }
-            if codes != want {
+            if !coding.residues_agree(layers, [codes[0], codes[1], codes[2], 0]) {
                 return Err("its table's depths are not its layers'".into());
             }
             Ok(())

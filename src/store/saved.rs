@@ -42,8 +42,10 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use crate::bfs::table::{depth_mod4, settled, Table};
-use crate::bfs::{residues_agree, Recount};
+use crate::bfs::coding::Coding;
+use crate::bfs::moves::coding;
+use crate::bfs::table::Table;
+use crate::bfs::Recount;
 use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
@@ -261,15 +263,16 @@ impl SavedTable {
         }
         let start_colour = space.shape.colour(space.split(space.goal_index()).0);
         let recount = Recount::new(&space, start_colour);
+        let coding = coding(space.metric);
         let (sum, residues) =
-            read_words(&mut file, words, &layers, &recount, space.metric).map_err(read)?;
+            read_words(&mut file, words, &layers, &recount, coding).map_err(read)?;
         if sum != h.u64(40) {
             return Err(bad(Damage::checksum(
                 "the table is corrupted (checksum mismatch)",
             )));
         }
-        if !residues_agree(&layers, residues, space.metric) {
-            let modulus = if space.metric == Metric::Multi { 3 } else { 4 };
+        if !coding.residues_agree(&layers, residues) {
+            let modulus = coding.modulus();
             return Err(bad(format!(
                 "its states by depth mod {modulus} are not its layers': the table is wrong"
             )
@@ -332,28 +335,21 @@ impl SavedTable {
             damage: why,
         };
         let metric = self.space.metric;
+        let coding = coding(metric);
+        let modulus = coding.modulus();
         let code = self.code_of(&here)?.expect("checked");
-        // The depth mod 4 (single-tile: the code and the blank's colour against the goal's)
-        // or mod 3 (multi-tile: the code).
-        let (mut depth, modulus) = match metric {
-            Metric::Single if code >= 2 => {
-                let parity = self.shape.colour(here.blank()) ^ self.shape.colour(self.goal);
-                (depth_mod4(code, parity as u32), 4)
-            }
-            Metric::Multi if code >= 1 => (code as u32 - 1, 3),
-            _ => {
-                return Err(wrong(
-                    format!("{here} is not settled: the table is wrong").into(),
-                ))
-            }
+        // The depth mod 4 (the code and the blank's colour against the goal's) or mod 3 (the
+        // code), as the moves code it.
+        let parity = self.shape.colour(here.blank()) ^ self.shape.colour(self.goal);
+        let Some(mut depth) = coding.depth_of(code, parity as u32) else {
+            return Err(wrong(
+                format!("{here} is not settled: the table is wrong").into(),
+            ));
         };
         while here != goal {
             // One neighbour is a layer closer: it holds depth - 1.
             depth = (depth + modulus - 1) % modulus;
-            let want = match metric {
-                Metric::Single => settled(depth),
-                Metric::Multi => u64::from(depth) + 1,
-            };
+            let want = coding.code_at(depth);
             let mut next = None;
             for n in here.neighbours_in(metric) {
                 if self.code_of(&n)? == Some(want) {
@@ -414,7 +410,7 @@ fn read_words(
     words: usize,
     layers: &[u64],
     recount: &Recount,
-    metric: Metric,
+    coding: Coding,
 ) -> std::io::Result<(u64, [u64; 4])> {
     const PART: usize = 1 << 17;
     let mut sum = Checksum::new();
@@ -426,10 +422,10 @@ fn read_words(
         let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
         let words = le_words(part).inspect(|&word| sum.add(word));
-        match metric {
-            Metric::Single => recount.add_all(&mut place, words, &mut tally),
+        match coding {
+            Coding::Coloured => recount.add_all(&mut place, words, &mut tally),
             // Codes 1 + depth mod 3.
-            Metric::Multi => words.for_each(|word| {
+            Coding::Cyclic => words.for_each(|word| {
                 for (k, n) in tally.iter_mut().take(3).enumerate() {
                     *n += u64::from(Table::matching(word, k as u64 + 1).count_ones());
                 }
@@ -437,9 +433,9 @@ fn read_words(
         }
         w += part.len() / 8;
     }
-    let residues = match metric {
-        Metric::Single => recount.residues(tally),
-        Metric::Multi => tally,
+    let residues = match coding {
+        Coding::Coloured => recount.residues(tally),
+        Coding::Cyclic => tally,
     };
     Ok((sum.value(), residues))
 }

@@ -17,6 +17,9 @@ pub trait MoveKind: Sync + Sized {
     /// The weight of a frontier state against an unseen one in the choice of a layer's way
     /// (`policy::Boundary::push_cost`).
     const PUSH_COST: u64;
+    /// How the finished table's codes tell depths apart (what persistence, the recount and
+    /// the descents of saved tables read).
+    const CODING: crate::bfs::coding::Coding;
     /// The moves of `space`, with the aids beside the table `aids` allows.
     fn new(space: &StateSpace, aids: Aids) -> Self;
     /// The tables the scans read.

@@ -19,11 +19,24 @@ mod kind;
 mod multi;
 mod single;
 
+use crate::bfs::coding::Coding;
 use crate::puzzle::metric::Metric;
 
 pub use kind::{Aids, ColourCounts, MoveKind, WithMoves};
 pub use multi::MultiTile;
 pub use single::SingleTile;
+
+/// The code convention of the table of a search in `metric` (`MoveKind::CODING`).
+pub fn coding(metric: Metric) -> Coding {
+    struct Of;
+    impl WithMoves for Of {
+        type Output = Coding;
+        fn run<M: MoveKind>(self) -> Coding {
+            M::CODING
+        }
+    }
+    with_moves(metric, Of)
+}
 
 /// Runs `work` with the moves of `metric`.
 pub fn with_moves<W: WithMoves>(metric: Metric, work: W) -> W::Output {

@@ -5,6 +5,7 @@
 //! recorded and the last is its list.
 
 use super::kind::{Aids, ColourCounts, MoveKind};
+use crate::bfs::coding::Coding;
 use crate::bfs::layer::{Codes, Kernels, Rows, SlideTables, Slides, ANY_COLOUR};
 use crate::bfs::place::Place;
 use crate::bfs::policy::{Way, MULTI_PUSH_COST};
@@ -28,6 +29,7 @@ pub struct MultiTile {
 impl MoveKind for MultiTile {
     type Tables = SlideTables;
     const PUSH_COST: u64 = MULTI_PUSH_COST;
+    const CODING: Coding = Coding::Cyclic;
 
     /// The bits a row take `Rows::budget` of the table by default.
     fn new(space: &StateSpace, aids: Aids) -> MultiTile {

@@ -3,6 +3,7 @@
 //! colour: `FRONTIER` for the frontier, the depth mod 4 once settled (`bfs::table`).
 
 use super::kind::{Aids, ColourCounts, MoveKind};
+use crate::bfs::coding::Coding;
 use crate::bfs::layer::{moves, BlankMoves, Codes, Kernels};
 use crate::bfs::place::Place;
 use crate::bfs::policy::{Way, PUSH_COST};
@@ -20,6 +21,7 @@ pub struct SingleTile {
 impl MoveKind for SingleTile {
     type Tables = [BlankMoves];
     const PUSH_COST: u64 = PUSH_COST;
+    const CODING: Coding = Coding::Coloured;
 
     /// No aids: a push's frontier is exactly the states holding `FRONTIER` of its colour.
     fn new(space: &StateSpace, _aids: Aids) -> SingleTile {
