@@ -139,7 +139,14 @@ pub fn analyze_from(
     let seen = found.table.seen();
     let all = [(0, space.states())];
     let colour = space.shape.colour(space.split(job.start_index).0);
-    let residues = crate::bfs::residues(space, &found.table, &all, colour, &options.schedule);
+    let residues = crate::bfs::residues(
+        space,
+        &found.table,
+        &all,
+        colour,
+        coding(space.metric),
+        &options.schedule,
+    );
 
     let outcome = Searched {
         layers: found.layers,

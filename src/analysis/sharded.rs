@@ -60,7 +60,14 @@ pub fn analyze_sharded(
     let space = &job.space;
     let spans = found.partition.spans(group.rank());
     let colour = space.shape.colour(space.split(job.start_index).0);
-    let mine = crate::bfs::residues(space, &found.table, &spans, colour, &options.schedule);
+    let mine = crate::bfs::residues(
+        space,
+        &found.table,
+        &spans,
+        colour,
+        crate::bfs::moves::coding(space.metric),
+        &options.schedule,
+    );
     let residues = mine.map(|n| group.sum(n));
     let analysis = job.conclude(Searched {
         layers: found.layers.clone(),

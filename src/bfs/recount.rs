@@ -6,7 +6,6 @@ use std::sync::atomic::Ordering::Relaxed;
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{self, Found};
-use crate::bfs::moves::coding;
 use crate::bfs::schedule::Schedule;
 use crate::bfs::table::{self, Table};
 use crate::index::space::StateSpace;
@@ -34,17 +33,18 @@ pub fn settle(
 
 /// The states of `spans` (the table, or a rank's blocks) of a finished table at each depth
 /// mod 4, read from their codes and blank colours (`table::depth_mod4`) for a search from a
-/// state whose blank has `start_colour` (by depth mod 3 from the codes alone where the moves'
-/// table is `Coding::Cyclic`): an independent recount of the layers
+/// state whose blank has `start_colour` (by depth mod 3 from the codes alone where `coding`,
+/// the moves' code convention, is `Cyclic`): an independent recount of the layers
 /// (`Coding::residues_agree`).
 pub fn residues(
     space: &StateSpace,
     table: &Table,
     spans: &[(u64, u64)],
     start_colour: usize,
+    coding: Coding,
     schedule: &Schedule,
 ) -> [u64; 4] {
-    if coding(space.metric) == Coding::Cyclic {
+    if coding == Coding::Cyclic {
         return cyclic_residues(table, spans, schedule);
     }
     let recount = Recount::new(space, start_colour);
@@ -205,7 +205,14 @@ mod tests {
                         ..Schedule::default()
                     };
                     for schedule in [Schedule::default(), odd] {
-                        let got = residues(&space, &done.table, &all, colour, &schedule);
+                        let got = residues(
+                            &space,
+                            &done.table,
+                            &all,
+                            colour,
+                            Coding::Coloured,
+                            &schedule,
+                        );
                         assert!(
                             Coding::Coloured.residues_agree(&done.layers, got),
                             "{shape} {goal} {class}"
@@ -214,7 +221,7 @@ mod tests {
                     // Settling with code 0 flips bit 0 of a slot's code: 2 and 3 swap.
                     let i = space.states() / 2;
                     done.table.settle((i / 32) as usize, 1 << (2 * (i % 32)), 0);
-                    let got = residues(&space, &done.table, &all, colour, &odd);
+                    let got = residues(&space, &done.table, &all, colour, Coding::Coloured, &odd);
                     assert!(
                         !Coding::Coloured.residues_agree(&done.layers, got),
                         "{shape} {goal} {class}"

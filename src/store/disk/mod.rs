@@ -230,7 +230,14 @@ fn recount(
         place::load_shard(place.dir, table, &place.layout, k, j.shards[k])?;
         seen += table.seen_in(a, b);
         let span = place.layout.span(k);
-        let r = crate::bfs::residues(place.space, table, &[span], start_colour, schedule);
+        let r = crate::bfs::residues(
+            place.space,
+            table,
+            &[span],
+            start_colour,
+            crate::bfs::moves::coding(place.space.metric),
+            schedule,
+        );
         (0..4).for_each(|i| residues[i] += r[i]);
         table.release(a, b);
     }

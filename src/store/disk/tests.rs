@@ -97,6 +97,7 @@ fn a_search_on_disk_is_the_search_in_memory() {
                         &memory.table,
                         &[(0, space.states())],
                         space.shape.colour(space.split(start).0),
+                        crate::bfs::moves::coding(space.metric),
                         &schedule(),
                     );
                     assert_eq!(d.residues, residues, "{what}");
