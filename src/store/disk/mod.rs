@@ -103,13 +103,8 @@ pub fn disk_needed(space: &StateSpace, layout: &Layout) -> u64 {
 
 /// Bytes free to this user on the file system holding `dir`.
 pub fn disk_free(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    // SAFETY: statvfs is a plain C struct, for which all zero bytes are a valid value.
-    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: `path` is a NUL-terminated string and `st` a statvfs the call fills.
-    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut st) };
-    (rc == 0).then(|| st.f_bavail as u64 * st.f_frsize as u64)
+    let st = rustix::fs::statvfs(dir).ok()?;
+    Some(st.f_bavail.saturating_mul(st.f_frsize))
 }
 
 /// The BFS from `start` with its table in shard files under `options.dir`, from the start or

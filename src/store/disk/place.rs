@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use rustix::fs::Advice;
 
 use crate::bfs::layer::{claim_all_coded, Codes, Found, Kernels, LayerScan};
 use crate::bfs::place::{keep, DiskLayer, Place, Recording};
@@ -514,7 +515,7 @@ fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
 /// `--max-memory` the window leaves).
 fn prefetch(path: &Path) {
     if let Ok(f) = crate::store::atomic::open_regular(path) {
-        advise(&f, libc::POSIX_FADV_WILLNEED);
+        advise(&f, Advice::WillNeed);
     }
 }
 
@@ -523,12 +524,10 @@ fn prefetch(path: &Path) {
 /// would otherwise grow by the whole table, evicting other work's pages), and each pass reads
 /// from the disk, as a table past the memory must.
 fn uncache(f: &std::fs::File) {
-    advise(f, libc::POSIX_FADV_DONTNEED);
+    advise(f, Advice::DontNeed);
 }
 
 /// `posix_fadvise` of the whole of `f`. Advice only: a failure changes nothing.
-fn advise(f: &std::fs::File, advice: libc::c_int) {
-    use std::os::fd::AsRawFd;
-    // SAFETY: posix_fadvise on a descriptor this File holds; it reads no memory of ours.
-    unsafe { libc::posix_fadvise(f.as_raw_fd(), 0, 0, advice) };
+fn advise(f: &std::fs::File, advice: Advice) {
+    let _ = rustix::fs::fadvise(f, 0, None, advice);
 }
