@@ -112,7 +112,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     let reports_written = std::sync::Mutex::new(None);
     let write_reports = |a: &Analysis| {
         if first {
-            let paths = report::write_all(&args.run.out, a)?;
+            let paths = report::write_all(&args.run.results, a)?;
             *reports_written.lock().expect("not poisoned") = Some(paths);
         }
         Ok(())
@@ -317,7 +317,7 @@ fn writable_outputs(
 ) -> Result<(), tilespace::Error> {
     use tilespace::store::atomic::{check_target, check_writable};
     let mut roles = tilespace::store::roles::Roles::new();
-    let out = &args.run.out;
+    let out = &args.run.results;
     roles
         .writes("the summary report", &out.join("summary.csv"))
         .writes("the runs report", &report::runs_path(out));
@@ -346,7 +346,7 @@ fn writable_outputs(
         // A typo in a directory is not made a directory: a table goes where one exists, or
         // into a directory the run makes (the reports', the checkpoint's, the disk's).
         let made = [
-            Some(args.run.out.as_path()),
+            Some(args.run.results.as_path()),
             args.checkpoint.as_deref(),
             args.disk.as_deref(),
         ];
@@ -361,7 +361,7 @@ fn writable_outputs(
         }
         check_writable(dir)?;
     }
-    check_writable(&args.run.out)?;
+    check_writable(&args.run.results)?;
     Ok(())
 }
 

@@ -33,7 +33,7 @@ pub struct AntipodesArgs {
 }
 
 pub fn run(args: AntipodesArgs) -> Result<super::Status> {
-    let out = &args.run.out;
+    let out = &args.run.results;
     let max_memory = args.run.max_memory;
     let mut jobs: Vec<(Shape, Cell)> = Vec::new();
     if args.boards.is_empty() {

@@ -40,10 +40,11 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
     for &shape in &args.boards {
         memory::check(shape, args.run.max_memory)?;
     }
-    tilespace::store::atomic::check_writable(&args.run.out)?;
+    tilespace::store::atomic::check_writable(&args.run.results)?;
     let metrics = args.metric.metrics();
     let pool = super::thread_pool(args.run.threads)?;
-    let write_reports = |a: &tilespace::Analysis| report::write_all(&args.run.out, a).map(|_| ());
+    let write_reports =
+        |a: &tilespace::Analysis| report::write_all(&args.run.results, a).map(|_| ());
     let options = |metric| AnalyzeOptions {
         max_memory: args.run.max_memory,
         reports: Some(&write_reports),
@@ -59,7 +60,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
     // With --reuse, the searches already in the reports (read once).
     let searched = match args.reuse {
         true => Some(tilespace::report::read_summary(
-            &args.run.out.join("summary.csv"),
+            &args.run.results.join("summary.csv"),
         )?),
         false => None,
     };
@@ -69,7 +70,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
             for cells in cell_classes(shape) {
                 let goal = cells[0];
                 if let Some(rows) = &searched {
-                    if let Some(kept) = reused(rows, &args.run.out, shape, goal, metric)? {
+                    if let Some(kept) = reused(rows, &args.run.results, shape, goal, metric)? {
                         eprintln!(
                             "tilespace: {shape} {metric} cell {}: read from {} (--reuse)",
                             shape.cell_label(goal),
@@ -84,7 +85,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                 let progress = Progress::new(args.run.quiet, total, &label);
                 let on_layer = &|l| progress.layer(l);
                 let name = tilespace::report::report_name_of(shape, goal, None, metric);
-                let dir = args.run.out.join(CHECKPOINTS).join(&name);
+                let dir = args.run.results.join(CHECKPOINTS).join(&name);
                 let saved = |_, _| {};
                 let checkpoint = tilespace::store::checkpoint::Options {
                     dir: &dir,
@@ -118,7 +119,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                 metric,
                 classes,
             };
-            let paths = write_atlas(&args.run.out, &atlas)?;
+            let paths = write_atlas(&args.run.results, &atlas)?;
             if args.json {
                 json.push(AtlasDocument {
                     summary: AtlasSummaryRow::of(&atlas),
@@ -166,10 +167,10 @@ fn stopped(err: tilespace::Error, args: &AtlasArgs) -> anyhow::Error {
         "interrupted after depth {depth}: the cell in progress is saved in {}, the cells done \
          are in {}; continue with: tilespace atlas {} --metric {} --results {} --reuse",
         dir.display(),
-        args.run.out.display(),
+        args.run.results.display(),
         boards.join(" "),
         args.metric,
-        args.run.out.display()
+        args.run.results.display()
     ))
     .into()
 }

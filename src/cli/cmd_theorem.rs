@@ -37,13 +37,13 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
         memory::check(shape, max_memory)?;
         jobs.push((shape, args.blank.resolve(shape)?));
     }
-    tilespace::store::atomic::check_writable(&args.run.out)?;
+    tilespace::store::atomic::check_writable(&args.run.results)?;
     let pool = super::thread_pool(args.run.threads)?;
     let options = AnalyzeOptions {
         max_memory,
         ..Default::default()
     };
-    let path = args.run.out.join("theorem.csv");
+    let path = args.run.results.join("theorem.csv");
     let mut all = true;
     let mut docs = vec![];
     for (shape, goal) in jobs {

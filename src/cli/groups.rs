@@ -11,7 +11,7 @@ use tilespace::{GoalBlank, Shape};
 use super::outcome::BadArgument;
 use super::values::{metric_choice, thread_count, MetricChoice};
 
-/// `--out`, a word of two meanings before 2026-11-27 (the reports' folder in `analyze`, the
+/// `--out`, a word of three meanings before 2026-11-27 (the reports' folder in `analyze`, the
 /// charts' in `plot`, the databases' in `pdb`): taken, hidden, where it meant another folder
 /// than the reports', only to say which word to use now.
 #[derive(Args, Debug)]
@@ -44,7 +44,7 @@ pub struct RunArgs {
         default_value = "results",
         alias = "out"
     )]
-    pub out: PathBuf,
+    pub results: PathBuf,
     /// Worker threads (default: all cores; at most 8 per core)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
