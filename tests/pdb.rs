@@ -176,8 +176,8 @@ fn published_lengths_are_checked() {
 fn database_files_name_the_blank_as_reports_do() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let o = tilespace(
-        &[
+    let build = |extra: &[&str]| {
+        let mut args = vec![
             "pdb",
             "2x3",
             "--partition",
@@ -186,11 +186,13 @@ fn database_files_name_the_blank_as_reports_do() {
             "1,2",
             "--pdb",
             "p",
-            "-q",
-        ],
-        dir,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+        ];
+        args.extend_from_slice(extra);
+        let o = tilespace(&args, dir);
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        o
+    };
+    let o = build(&["-q"]);
     let r = tilespace(
         &["analyze", "2x3", "--blank", "1,2", "-q", "--results", "r"],
         dir,
@@ -207,22 +209,7 @@ fn database_files_name_the_blank_as_reports_do() {
         stdout(&o)
     );
     std::fs::rename(&new, dir.join("p/2x3-blank1-1-2.pdb")).unwrap();
-    let again = tilespace(
-        &[
-            "pdb",
-            "2x3",
-            "--partition",
-            "2-3",
-            "--blank",
-            "1,2",
-            "--pdb",
-            "p",
-            "-q",
-            "--csv",
-        ],
-        dir,
-    );
-    assert!(again.status.success(), "{}", stderr(&again));
+    let again = build(&["-q", "--csv"]);
     assert!(!stdout(&again).contains(",true,"), "{}", stdout(&again));
     assert!(new.exists() && !dir.join("p/2x3-blank1-1-2.pdb").exists());
 }

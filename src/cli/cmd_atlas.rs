@@ -131,17 +131,19 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         }
     }
     if args.json {
-        #[derive(serde::Serialize)]
-        struct Document {
-            atlases: Vec<AtlasDocument>,
-            verified: bool,
-        }
         super::print_json(&Document {
             atlases: json,
             verified,
         })?;
     }
     Ok(super::Status::of(verified))
+}
+
+/// `atlas --json`: every board and metric, and whether every search was verified.
+#[derive(serde::Serialize)]
+struct Document {
+    atlases: Vec<AtlasDocument>,
+    verified: bool,
 }
 
 /// One board and metric of `atlas --json`: its rows of atlas-summary.csv and atlas.csv.

@@ -11,7 +11,7 @@ use tilespace::{GoalBlank, Shape};
 use super::outcome::BadArgument;
 use super::values::{metric_choice, thread_count, MetricChoice};
 
-/// `--out`, a word of three meanings before 2026-11-27 (the reports' folder in `analyze`, the
+/// `--out`, formerly a word of three meanings (the reports' folder in `analyze`, the
 /// charts' in `plot`, the databases' in `pdb`): taken, hidden, where it meant another folder
 /// than the reports', only to say which word to use now.
 #[derive(Args, Debug)]

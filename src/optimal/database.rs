@@ -148,7 +148,7 @@ impl Database {
         )
     }
 
-    /// The name `file_name` gave before 2026-11-27, the blank's cell an index from 0
+    /// The name `file_name` gave formerly, the blank's cell an index from 0
     /// (`3x3-blank8-1-2-3-4.pdb`): `pdb` renames such a file when it finds it.
     pub fn former_file_name(pattern: &Pattern) -> String {
         format!(

@@ -134,7 +134,7 @@ impl Column {
         }
     }
 
-    /// The name `--columns` took before 2026-11-27 where it was not the field's (`mean` for
+    /// The name `--columns` took formerly where it was not the field's (`mean` for
     /// `mean_depth`), still taken so that a script keeps working.
     fn former_name(self) -> Option<&'static str> {
         match self {
