@@ -18,6 +18,10 @@ pub enum Error {
     /// A goal blank cell that is malformed or off the board.
     #[error("bad goal blank: {0}")]
     Blank(String),
+    /// A graph that is malformed, or not one a sliding puzzle can be played on (disconnected,
+    /// a loop, a repeated edge, too many vertices).
+    #[error("bad graph: {0}")]
+    Graph(String),
     /// Any other argument of a library call out of range or malformed.
     #[error("bad argument: {0}")]
     Argument(String),
@@ -149,9 +153,11 @@ impl Error {
     /// What sort of failure this is.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            Error::Shape(_) | Error::Board(_) | Error::Blank(_) | Error::Argument(_) => {
-                ErrorKind::Input
-            }
+            Error::Shape(_)
+            | Error::Board(_)
+            | Error::Blank(_)
+            | Error::Graph(_)
+            | Error::Argument(_) => ErrorKind::Input,
             Error::TooLarge { .. } | Error::NoRoom { .. } => ErrorKind::Resources,
             Error::Write { .. } | Error::Read { .. } => ErrorKind::Io,
             Error::Damaged { .. }

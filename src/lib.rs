@@ -6,6 +6,8 @@
 //!
 //! The library is in layers, each using only those before it:
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
+//! - `graph`: graphs as boards (named families, graph6, edge lists), Wilson's classification,
+//!   and the walk of every configuration of a graph's puzzle into its components;
 //! - `index`: permutation ranks and the dense layout of one parity class;
 //! - `bfs`: the engine, over the index;
 //! - `dist`: the engine across ranks (MPI, or threads standing in for them in tests);
@@ -39,6 +41,7 @@ pub mod bfs;
 pub mod dist;
 pub mod error;
 pub mod fuzz;
+pub mod graph;
 pub mod index;
 pub mod optimal;
 pub mod puzzle;

@@ -206,6 +206,12 @@ fn disk_journals() {
     fuzz("journal", 300);
 }
 
+/// Graphs as `--graph` and `theorem --graph6` read them: families, graph6, edge lists.
+#[test]
+fn graphs() {
+    fuzz("graph", 1000);
+}
+
 /// The positions file of a sample, which `sample --positions FILE --resume` reads.
 #[test]
 fn positions_files() {

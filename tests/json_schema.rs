@@ -77,7 +77,9 @@ fn json_schemas_are_stable() {
         dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let commands: [&[&str]; 25] = [
+    // The 5-cycle and a path on 5 vertices (`nauty-listg -e`).
+    std::fs::write(dir.join("g.g6"), "Dhc\nDQc\n").unwrap();
+    let commands: [&[&str]; 27] = [
         &["analyze", "2x3", "-q", "--results", "r", "--json"],
         &["count", "3x3", "--json"],
         &["solvable", board, "--json"],
@@ -87,6 +89,8 @@ fn json_schemas_are_stable() {
         &["table", "--results", "r", "--json"],
         &["table", "--results", "r", "--distribution", "--json"],
         &["theorem", "2x2", "-q", "--results", "r", "--json"],
+        &["theorem", "--graph", "theta0", "-q", "--results", "r", "--json"],
+        &["theorem", "--graph6", "g.g6", "-q", "--results", "r", "--json"],
         &["table", "--results", "r", "--theorem", "--json"],
         &["check", "--results", "r", "--json"],
         &["random", "3x3", "--seed", "1", "--count", "2", "--json"],

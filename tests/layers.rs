@@ -1,13 +1,14 @@
 //! The library's layers: every module under `src/<layer>/` imports only its own layer and the
-//! layers below it (error < puzzle < index < bfs < dist < store < analysis < optimal < report <
+//! layers below it (error < puzzle < graph < index < bfs < dist < store < analysis < optimal < report <
 //! fuzz), so the import
 //! graph between layers has no cycle, and nothing in the library uses the CLI; and no file of
 //! `src/` imports from itself through a chain of imports.
 
 use std::path::Path;
 
-const LAYERS: [&str; 10] = [
-    "error", "puzzle", "index", "bfs", "dist", "store", "analysis", "optimal", "report", "fuzz",
+const LAYERS: [&str; 11] = [
+    "error", "puzzle", "graph", "index", "bfs", "dist", "store", "analysis", "optimal", "report",
+    "fuzz",
 ];
 
 fn rank(name: &str) -> Option<usize> {

@@ -18,11 +18,21 @@ use super::progress::Progress;
 #[derive(Args, Debug)]
 pub struct TheoremArgs {
     /// Board sizes, e.g. 2x3 3x3 (as memory allows)
-    #[arg(value_name = "RxC", required = true)]
+    #[arg(value_name = "RxC", required_unless_present_any = ["graph", "graph6"])]
     pub boards: Vec<Shape>,
-    /// Goal blank cell: last, first, center or R,C (1-based)
+    /// A graph to play on instead of a board (repeatable): grid:RxC, torus:RxC, cylinder:RxC,
+    /// cycle:N, path:N, complete:N, complete:A,B, theta:A,B,C, theta0, petersen, hypercube:D,
+    /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); at most 12 vertices
+    #[arg(long, value_name = "SPEC", conflicts_with = "boards")]
+    pub graph: Vec<String>,
+    /// Every graph of a graph6 file (nauty's output; - for stdin), the goal's blank on each
+    /// graph's last vertex; writes graphs.csv and a summary by vertex count
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["boards", "graph", "blank"])]
+    pub graph6: Option<std::path::PathBuf>,
+    /// Goal blank: on a board last, first, center or R,C (1-based); on a graph last, first or
+    /// a vertex number (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: GoalBlank,
+    pub blank: String,
     #[command(flatten)]
     pub run: RunArgs,
     /// Print one JSON document instead of text
@@ -31,11 +41,18 @@ pub struct TheoremArgs {
 }
 
 pub fn run(args: TheoremArgs) -> Result<super::Status> {
+    if let Some(file) = &args.graph6 {
+        return super::theorem_graph::list(file, &args.run, args.json);
+    }
+    if !args.graph.is_empty() {
+        return super::theorem_graph::graphs(&args.graph, &args.blank, &args.run, args.json);
+    }
+    let blank: GoalBlank = args.blank.parse()?;
     let max_memory = args.run.max_memory;
     let mut jobs = vec![];
     for &shape in &args.boards {
         memory::check(shape, max_memory)?;
-        jobs.push((shape, args.blank.resolve(shape)?));
+        jobs.push((shape, blank.resolve(shape)?));
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
     let pool = super::thread_pool(args.run.threads)?;

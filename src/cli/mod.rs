@@ -27,6 +27,7 @@ mod ranks;
 mod selection;
 mod setup;
 mod signals;
+mod theorem_graph;
 mod values;
 
 use anyhow::Result;

@@ -285,9 +285,20 @@ impl Items {
         self.skipped.store(n, std::sync::atomic::Ordering::Relaxed);
     }
 
+    /// `n` items done in all.
+    pub fn at(&self, n: u64) {
+        self.bar.set_position(n);
+        self.log();
+    }
+
     /// One more item done.
     pub fn inc(&self) {
         self.bar.inc(1);
+        self.log();
+    }
+
+    /// A line on stderr if one is due (stderr not a terminal).
+    fn log(&self) {
         let Some((total, elapsed)) = log_due(self.quiet, &self.bar, &self.log) else {
             return;
         };

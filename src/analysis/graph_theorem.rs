@@ -1,0 +1,118 @@
+//! Wilson's theorem checked on a graph, or on every graph of a list: the puzzle's components
+//! walked (`graph::walk`) and compared with what the classification predicts
+//! (`graph::wilson`).
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::graph::walk::{walk, Walk};
+use crate::graph::wilson::{predict, Case, Prediction};
+use crate::graph::{graph6, Graph};
+
+/// A graph's puzzle walked and set beside the theorem.
+#[derive(Clone, Debug)]
+pub struct GraphTheorem {
+    /// The graph's graph6 string.
+    pub graph6: String,
+    /// The number of vertices.
+    pub vertices: usize,
+    /// The number of edges.
+    pub edges: usize,
+    /// Whether the graph has no odd cycle.
+    pub bipartite: bool,
+    /// Whether the graph is 2-connected.
+    pub biconnected: bool,
+    /// Its case in Wilson's classification.
+    pub case: Case,
+    /// What a theorem predicts, where one applies.
+    pub prediction: Option<Prediction>,
+    /// The goal's blank vertex (0-based).
+    pub blank: usize,
+    /// What the walk found.
+    pub walk: Walk,
+}
+
+impl GraphTheorem {
+    /// Whether the walk found what the prediction says (`None` where no theorem applies): that
+    /// many components, each of that size.
+    pub fn agrees(&self) -> Option<bool> {
+        self.prediction.map(|p| {
+            let sizes = self.walk.sizes();
+            sizes.len() == 1 && sizes.get(&p.size) == Some(&p.components)
+        })
+    }
+}
+
+/// Walks the puzzle on `graph` with the goal's blank on `blank` (0-based), and sets it beside
+/// the theorem; `progress` is told the configurations walked.
+pub fn verify(
+    graph: &Graph,
+    blank: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GraphTheorem, Error> {
+    let walk = walk(graph, blank, progress)?;
+    Ok(GraphTheorem {
+        graph6: graph6::encode(graph),
+        vertices: graph.vertices(),
+        edges: graph.edges(),
+        bipartite: graph.is_bipartite(),
+        biconnected: graph.is_biconnected(),
+        case: Case::of(graph),
+        prediction: predict(graph),
+        blank,
+        walk,
+    })
+}
+
+/// Checks every graph of `graphs`, each with the goal's blank on its last vertex, on every
+/// thread; `done` is called once per graph checked.
+pub fn sweep(graphs: &[Graph], done: &(dyn Fn() + Sync)) -> Result<Vec<GraphTheorem>, Error> {
+    graphs
+        .par_iter()
+        .map(|g| {
+            let t = verify(g, g.vertices() - 1, &|_| {});
+            done();
+            t
+        })
+        .collect()
+}
+
+/// The graphs of a graph6 list, one a line (nauty's output; the header and blank lines
+/// allowed), each error naming its line.
+pub fn read_graph6_list(text: &str) -> Result<Vec<Graph>, Error> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(i, l)| {
+            graph6::decode(l).map_err(|e| match e {
+                Error::Graph(why) => Error::Graph(format!("line {}: {why}", i + 1)),
+                e => e,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::family;
+
+    #[test]
+    fn theta0_has_six_components_of_840() {
+        let t = verify(&family::theta0(), 6, &|_| {}).unwrap();
+        assert_eq!(t.case, Case::Theta0);
+        assert_eq!(t.walk.sizes(), [(840, 6)].into());
+        assert_eq!(t.agrees(), Some(true));
+    }
+
+    #[test]
+    fn a_list_names_its_bad_line() {
+        let err = read_graph6_list("Dhc\n\nD??\n").unwrap_err().to_string();
+        assert!(
+            err.contains("line 3") && err.contains("not connected"),
+            "{err}"
+        );
+        assert_eq!(read_graph6_list(">>graph6<<Dhc\nDQc\n").unwrap().len(), 2);
+    }
+}

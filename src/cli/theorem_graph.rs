@@ -1,0 +1,239 @@
+//! `tilespace theorem --graph SPEC` and `--graph6 FILE`: the puzzle on a graph walked into its
+//! components and set beside Wilson's theorem; `graphs.csv` written.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use tilespace::analysis::graph_theorem::{self, GraphTheorem};
+use tilespace::graph::spec::NamedGraph;
+use tilespace::graph::wilson::Case;
+use tilespace::report::graphs::{by_vertex_count, upsert_graphs, GraphRow, VertexCount};
+
+use super::groups::RunArgs;
+use super::progress::Items;
+
+/// `theorem --graph SPEC …`: each graph walked with the goal's blank on `--blank`.
+pub fn graphs(specs: &[String], blank: &str, run: &RunArgs, json: bool) -> Result<super::Status> {
+    let mut jobs = vec![];
+    for spec in specs {
+        let named = NamedGraph::parse(spec)?;
+        let blank = tilespace::graph::blank_vertex(blank, named.graph.vertices())?;
+        tilespace::graph::walk::Puzzle::new(&named.graph)?;
+        jobs.push((named, blank));
+    }
+    tilespace::store::atomic::check_writable(&run.results)?;
+    let pool = super::thread_pool(run.threads)?;
+    let path = run.results.join("graphs.csv");
+    let (mut rows, mut all) = (vec![], true);
+    for (named, blank) in &jobs {
+        let total = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
+        let progress = Items::new(run.quiet, total, &named.spec);
+        let t =
+            pool.install(|| graph_theorem::verify(&named.graph, *blank, &|n| progress.at(n)))?;
+        progress.finish();
+        if !json {
+            print(&t, &named.spec)?;
+        }
+        all &= t.agrees() != Some(false);
+        rows.push(GraphRow::of(&t, &named.spec));
+    }
+    upsert_graphs(&path, rows.clone())?;
+    finish(json, rows, vec![], &path, all)
+}
+
+/// `theorem --graph6 FILE` (or `-`): every graph of a graph6 list, each with the goal's blank
+/// on its last vertex, summed by vertex count.
+pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
+    let text = if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read graph6 lines from stdin")?;
+        text
+    } else {
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
+    };
+    let graphs = graph_theorem::read_graph6_list(&text)?;
+    if graphs.is_empty() {
+        anyhow::bail!(tilespace::Error::Graph(format!(
+            "{} holds no graph6 line",
+            if file == Path::new("-") {
+                "stdin".into()
+            } else {
+                file.display().to_string()
+            }
+        )));
+    }
+    for g in &graphs {
+        tilespace::graph::walk::Puzzle::new(g)?;
+    }
+    tilespace::store::atomic::check_writable(&run.results)?;
+    let pool = super::thread_pool(run.threads)?;
+    let progress = Items::new(run.quiet, graphs.len() as u64, "graphs");
+    let theorems = pool.install(|| graph_theorem::sweep(&graphs, &|| progress.inc()))?;
+    progress.finish();
+    let rows: Vec<GraphRow> = theorems.iter().map(|t| GraphRow::of(t, "")).collect();
+    let summary = by_vertex_count(&rows);
+    let all = summary.iter().all(|s| s.disagreeing.is_empty());
+    let path = run.results.join("graphs.csv");
+    upsert_graphs(&path, rows.clone())?;
+    if !json {
+        print_summary(&summary)?;
+    }
+    finish(json, rows, summary, &path, all)
+}
+
+fn finish(
+    json: bool,
+    rows: Vec<GraphRow>,
+    summary: Vec<VertexCount>,
+    path: &Path,
+    all: bool,
+) -> Result<super::Status> {
+    if json {
+        #[derive(serde::Serialize)]
+        struct Document {
+            graphs: Vec<GraphRow>,
+            by_vertices: Vec<VertexCount>,
+            agrees: bool,
+            report: String,
+        }
+        super::print_json(&Document {
+            graphs: rows,
+            by_vertices: summary,
+            agrees: all,
+            report: path.display().to_string(),
+        })?;
+    } else {
+        writeln!(std::io::stdout(), "wrote: {}", path.display())?;
+    }
+    Ok(super::Status::of(all))
+}
+
+fn print(t: &GraphTheorem, spec: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let sizes = t.walk.sizes();
+    let components: Vec<String> = sizes
+        .iter()
+        .map(|(size, count)| format!("{} of {size}", super::counted(*count, "component")))
+        .collect();
+    writeln!(
+        out,
+        "{spec} (graph6 {}): {} vertices, {} edges, {}, {}",
+        t.graph6,
+        t.vertices,
+        t.edges,
+        if t.biconnected {
+            "2-connected"
+        } else {
+            "not 2-connected"
+        },
+        if t.bipartite {
+            "bipartite"
+        } else {
+            "not bipartite"
+        },
+    )?;
+    writeln!(
+        out,
+        "  {}! = {} configurations walked: {}",
+        t.vertices,
+        t.walk.configurations,
+        components.join(", ")
+    )?;
+    writeln!(
+        out,
+        "  the goal (blank on vertex {}): {} configurations in its component, eccentricity {}",
+        t.blank + 1,
+        t.walk.goal_states(),
+        t.walk.goal_depths.len() - 1
+    )?;
+    let case = match t.case {
+        Case::Cycle => "a cycle",
+        Case::Theta0 => "θ0",
+        Case::Bipartite => "2-connected and bipartite",
+        Case::Other => "2-connected, neither bipartite nor a cycle nor θ0",
+        Case::Separable if t.prediction.is_some() => "a tree",
+        Case::Separable => "not 2-connected and not a tree",
+    };
+    match t.prediction {
+        Some(p) => writeln!(
+            out,
+            "  {case}: {} predicts {} of {}\n  theorem: {}",
+            if p.rule == tilespace::graph::wilson::Rule::Wilson {
+                "Wilson's theorem"
+            } else {
+                "the tree formula"
+            },
+            super::counted(p.components, "component"),
+            p.size,
+            if t.agrees() == Some(true) {
+                "holds"
+            } else {
+                "FAILS"
+            }
+        )?,
+        None => writeln!(
+            out,
+            "  {case}: no theorem here predicts its components (Wilson's covers 2-connected \
+             graphs)"
+        )?,
+    }
+    Ok(())
+}
+
+fn print_summary(summary: &[VertexCount]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let cases = ["cycle", "theta0", "bipartite", "other", "separable"];
+    writeln!(
+        out,
+        "{:>8} {:>7} {:>7} {:>7} {:>9} {:>7} {:>9} {:>9} {:>7}",
+        "vertices",
+        "graphs",
+        "cycle",
+        "theta0",
+        "bipartite",
+        "other",
+        "separable",
+        "predicted",
+        "agree"
+    )?;
+    for s in summary {
+        let case = |c: &str| s.cases.get(c).copied().unwrap_or(0);
+        writeln!(
+            out,
+            "{:>8} {:>7} {:>7} {:>7} {:>9} {:>7} {:>9} {:>9} {:>7}",
+            s.vertices,
+            s.graphs,
+            case(cases[0]),
+            case(cases[1]),
+            case(cases[2]),
+            case(cases[3]),
+            case(cases[4]),
+            s.predicted,
+            s.agree
+        )?;
+    }
+    let predicted: u64 = summary.iter().map(|s| s.predicted).sum();
+    let graphs: u64 = summary.iter().map(|s| s.graphs).sum();
+    let disagreeing: Vec<&String> = summary.iter().flat_map(|s| &s.disagreeing).collect();
+    if disagreeing.is_empty() {
+        writeln!(
+            out,
+            "the theorems hold on all {predicted} graphs they predict, of {graphs} read"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "the theorems FAIL on {} graphs: {}",
+            disagreeing.len(),
+            disagreeing
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )?;
+    }
+    Ok(())
+}

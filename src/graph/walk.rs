@@ -1,0 +1,269 @@
+//! Every configuration of a graph's puzzle, split into its components: a breadth-first walk of
+//! each component in turn over a bit a configuration, the goal's component first, then each
+//! from its least configuration not yet seen.
+//!
+//! A configuration is the tokens on vertices 0..n (0 the blank), ranked by its Lehmer code over
+//! all n! orders: `theorem` must see every configuration, of both parities, and a graph's
+//! puzzle may have many components (a path on 12 vertices has 11! of them), which a walk
+//! visits at the cost of their states alone. Large components are walked a layer at a time on
+//! every thread.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::wilson::factorial;
+use super::Graph;
+use crate::error::Error;
+
+/// Most vertices a walk takes: 12! configurations have ranks below 2^32, and a walk's bits
+/// and frontiers fit in memory.
+pub const MAX_WALK_VERTICES: usize = 12;
+
+/// Frontiers at least this wide are expanded on every thread.
+const PARALLEL_FRONTIER: usize = 1 << 13;
+
+/// The configurations of the puzzle on a graph: their ranks, the goal, the moves.
+pub struct Puzzle<'g> {
+    graph: &'g Graph,
+    /// `weights[j] = (n-1-j)!`: the weight of Lehmer digit j.
+    weights: Vec<u64>,
+}
+
+impl<'g> Puzzle<'g> {
+    /// The puzzle on `graph`, which must have at most `MAX_WALK_VERTICES` vertices.
+    pub fn new(graph: &'g Graph) -> Result<Puzzle<'g>, Error> {
+        let n = graph.vertices();
+        if n > MAX_WALK_VERTICES {
+            return Err(Error::Graph(format!(
+                "it has {n} vertices: walking every configuration takes at most \
+                 {MAX_WALK_VERTICES} ({n}! = {} configurations)",
+                factorial(n as u64)
+            )));
+        }
+        let weights = (0..n).map(|j| factorial((n - 1 - j) as u64)).collect();
+        Ok(Puzzle { graph, weights })
+    }
+
+    /// The number of configurations, n!.
+    pub fn configurations(&self) -> u64 {
+        factorial(self.graph.vertices() as u64)
+    }
+
+    /// The goal with the blank on vertex `blank`: tiles 1, 2, … on the other vertices in order.
+    pub fn goal(&self, blank: usize) -> Vec<u8> {
+        let mut next = 1;
+        (0..self.graph.vertices())
+            .map(|v| {
+                if v == blank {
+                    0
+                } else {
+                    next += 1;
+                    next - 1
+                }
+            })
+            .collect()
+    }
+
+    /// The rank of `tokens` (the token on each vertex, a permutation of 0..n).
+    pub fn rank(&self, tokens: &[u8]) -> u64 {
+        let mut unused = u32::MAX;
+        let mut rank = 0;
+        for (j, &t) in tokens.iter().enumerate() {
+            let smaller = unused & ((1u32 << t) - 1);
+            rank += u64::from(smaller.count_ones()) * self.weights[j];
+            unused &= !(1 << t);
+        }
+        rank
+    }
+
+    /// The configuration of rank `rank`, written into `tokens`.
+    pub fn unrank(&self, mut rank: u64, tokens: &mut [u8]) {
+        let mut unused = u32::MAX;
+        for (j, token) in tokens.iter_mut().enumerate() {
+            let digit = rank / self.weights[j];
+            rank %= self.weights[j];
+            let mut mask = unused;
+            for _ in 0..digit {
+                mask &= mask - 1;
+            }
+            let t = mask.trailing_zeros();
+            *token = t as u8;
+            unused &= !(1 << t);
+        }
+    }
+
+    /// Calls `f` with the rank of each configuration one move from `tokens`.
+    fn each_neighbour(&self, tokens: &mut [u8], mut f: impl FnMut(u64)) {
+        let blank = tokens.iter().position(|&t| t == 0).expect("a blank");
+        for u in self.graph.neighbours(blank) {
+            tokens.swap(blank, u);
+            f(self.rank(tokens));
+            tokens.swap(blank, u);
+        }
+    }
+}
+
+/// What a walk found: the goal's component, and every component by size and eccentricity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The configurations walked: n!.
+    pub configurations: u64,
+    /// The goal's component: its configurations at each distance from the goal.
+    pub goal_depths: Vec<u64>,
+    /// `(size, eccentricity)` of components → how many components have them. The eccentricity
+    /// is that of the component's first configuration: the goal for the goal's, the least by
+    /// rank for the others.
+    pub shapes: BTreeMap<(u64, u32), u64>,
+}
+
+impl Walk {
+    /// The number of components.
+    pub fn components(&self) -> u64 {
+        self.shapes.values().sum()
+    }
+
+    /// The size of the largest component.
+    pub fn largest(&self) -> u64 {
+        self.shapes.keys().map(|&(s, _)| s).max().unwrap_or(0)
+    }
+
+    /// The size of the smallest component.
+    pub fn smallest(&self) -> u64 {
+        self.shapes.keys().map(|&(s, _)| s).min().unwrap_or(0)
+    }
+
+    /// The configurations of the goal's component.
+    pub fn goal_states(&self) -> u64 {
+        self.goal_depths.iter().sum()
+    }
+
+    /// Component sizes → how many components have each.
+    pub fn sizes(&self) -> BTreeMap<u64, u64> {
+        let mut sizes = BTreeMap::new();
+        for (&(size, _), &count) in &self.shapes {
+            *sizes.entry(size).or_insert(0) += count;
+        }
+        sizes
+    }
+}
+
+/// Walks every configuration of the puzzle on `graph`, the goal's blank on vertex `blank`;
+/// `progress` is told the configurations walked so far after each wide layer.
+pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Walk, Error> {
+    let puzzle = Puzzle::new(graph)?;
+    if blank >= graph.vertices() {
+        return Err(Error::Blank(format!(
+            "vertex {} is not one of the graph's {}",
+            blank + 1,
+            graph.vertices()
+        )));
+    }
+    let total = puzzle.configurations();
+    let seen: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let mut walked = 0;
+    let goal = puzzle.rank(&puzzle.goal(blank));
+    let goal_depths = component(&puzzle, &seen, goal, &mut walked, progress);
+    let mut shapes = BTreeMap::new();
+    shapes.insert((walked, goal_depths.len() as u32 - 1), 1);
+    let mut word = 0;
+    while walked < total {
+        while seen[word].load(Ordering::Relaxed) == u64::MAX {
+            word += 1;
+        }
+        let bit = (!seen[word].load(Ordering::Relaxed)).trailing_zeros();
+        let first = word as u64 * 64 + u64::from(bit);
+        let before = walked;
+        let depths = component(&puzzle, &seen, first, &mut walked, progress);
+        *shapes
+            .entry((walked - before, depths.len() as u32 - 1))
+            .or_insert(0) += 1;
+    }
+    Ok(Walk {
+        configurations: total,
+        goal_depths,
+        shapes,
+    })
+}
+
+/// Walks the component of `first` (not seen yet), marking it seen: its layer widths.
+fn component(
+    puzzle: &Puzzle,
+    seen: &[AtomicU64],
+    first: u64,
+    walked: &mut u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<u64> {
+    let mark = |r: u64| {
+        let bit = 1u64 << (r % 64);
+        seen[(r / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+    };
+    mark(first);
+    let n = puzzle.graph.vertices();
+    let mut frontier = vec![first as u32];
+    let mut depths = vec![];
+    while !frontier.is_empty() {
+        depths.push(frontier.len() as u64);
+        *walked += frontier.len() as u64;
+        let expand = |chunk: &[u32], next: &mut Vec<u32>| {
+            let mut tokens = [0u8; MAX_WALK_VERTICES];
+            for &r in chunk {
+                puzzle.unrank(u64::from(r), &mut tokens[..n]);
+                puzzle.each_neighbour(&mut tokens[..n], |s| {
+                    if mark(s) {
+                        next.push(s as u32);
+                    }
+                });
+            }
+        };
+        frontier = if frontier.len() < PARALLEL_FRONTIER {
+            let mut next = vec![];
+            expand(&frontier, &mut next);
+            next
+        } else {
+            let next = frontier
+                .par_chunks(PARALLEL_FRONTIER / 8)
+                .map(|chunk| {
+                    let mut next = vec![];
+                    expand(chunk, &mut next);
+                    next
+                })
+                .collect::<Vec<_>>()
+                .concat();
+            progress(*walked);
+            next
+        };
+    }
+    depths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::family;
+    use super::*;
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        let g = family::complete(5).unwrap();
+        let p = Puzzle::new(&g).unwrap();
+        let mut tokens = [0u8; 5];
+        for r in 0..p.configurations() {
+            p.unrank(r, &mut tokens);
+            assert_eq!(p.rank(&tokens), r);
+        }
+        assert_eq!(p.rank(&[0, 1, 2, 3, 4]), 0);
+        assert_eq!(p.rank(&[4, 3, 2, 1, 0]), 119);
+        assert_eq!(p.goal(4), vec![1, 2, 3, 4, 0]);
+        assert_eq!(p.goal(1), vec![1, 0, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_path_has_one_component_per_tile_order() {
+        let w = walk(&family::path(4).unwrap(), 3, &|_| {}).unwrap();
+        assert_eq!(w.components(), 6);
+        assert_eq!(w.sizes(), BTreeMap::from([(4, 6)]));
+        // From the blank at an end, the component is the path itself.
+        assert_eq!(w.goal_depths, vec![1, 1, 1, 1]);
+    }
+}

@@ -1,0 +1,287 @@
+//! Sliding puzzles on graphs, against references that are not our output: Wilson's theorem and
+//! the cycle, path and tree formulas (mathematics), nauty's list of 2-connected graphs (OEIS
+//! A002218), the published distributions of rectangles, and a plain breadth-first search over
+//! explicit configurations written here.
+
+mod common;
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use common::{read_csv, stderr, stdout, tilespace};
+use tilespace::analysis::graph_theorem::{read_graph6_list, sweep, verify};
+use tilespace::graph::walk::walk;
+use tilespace::graph::wilson::{factorial, Case};
+use tilespace::graph::{family, Graph};
+use tilespace::Metric;
+
+/// Every 2-connected graph on 3 to 7 vertices, as nauty lists them: one per isomorphism class
+/// (OEIS A002218: 1, 3, 10, 56, 468), each with Wilson's prediction met.
+#[test]
+fn wilson_holds_on_every_biconnected_graph_to_seven_vertices() {
+    let text = include_str!("data/biconnected-3-7.g6");
+    let lines: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let graphs = read_graph6_list(&lines).unwrap();
+    let mut by_n = BTreeMap::new();
+    for g in &graphs {
+        *by_n.entry(g.vertices()).or_insert(0) += 1;
+    }
+    assert_eq!(
+        by_n,
+        BTreeMap::from([(3, 1), (4, 3), (5, 10), (6, 56), (7, 468)])
+    );
+    let theorems = sweep(&graphs, &|| {}).unwrap();
+    let mut theta0 = 0;
+    for t in &theorems {
+        assert!(
+            t.biconnected,
+            "{}: nauty -C lists 2-connected graphs",
+            t.graph6
+        );
+        assert_ne!(t.case, Case::Separable);
+        assert_eq!(t.agrees(), Some(true), "{}: {:?}", t.graph6, t.walk.sizes());
+        theta0 += usize::from(t.case == Case::Theta0);
+    }
+    assert_eq!(theta0, 1, "θ0 is one graph, on 7 vertices");
+}
+
+/// On a cycle of n vertices the tiles keep their cyclic order: (n-2)! components of n(n-1).
+#[test]
+fn cycles_have_factorial_components() {
+    for n in 3..=10 {
+        let w = walk(&family::cycle(n).unwrap(), n - 1, &|_| {}).unwrap();
+        let n = n as u64;
+        assert_eq!(w.sizes(), BTreeMap::from([(n * (n - 1), factorial(n - 2))]));
+    }
+}
+
+/// On a tree the blank's position fixes the configuration: (n-1)! components of n; from a leaf
+/// of a path, one configuration at each distance.
+#[test]
+fn paths_and_trees_have_components_of_n() {
+    for n in 1..=9 {
+        let w = walk(&family::path(n).unwrap(), n - 1, &|_| {}).unwrap();
+        let n = n as u64;
+        assert_eq!(w.sizes(), BTreeMap::from([(n, factorial(n - 1))]));
+        assert_eq!(w.goal_depths, vec![1; n as usize]);
+    }
+    // The star K(1,4): from the centre, four configurations one move away.
+    let star = family::complete_bipartite(1, 4).unwrap();
+    let w = walk(&star, 0, &|_| {}).unwrap();
+    assert_eq!(w.sizes(), BTreeMap::from([(5, 24)]));
+    assert_eq!(w.goal_depths, vec![1, 4]);
+}
+
+/// The rectangle as a graph: from every published goal cell of boards up to 10 cells, the
+/// goal's component is the published distribution (`src/report/published_single.txt`, from
+/// `../shared/reference`: Tarakanov 2023 and lightln2/SlidingTilesSolver), and the two
+/// components are the counting theorem's classes.
+#[test]
+fn grids_walk_to_the_published_distributions() {
+    let mut checked = 0;
+    for p in tilespace::report::published::distributions(Metric::Single) {
+        let (rows, cols) = p.board;
+        if rows * cols > 10 {
+            continue;
+        }
+        let g = family::grid(rows, cols).unwrap();
+        let blank = p.goal.0 * cols + p.goal.1;
+        let w = walk(&g, blank, &|_| {}).unwrap();
+        assert_eq!(w.goal_depths, p.terms, "{rows}x{cols} blank {:?}", p.goal);
+        let half = factorial((rows * cols) as u64) / 2;
+        assert_eq!(w.sizes(), BTreeMap::from([(half, 2)]));
+        checked += 1;
+    }
+    assert!(checked >= 9, "only {checked} distributions checked");
+}
+
+/// A plain search over explicit configurations (vectors in a hash map) on random connected
+/// graphs of 4 to 7 vertices: the same components and the same distribution from the goal.
+#[test]
+fn walks_agree_with_a_plain_search_on_random_graphs() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for case in 0..40 {
+        let n = 4 + (next() % 4) as usize;
+        let g = random_connected(n, &mut next);
+        let blank = (next() % n as u64) as usize;
+        let w = walk(&g, blank, &|_| {}).unwrap();
+        let (sizes, depths) = plain_search(&g, blank);
+        assert_eq!(w.sizes(), sizes, "case {case}: {:?}", g.edge_list());
+        assert_eq!(w.goal_depths, depths, "case {case}: {:?}", g.edge_list());
+    }
+}
+
+/// A random spanning tree on `n` vertices, then each other pair joined with probability 1/3.
+fn random_connected(n: usize, next: &mut impl FnMut() -> u64) -> Graph {
+    let mut edges = vec![];
+    for v in 1..n {
+        edges.push(((next() % v as u64) as usize, v));
+    }
+    for v in 0..n {
+        for u in 0..v {
+            if !edges.contains(&(u, v)) && next().is_multiple_of(3) {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::new(n, &edges).unwrap()
+}
+
+/// Component sizes (size → count) and the goal's layer widths, by breadth-first search over
+/// every configuration of `g`, kept as vectors in a hash map.
+fn plain_search(g: &Graph, blank: usize) -> (BTreeMap<u64, u64>, Vec<u64>) {
+    let n = g.vertices();
+    let mut goal: Vec<u8> = (1..n as u8).collect();
+    goal.insert(blank, 0);
+    let mut all = vec![];
+    permutations(&mut (0..n as u8).collect::<Vec<_>>(), 0, &mut all);
+    assert_eq!(all.len() as u64, factorial(n as u64));
+    let mut depth: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut sizes = BTreeMap::new();
+    let mut goal_depths = vec![];
+    for start in std::iter::once(goal.clone()).chain(all) {
+        if depth.contains_key(&start) {
+            continue;
+        }
+        let mut queue = VecDeque::from([start.clone()]);
+        depth.insert(start.clone(), 0);
+        let mut widths = vec![0u64];
+        while let Some(c) = queue.pop_front() {
+            let d = depth[&c];
+            widths.resize(widths.len().max(d as usize + 1), 0);
+            widths[d as usize] += 1;
+            let b = c.iter().position(|&t| t == 0).unwrap();
+            for u in g.neighbours(b) {
+                let mut m = c.clone();
+                m.swap(b, u);
+                if !depth.contains_key(&m) {
+                    depth.insert(m.clone(), d + 1);
+                    queue.push_back(m);
+                }
+            }
+        }
+        if start == goal {
+            goal_depths = widths.clone();
+        }
+        *sizes.entry(widths.iter().sum()).or_insert(0) += 1;
+    }
+    (sizes, goal_depths)
+}
+
+fn permutations(items: &mut Vec<u8>, k: usize, out: &mut Vec<Vec<u8>>) {
+    if k == items.len() {
+        out.push(items.clone());
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, out);
+        items.swap(k, i);
+    }
+}
+
+/// `theorem --graph` and `--graph6` from the command line: the verdicts, graphs.csv, and the
+/// summary of a list read from stdin.
+#[test]
+fn the_theorem_on_graphs_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilespace(
+        &[
+            "theorem", "--graph", "theta0", "--graph", "cycle:5", "--quiet",
+        ],
+        tmp.path(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("6 components of 840"), "{text}");
+    assert!(text.contains("6 components of 20"), "{text}");
+    let (_, rows) = read_csv(&tmp.path().join("results/graphs.csv"));
+    assert_eq!(rows.len(), 2);
+    let theta = rows.iter().find(|r| r["graph"] == "theta0").unwrap();
+    assert_eq!(theta["case"], "theta0");
+    assert_eq!(theta["components"], "6");
+    assert_eq!(theta["predicted"], "6");
+    assert_eq!(theta["agrees"], "true");
+    assert_eq!(theta["vertices"], "7");
+
+    // Two graphs of nauty's output on stdin, one of them a tree, one separable and not a tree.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(["theorem", "--graph6", "-", "--quiet", "--json"])
+        .current_dir(tmp.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    // `Dhc` the 5-cycle, `DQc` a path (nauty-listg), `DJo` a triangle with a tail of two
+    // (edges 0-4, 1-2, 1-3, 1-4, 2-3).
+    let g6 = "Dhc\nDQc\nDJo\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(g6.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let five = &doc["by_vertices"][0];
+    assert_eq!(five["graphs"], 3);
+    assert_eq!(five["cases"]["cycle"], 1);
+    assert_eq!(five["cases"]["separable"], 2);
+    assert_eq!(five["predicted"], 2, "the cycle and the path");
+    assert_eq!(doc["agrees"], true);
+    let (_, rows) = read_csv(&tmp.path().join("results/graphs.csv"));
+    assert_eq!(
+        rows.len(),
+        4,
+        "theta0, cycle:5 and its twin Dhc are one row, and two more"
+    );
+}
+
+#[test]
+fn bad_graphs_get_one_line_and_status_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("two.g6"), "Dhc\nD??\n").unwrap();
+    std::fs::write(tmp.path().join("loop.txt"), "1 2\n2 2\n").unwrap();
+    for (args, says) in [
+        (&["--graph", "torus:5x5"][..], "at most 16"),
+        (&["--graph", "torus:4x4"], "at most 12"),
+        (&["--graph", "cycle:2"], "3 vertices or more"),
+        (&["--graph", "graph6:D??"], "not connected"),
+        (&["--graph", "graph6:Dh"], "need 2 characters"),
+        (&["--graph", "nonesuch"], "neither a graph"),
+        (&["--graph", "loop.txt"], "loop"),
+        (&["--graph", "petersen", "--blank", "11"], "1 to 10"),
+        (&["--graph6", "two.g6"], "line 2"),
+        (&["--graph6", "missing.g6"], "missing.g6"),
+    ] {
+        let mut all = vec!["theorem"];
+        all.extend_from_slice(args);
+        let out = tilespace(&all, tmp.path());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// θ0's goal component, walked from each blank vertex: 840 configurations each time.
+#[test]
+fn theta0_from_every_blank() {
+    let g = family::theta0();
+    for blank in 0..7 {
+        let t = verify(&g, blank, &|_| {}).unwrap();
+        assert_eq!(t.walk.goal_states(), 840);
+        assert_eq!(t.agrees(), Some(true));
+    }
+}
