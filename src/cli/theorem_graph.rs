@@ -142,6 +142,22 @@ fn print(t: &GraphTheorem, spec: &str) -> Result<()> {
         t.walk.configurations,
         components.join(", ")
     )?;
+    let eccentricities: Vec<String> = t
+        .walk
+        .eccentricities()
+        .iter()
+        .map(|(e, count)| match count {
+            1 => e.to_string(),
+            _ => format!("{e} ({count} components)"),
+        })
+        .collect();
+    if t.walk.components() > 1 {
+        writeln!(
+            out,
+            "  eccentricity of each component's first configuration: {}",
+            eccentricities.join(", ")
+        )?;
+    }
     writeln!(
         out,
         "  the goal (blank on vertex {}): {} configurations in its component, eccentricity {}",

@@ -139,6 +139,16 @@ impl Walk {
         self.goal_depths.iter().sum()
     }
 
+    /// Eccentricities of the components' first configurations → how many components have
+    /// each.
+    pub fn eccentricities(&self) -> BTreeMap<u32, u64> {
+        let mut out = BTreeMap::new();
+        for (&(_, e), &count) in &self.shapes {
+            *out.entry(e).or_insert(0) += count;
+        }
+        out
+    }
+
     /// Component sizes → how many components have each.
     pub fn sizes(&self) -> BTreeMap<u64, u64> {
         let mut sizes = BTreeMap::new();

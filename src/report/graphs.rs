@@ -35,6 +35,9 @@ pub struct GraphRow {
     pub smallest: u64,
     /// Every component size, `SIZExCOUNT`, space-separated, smallest first.
     pub sizes: String,
+    /// The eccentricity of each component's first configuration (the goal in the goal's
+    /// component, the least by rank in the others), `ECCENTRICITYxCOUNT`, space-separated.
+    pub eccentricities: String,
     /// The components a theorem predicts (empty where none applies).
     pub predicted: Option<u64>,
     /// The theorem that predicts them: `wilson` or `tree` (empty where none applies).
@@ -65,11 +68,8 @@ impl GraphRow {
             components: t.walk.components(),
             largest: t.walk.largest(),
             smallest: t.walk.smallest(),
-            sizes: sizes
-                .iter()
-                .map(|(s, c)| format!("{s}x{c}"))
-                .collect::<Vec<_>>()
-                .join(" "),
+            sizes: times(&sizes),
+            eccentricities: times(&t.walk.eccentricities()),
             predicted: t.prediction.map(|p| p.components),
             rule: t.prediction.map_or("", |p| p.rule.name()).into(),
             agrees: t.agrees(),
@@ -82,6 +82,12 @@ impl GraphRow {
     fn key(&self) -> (usize, String, usize) {
         (self.vertices, self.graph6.clone(), self.blank)
     }
+}
+
+/// `VALUExCOUNT` for each entry, space-separated.
+fn times<K: std::fmt::Display>(counts: &BTreeMap<K, u64>) -> String {
+    let items: Vec<String> = counts.iter().map(|(k, c)| format!("{k}x{c}")).collect();
+    items.join(" ")
 }
 
 /// Replaces the rows of the same graph and goal blank in `graphs.csv`, or adds them.
