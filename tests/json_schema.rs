@@ -59,6 +59,39 @@ fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
     }
 }
 
+/// The commands whose documents are checked, `BOARD` standing for a 3x3 board and `SWAPPED`
+/// for the goal with two tiles swapped.
+const COMMANDS: [&str; 27] = [
+    "analyze 2x3 -q --results r --json",
+    "count 3x3 --json",
+    "solvable BOARD --json",
+    "distance BOARD --table t.tst --json",
+    "solve BOARD --table t.tst --json",
+    "solve SWAPPED --json",
+    "table --results r --json",
+    "table --results r --distribution --json",
+    "theorem 2x2 -q --results r --json",
+    "theorem --graph theta0 -q --results r --json",
+    "theorem --graph6 g.g6 -q --results r --json",
+    "table --results r --theorem --json",
+    "check --results r --json",
+    "random 3x3 --seed 1 --count 2 --json",
+    "antipodes 2x3 -q --results r --json",
+    "atlas 2x3 -q --results r --json",
+    "table --results r --atlas --json",
+    "table --results r --atlas --cells --json",
+    "plan 3x4 --ranks 2 --json",
+    "plan 3x4 --disk --max-memory 16M --samples 1000 --calibrate --calibration-board 2x3 \
+     --calibration cal.csv --json",
+    "bench --boards 2x2 --threads 1 --runs 1 -q --results b --json",
+    "analyze --seed-table -q --results s --json",
+    "pdb 3x3 --partition 4-4 --pdb p -q --json",
+    "pdb 3x3 --pdb p --verify --json",
+    "solve BOARD --pdb p --json",
+    "distance BOARD --pdb p --json",
+    "sample 3x3 --pdb p --count 5 --seed 1 -q --json",
+];
+
 #[test]
 fn json_schemas_are_stable() {
     let tmp = tempfile::tempdir().unwrap();
@@ -79,91 +112,17 @@ fn json_schemas_are_stable() {
     assert!(o.status.success(), "{}", stderr(&o));
     // The 5-cycle and a path on 5 vertices (`nauty-listg -e`).
     std::fs::write(dir.join("g.g6"), "Dhc\nDQc\n").unwrap();
-    let commands: [&[&str]; 27] = [
-        &["analyze", "2x3", "-q", "--results", "r", "--json"],
-        &["count", "3x3", "--json"],
-        &["solvable", board, "--json"],
-        &["distance", board, "--table", "t.tst", "--json"],
-        &["solve", board, "--table", "t.tst", "--json"],
-        &["solve", "1 2 3/4 5 6/8 7 0", "--json"],
-        &["table", "--results", "r", "--json"],
-        &["table", "--results", "r", "--distribution", "--json"],
-        &["theorem", "2x2", "-q", "--results", "r", "--json"],
-        &[
-            "theorem",
-            "--graph",
-            "theta0",
-            "-q",
-            "--results",
-            "r",
-            "--json",
-        ],
-        &[
-            "theorem",
-            "--graph6",
-            "g.g6",
-            "-q",
-            "--results",
-            "r",
-            "--json",
-        ],
-        &["table", "--results", "r", "--theorem", "--json"],
-        &["check", "--results", "r", "--json"],
-        &["random", "3x3", "--seed", "1", "--count", "2", "--json"],
-        &["antipodes", "2x3", "-q", "--results", "r", "--json"],
-        &["atlas", "2x3", "-q", "--results", "r", "--json"],
-        &["table", "--results", "r", "--atlas", "--json"],
-        &["table", "--results", "r", "--atlas", "--cells", "--json"],
-        &["plan", "3x4", "--ranks", "2", "--json"],
-        &[
-            "plan",
-            "3x4",
-            "--disk",
-            "--max-memory",
-            "16M",
-            "--samples",
-            "1000",
-            "--calibrate",
-            "--calibration-board",
-            "2x3",
-            "--calibration",
-            "cal.csv",
-            "--json",
-        ],
-        &[
-            "bench",
-            "--boards",
-            "2x2",
-            "--threads",
-            "1",
-            "--runs",
-            "1",
-            "-q",
-            "--results",
-            "b",
-            "--json",
-        ],
-        &["analyze", "--seed-table", "-q", "--results", "s", "--json"],
-        &[
-            "pdb",
-            "3x3",
-            "--partition",
-            "4-4",
-            "--pdb",
-            "p",
-            "-q",
-            "--json",
-        ],
-        &["pdb", "3x3", "--pdb", "p", "--verify", "--json"],
-        &["solve", board, "--pdb", "p", "--json"],
-        &["distance", board, "--pdb", "p", "--json"],
-        &[
-            "sample", "3x3", "--pdb", "p", "--count", "5", "--seed", "1", "-q", "--json",
-        ],
-    ];
     let mut text = String::new();
-    for args in commands {
-        let o = tilespace(args, dir);
+    for command in COMMANDS {
+        let args: Vec<&str> = command
+            .split_whitespace()
+            .map(|w| match w {
+                "BOARD" => board,
+                "SWAPPED" => "1 2 3/4 5 6/8 7 0",
+                w => w,
+            })
+            .collect();
+        let o = tilespace(&args, dir);
         let out = stdout(&o);
         let v: serde_json::Value = serde_json::from_str(&out)
             .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}{}", stderr(&o)));
