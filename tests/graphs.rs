@@ -285,3 +285,114 @@ fn theta0_from_every_blank() {
         assert_eq!(t.agrees(), Some(true));
     }
 }
+
+/// `analyze --graph grid:RxC` writes the distributions `analyze RxC` wrote into the committed
+/// results (`docs/results`, made by the board engine), from several goal blanks; the antipodes
+/// of grid:3x3 are the 8-puzzle's two 31-move boards (Reinefeld 1993: 8 6 7/2 5 4/3 0 1 and
+/// 6 4 7/8 5 0/3 2 1).
+#[test]
+fn analyze_on_grids_writes_the_boards_distributions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
+    for (board, blank, folder) in [
+        ("2x3", "last", "2x3"),
+        ("2x3", "1", "2x3-blank-1-1"),
+        ("2x3", "2", "2x3-blank-1-2"),
+        ("3x3", "last", "3x3"),
+        ("3x3", "5", "3x3-blank-2-2"),
+        ("2x4", "1", "2x4-blank-1-1"),
+    ] {
+        let spec = format!("grid:{board}");
+        let out = tilespace(
+            &[
+                "analyze",
+                "--graph",
+                &spec,
+                "--blank",
+                blank,
+                "-q",
+                "--results",
+                "r",
+            ],
+            tmp.path(),
+        );
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let suffix = if blank == "last" {
+            String::new()
+        } else {
+            format!("-blank-{blank}")
+        };
+        let ours = tmp
+            .path()
+            .join(format!("r/graphs/grid-{board}{suffix}/depths.csv"));
+        let (_, got) = read_csv(&ours);
+        let (_, want) = read_csv(&committed.join(folder).join("depths.csv"));
+        let states = |rows: &[HashMap<String, String>]| -> Vec<String> {
+            rows.iter().map(|r| r["states"].clone()).collect()
+        };
+        assert_eq!(states(&got), states(&want), "{spec} blank {blank}");
+    }
+    let (_, antipodes) = read_csv(&tmp.path().join("r/graphs/grid-3x3/antipodes.csv"));
+    let mut boards: Vec<&str> = antipodes
+        .iter()
+        .map(|r| r["configuration"].as_str())
+        .collect();
+    boards.sort_unstable();
+    assert_eq!(boards, ["6 4 7 8 5 0 3 2 1", "8 6 7 2 5 4 3 0 1"]);
+    let (_, summary) = read_csv(&tmp.path().join("r/graph-summary.csv"));
+    assert_eq!(summary.len(), 6);
+    assert!(summary.iter().all(|r| r["verified"] == "true"));
+}
+
+/// The Petersen graph, θ0 and K(3,3): the goal's component has the size Wilson's theorem gives
+/// (10!, 840, 6!/2), as many antipodes as its last layer, and bad requests are refused.
+#[test]
+fn analyze_on_named_graphs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tilespace(
+        &[
+            "analyze",
+            "--graph",
+            "petersen",
+            "--graph",
+            "theta0",
+            "--graph",
+            "complete:3,3",
+            "-q",
+            "--json",
+        ],
+        tmp.path(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let states: Vec<u64> = doc["analyses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["states"].as_u64().unwrap())
+        .collect();
+    assert_eq!(states, [3_628_800, 840, 360]);
+    assert_eq!(doc["verified"], true);
+    let (_, depths) = read_csv(&tmp.path().join("results/graphs/petersen/depths.csv"));
+    let (_, antipodes) = read_csv(&tmp.path().join("results/graphs/petersen/antipodes.csv"));
+    assert_eq!(
+        depths.last().unwrap()["states"],
+        antipodes.len().to_string()
+    );
+    for (args, says) in [
+        (
+            &["--graph", "petersen", "--metric", "multi"][..],
+            "single-tile moves only",
+        ),
+        (&["3x3", "--graph", "petersen"], "cannot be used with"),
+        (&["--graph", "petersen", "--blank", "2,2"], "not a vertex"),
+        (&["--graph", "torus:4x4"], "at most 12"),
+    ] {
+        let mut all = vec!["analyze"];
+        all.extend_from_slice(args);
+        let out = tilespace(&all, tmp.path());
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -23,9 +23,16 @@ use super::{counted, BadArgument};
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     /// Board sizes, e.g. 3x3 2x5 (rows x columns): as memory allows (2x7 needs 11 GB), or any line 1xN
-    #[arg(value_name = "RxC", required_unless_present = "seed_table")]
+    #[arg(value_name = "RxC", required_unless_present_any = ["seed_table", "graph"])]
     pub boards: Vec<Shape>,
-    /// Goal blank cell: last, first, center or R,C (1-based); repeat for several goals
+    /// A graph to play on instead of a board (repeatable): grid:RxC, torus:RxC, cylinder:RxC,
+    /// cycle:N, path:N, complete:N, complete:A,B, theta:A,B,C, theta0, petersen, hypercube:D,
+    /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); at most 12 vertices
+    #[arg(long, value_name = "SPEC", conflicts_with_all = [
+        "boards", "seed_table", "from", "save_table", "checkpoint", "resume", "disk"
+    ])]
+    pub graph: Vec<String>,
+    /// Goal blank cell: last, first, center, R,C or a cell number (1-based); repeat for several goals
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: Vec<GoalBlank>,
     /// How moves are counted: single (a move slides one tile one cell) or multi (the blank

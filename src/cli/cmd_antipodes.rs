@@ -22,7 +22,7 @@ pub struct AntipodesArgs {
     /// a board not analysed yet is analysed first
     #[arg(value_name = "RxC")]
     pub boards: Vec<Shape>,
-    /// Goal blank cell: last, first, center or R,C (1-based)
+    /// Goal blank cell: last, first, center, R,C or a cell number (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: GoalBlank,
     #[command(flatten)]

@@ -35,7 +35,7 @@ pub struct PdbArgs {
     /// One pattern's tiles, e.g. 1,2,5,6; repeat it for each pattern (together every tile once)
     #[arg(long, value_name = "TILES")]
     pub pattern: Vec<String>,
-    /// Goal blank cell: last, first, center or R,C (1-based)
+    /// Goal blank cell: last, first, center, R,C or a cell number (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: GoalBlank,
     /// Directory for the databases (created if missing; databases already there are kept),

@@ -29,7 +29,7 @@ pub struct QueryArgs {
     /// The boards' size when each is given as one flat list
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,
-    /// Goal blank cell: last, first, center or R,C (1-based); a table knows its own
+    /// Goal blank cell: last, first, center, R,C or a cell number (1-based); a table knows its own
     #[arg(long, value_name = "CELL")]
     pub blank: Option<GoalBlank>,
     /// Also read boards from FILE, one per line ('-' for stdin); a .csv file gives its `board`

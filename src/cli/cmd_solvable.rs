@@ -17,7 +17,7 @@ pub struct SolvableArgs {
     /// The board's size when it is given as one flat list
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,
-    /// Goal blank cell: last, first, center or R,C (1-based)
+    /// Goal blank cell: last, first, center, R,C or a cell number (1-based)
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: GoalBlank,
     /// Print one JSON document on stdout instead of text

@@ -29,10 +29,10 @@ pub struct TheoremArgs {
     /// graph's last vertex; writes graphs.csv and a summary by vertex count
     #[arg(long, value_name = "FILE", conflicts_with_all = ["boards", "graph", "blank"])]
     pub graph6: Option<std::path::PathBuf>,
-    /// Goal blank: on a board last, first, center or R,C (1-based); on a graph last, first or
-    /// a vertex number (1-based)
+    /// Goal blank cell: last, first, center, R,C or a cell number in reading order (1-based);
+    /// on a graph last, first or a vertex number
     #[arg(long, value_name = "CELL", default_value = "last")]
-    pub blank: String,
+    pub blank: GoalBlank,
     #[command(flatten)]
     pub run: RunArgs,
     /// Print one JSON document instead of text
@@ -45,9 +45,9 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
         return super::theorem_graph::list(file, &args.run, args.json);
     }
     if !args.graph.is_empty() {
-        return super::theorem_graph::graphs(&args.graph, &args.blank, &args.run, args.json);
+        return super::theorem_graph::graphs(&args.graph, args.blank, &args.run, args.json);
     }
-    let blank: GoalBlank = args.blank.parse()?;
+    let blank = args.blank;
     let max_memory = args.run.max_memory;
     let mut jobs = vec![];
     for &shape in &args.boards {

@@ -72,7 +72,7 @@ pub struct Selection {
     /// How moves are counted: single, multi or both (see `analyze --metric`)
     #[arg(long, value_name = "METRIC", default_value = "both", value_parser = metric_choice)]
     pub metric: MetricChoice,
-    /// Only the searches toward this goal blank cell: last, first, center or R,C (1-based);
+    /// Only the searches toward this goal blank cell: last, first, center, R,C or a cell number (1-based);
     /// repeat for several [default: every one]
     #[arg(long, value_name = "CELL")]
     pub blank: Vec<GoalBlank>,

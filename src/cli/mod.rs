@@ -1,6 +1,7 @@
 //! The thin command-line layer: each subcommand turns its arguments into library calls.
 
 mod advice;
+mod analyze_graph;
 pub mod args;
 mod cmd_analyze;
 mod cmd_antipodes;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         }
     }
     match cli.command {
+        Command::Analyze(a) if !a.graph.is_empty() => analyze_graph::run(&a, ranks),
         Command::Analyze(a) => cmd_analyze::run(a, ranks),
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),

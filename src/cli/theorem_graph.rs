@@ -14,7 +14,12 @@ use super::groups::RunArgs;
 use super::progress::Items;
 
 /// `theorem --graph SPEC …`: each graph walked with the goal's blank on `--blank`.
-pub fn graphs(specs: &[String], blank: &str, run: &RunArgs, json: bool) -> Result<super::Status> {
+pub fn graphs(
+    specs: &[String],
+    blank: tilespace::GoalBlank,
+    run: &RunArgs,
+    json: bool,
+) -> Result<super::Status> {
     let mut jobs = vec![];
     for spec in specs {
         let named = NamedGraph::parse(spec)?;

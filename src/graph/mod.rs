@@ -16,6 +16,7 @@ pub mod walk;
 pub mod wilson;
 
 use crate::error::Error;
+use crate::puzzle::board::GoalBlank;
 
 /// Most vertices a graph may have: the index ranks at most this many tokens.
 pub const MAX_VERTICES: usize = 16;
@@ -187,18 +188,16 @@ impl Graph {
     }
 }
 
-/// The vertex `--blank` names on a graph of `n` vertices (0-based): `last`, `first`, or a
-/// vertex number 1..=n.
-pub fn blank_vertex(text: &str, n: usize) -> Result<usize, Error> {
-    match text.trim() {
-        "last" => Ok(n - 1),
-        "first" => Ok(0),
-        v => match v.parse::<usize>() {
-            Ok(v) if (1..=n).contains(&v) => Ok(v - 1),
-            _ => Err(Error::Blank(format!(
-                "`{v}` is not a vertex of the graph: give last, first, or 1 to {n}"
-            ))),
-        },
+/// The vertex `blank` names on a graph of `n` vertices (0-based): `last`, `first`, or a vertex
+/// number 1..=n (a graph has no rows and columns to name a cell by).
+pub fn blank_vertex(blank: GoalBlank, n: usize) -> Result<usize, Error> {
+    match blank {
+        GoalBlank::Last => Ok(n - 1),
+        GoalBlank::First => Ok(0),
+        GoalBlank::Vertex(v) if (1..=n).contains(&v) => Ok(v - 1),
+        other => Err(Error::Blank(format!(
+            "`{other}` is not a vertex of the graph: give last, first, or 1 to {n}"
+        ))),
     }
 }
 

@@ -163,18 +163,12 @@ impl Walk {
 /// `progress` is told the configurations walked so far after each wide layer.
 pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Walk, Error> {
     let puzzle = Puzzle::new(graph)?;
-    if blank >= graph.vertices() {
-        return Err(Error::Blank(format!(
-            "vertex {} is not one of the graph's {}",
-            blank + 1,
-            graph.vertices()
-        )));
-    }
+    check_blank(graph, blank)?;
     let total = puzzle.configurations();
     let seen: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     let mut walked = 0;
     let goal = puzzle.rank(&puzzle.goal(blank));
-    let goal_depths = component(&puzzle, &seen, goal, &mut walked, progress);
+    let (goal_depths, _) = component(&puzzle, &seen, goal, &mut walked, progress);
     let mut shapes = BTreeMap::new();
     shapes.insert((walked, goal_depths.len() as u32 - 1), 1);
     let mut word = 0;
@@ -185,7 +179,7 @@ pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Res
         let bit = (!seen[word].load(Ordering::Relaxed)).trailing_zeros();
         let first = word as u64 * 64 + u64::from(bit);
         let before = walked;
-        let depths = component(&puzzle, &seen, first, &mut walked, progress);
+        let (depths, _) = component(&puzzle, &seen, first, &mut walked, progress);
         *shapes
             .entry((walked - before, depths.len() as u32 - 1))
             .or_insert(0) += 1;
@@ -197,14 +191,68 @@ pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Res
     })
 }
 
-/// Walks the component of `first` (not seen yet), marking it seen: its layer widths.
+/// The goal's component alone: its layer widths and its last layer's configurations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalComponent {
+    /// Configurations at each distance from the goal.
+    pub depths: Vec<u64>,
+    /// The configurations farthest from the goal (tokens on vertices 0..n), in rank order.
+    pub antipodes: Vec<Vec<u8>>,
+}
+
+/// The bytes a walk of a graph on `n` vertices needs besides its frontiers: a bit a
+/// configuration.
+pub fn bits_bytes(n: usize) -> u64 {
+    factorial(n as u64).div_ceil(8)
+}
+
+/// Walks the goal's component of the puzzle on `graph` (the goal's blank on `blank`);
+/// `progress` is told the configurations walked so far after each wide layer.
+pub fn goal_component(
+    graph: &Graph,
+    blank: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GoalComponent, Error> {
+    let puzzle = Puzzle::new(graph)?;
+    check_blank(graph, blank)?;
+    let seen: Vec<AtomicU64> = (0..puzzle.configurations().div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    let goal = puzzle.rank(&puzzle.goal(blank));
+    let (depths, mut last) = component(&puzzle, &seen, goal, &mut 0, progress);
+    last.sort_unstable();
+    let n = graph.vertices();
+    let antipodes = last
+        .iter()
+        .map(|&r| {
+            let mut tokens = vec![0u8; n];
+            puzzle.unrank(u64::from(r), &mut tokens);
+            tokens
+        })
+        .collect();
+    Ok(GoalComponent { depths, antipodes })
+}
+
+fn check_blank(graph: &Graph, blank: usize) -> Result<(), Error> {
+    if blank >= graph.vertices() {
+        return Err(Error::Blank(format!(
+            "vertex {} is not one of the graph's {}",
+            blank + 1,
+            graph.vertices()
+        )));
+    }
+    Ok(())
+}
+
+/// Walks the component of `first` (not seen yet), marking it seen: its layer widths and its
+/// last layer.
 fn component(
     puzzle: &Puzzle,
     seen: &[AtomicU64],
     first: u64,
     walked: &mut u64,
     progress: &(dyn Fn(u64) + Sync),
-) -> Vec<u64> {
+) -> (Vec<u64>, Vec<u32>) {
     let mark = |r: u64| {
         let bit = 1u64 << (r % 64);
         seen[(r / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
@@ -213,6 +261,7 @@ fn component(
     let n = puzzle.graph.vertices();
     let mut frontier = vec![first as u32];
     let mut depths = vec![];
+    let mut last = vec![];
     while !frontier.is_empty() {
         depths.push(frontier.len() as u64);
         *walked += frontier.len() as u64;
@@ -227,7 +276,7 @@ fn component(
                 });
             }
         };
-        frontier = if frontier.len() < PARALLEL_FRONTIER {
+        let next = if frontier.len() < PARALLEL_FRONTIER {
             let mut next = vec![];
             expand(&frontier, &mut next);
             next
@@ -244,8 +293,9 @@ fn component(
             progress(*walked);
             next
         };
+        last = std::mem::replace(&mut frontier, next);
     }
-    depths
+    (depths, last)
 }
 
 #[cfg(test)]
@@ -275,5 +325,9 @@ mod tests {
         assert_eq!(w.sizes(), BTreeMap::from([(4, 6)]));
         // From the blank at an end, the component is the path itself.
         assert_eq!(w.goal_depths, vec![1, 1, 1, 1]);
+        let g = goal_component(&family::path(4).unwrap(), 3, &|_| {}).unwrap();
+        assert_eq!(g.depths, w.goal_depths);
+        // The blank walked to the other end: every tile one vertex on.
+        assert_eq!(g.antipodes, vec![vec![0, 1, 2, 3]]);
     }
 }

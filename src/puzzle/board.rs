@@ -151,6 +151,8 @@ pub enum GoalBlank {
     Center,
     /// Row and column, 1-based.
     At(usize, usize),
+    /// The cell (or a graph's vertex) of this number, 1-based, in reading order.
+    Vertex(usize),
 }
 
 impl GoalBlank {
@@ -160,6 +162,16 @@ impl GoalBlank {
             GoalBlank::Last => Ok(Cell(shape.cells() - 1)),
             GoalBlank::First => Ok(Cell(0)),
             GoalBlank::Center => Ok(shape.cell((shape.rows - 1) / 2, (shape.cols - 1) / 2)),
+            GoalBlank::Vertex(v) => {
+                if v == 0 || v > shape.cells() {
+                    Err(Error::Blank(format!(
+                        "blank cell {v} is outside the {shape} board (cells 1..={} in reading order)",
+                        shape.cells()
+                    )))
+                } else {
+                    Ok(Cell(v - 1))
+                }
+            }
             GoalBlank::At(r, c) => {
                 if r == 0 || c == 0 || r > shape.rows || c > shape.cols {
                     Err(Error::Blank(format!(
@@ -182,6 +194,7 @@ impl fmt::Display for GoalBlank {
             GoalBlank::First => f.write_str("first"),
             GoalBlank::Center => f.write_str("center"),
             GoalBlank::At(r, c) => write!(f, "{r},{c}"),
+            GoalBlank::Vertex(v) => write!(f, "{v}"),
         }
     }
 }
@@ -197,9 +210,13 @@ impl FromStr for GoalBlank {
             other => {
                 let bad = || {
                     Error::Blank(format!(
-                        "'{s}' is not a blank cell: use last, first, center or R,C (1-based)"
+                        "'{s}' is not a blank cell: use last, first, center, R,C or a cell \
+                         number (1-based)"
                     ))
                 };
+                if let Ok(v) = other.parse() {
+                    return Ok(GoalBlank::Vertex(v));
+                }
                 let (r, c) = other.split_once(',').ok_or_else(bad)?;
                 Ok(GoalBlank::At(
                     r.trim().parse().map_err(|_| bad())?,

@@ -6,6 +6,7 @@ pub mod atlas;
 pub mod atlas_map;
 pub mod chart;
 pub mod gong;
+pub mod graph_summary;
 pub mod graphs;
 pub mod paper;
 #[cfg(feature = "plot")]

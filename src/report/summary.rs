@@ -422,10 +422,18 @@ pub fn write_all(dir: &Path, a: &Analysis) -> Result<ReportPaths, Error> {
 
 /// `depth,states,cumulative,fraction`, one row per depth from 0 to the eccentricity.
 pub fn write_depths(path: &Path, a: &Analysis) -> Result<(), Error> {
-    let total = a.distribution.total() as f64;
+    write_distribution(path, &a.distribution)
+}
+
+/// `depths.csv` of a distribution.
+pub fn write_distribution(
+    path: &Path,
+    distribution: &crate::analysis::distribution::Distribution,
+) -> Result<(), Error> {
+    let total = distribution.total() as f64;
     write_csv(path, |w| {
         w.write_record(["depth", "states", "cumulative", "fraction"])?;
-        for (d, n, cum) in a.distribution.cumulative() {
+        for (d, n, cum) in distribution.cumulative() {
             w.write_record([
                 d.to_string(),
                 n.to_string(),

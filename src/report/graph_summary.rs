@@ -1,0 +1,146 @@
+//! The reports of `analyze --graph`: a row of `graph-summary.csv` a graph and goal blank, and
+//! each analysis's `depths.csv` and `antipodes.csv` under `graphs/NAME/`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::rows::{upsert_rows, write_csv};
+use crate::analysis::graph_analysis::GraphAnalysis;
+use crate::error::Error;
+
+/// One row of `graph-summary.csv`: the goal's component of one graph's puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GraphSummaryRow {
+    /// The SPEC the graph was named by.
+    pub graph: String,
+    /// Its graph6 string.
+    pub graph6: String,
+    /// Vertices.
+    pub vertices: usize,
+    /// Edges.
+    pub edges: usize,
+    /// No odd cycle.
+    pub bipartite: bool,
+    /// Wilson's case (`separable` for graphs that are not 2-connected).
+    pub case: String,
+    /// The goal's blank vertex, 1-based.
+    pub goal_blank: usize,
+    /// Configurations reached from the goal.
+    pub states: u64,
+    /// The component's size a theorem predicts (empty where none applies).
+    pub expected_states: Option<u64>,
+    /// The counts hold together and match the prediction (`GraphAnalysis::verified`).
+    pub verified: bool,
+    /// The goal's eccentricity.
+    pub eccentricity: u32,
+    /// Configurations at that distance.
+    pub antipodes: usize,
+    /// Σ depth · states.
+    pub depth_sum: u128,
+    /// depth_sum / states, 6 decimals.
+    pub mean_depth: String,
+    /// depth_sum / states in lowest terms.
+    pub mean_depth_exact: String,
+    /// Smallest depth with at least half of the states at or below it.
+    pub median_depth: u32,
+    /// States in the widest layer.
+    pub max_width: u64,
+    /// Depth of the widest layer (the shallowest if tied).
+    pub depth_of_max_width: u32,
+}
+
+impl GraphSummaryRow {
+    /// The row of `a`, a graph named `spec`.
+    pub fn of(a: &GraphAnalysis, spec: &str) -> GraphSummaryRow {
+        let d = &a.distribution;
+        let (depth_of_max_width, max_width) = d.widest();
+        GraphSummaryRow {
+            graph: spec.to_string(),
+            graph6: a.graph6.clone(),
+            vertices: a.vertices,
+            edges: a.edges,
+            bipartite: a.bipartite,
+            case: a.case.name().into(),
+            goal_blank: a.blank + 1,
+            states: a.states(),
+            expected_states: a.expected(),
+            verified: a.verified(),
+            eccentricity: d.eccentricity(),
+            antipodes: a.antipodes.len(),
+            depth_sum: d.depth_sum(),
+            mean_depth: d.mean().decimal(6).0,
+            mean_depth_exact: d.mean().to_string(),
+            median_depth: d.median(),
+            max_width,
+            depth_of_max_width,
+        }
+    }
+
+    fn key(&self) -> (usize, String, String, usize) {
+        (
+            self.vertices,
+            self.graph.clone(),
+            self.graph6.clone(),
+            self.goal_blank,
+        )
+    }
+}
+
+/// The folder of a graph's reports under `results`: `graphs/NAME`, NAME the SPEC of a family
+/// with `-` for its `:` and `,` (`torus-3x4`, `theta-1-2-2`), or `g6-` and the graph6 string
+/// with its other characters as hex (`g6-Dhc`) for graph6 strings and files; `-blank-V` is added
+/// for a goal blank other than the last vertex.
+pub fn report_dir(results: &Path, spec: &str, a: &GraphAnalysis) -> PathBuf {
+    let family = crate::graph::spec::family(spec).is_some() && !spec.starts_with("graph6:");
+    let mut name = if family {
+        spec.replace([':', ','], "-")
+    } else {
+        let escaped: String = a
+            .graph6
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_string()
+                } else {
+                    format!("_{:02x}", c as u32)
+                }
+            })
+            .collect();
+        format!("g6-{escaped}")
+    };
+    if a.blank + 1 != a.vertices {
+        name += &format!("-blank-{}", a.blank + 1);
+    }
+    results.join("graphs").join(name)
+}
+
+/// Writes `graph-summary.csv` (upserted), and `depths.csv` and `antipodes.csv` of the graph's
+/// folder; returns the folder.
+pub fn write_graph_reports(
+    results: &Path,
+    spec: &str,
+    a: &GraphAnalysis,
+) -> Result<PathBuf, Error> {
+    let dir = report_dir(results, spec, a);
+    super::summary::write_distribution(&dir.join("depths.csv"), &a.distribution)?;
+    write_csv(&dir.join("antipodes.csv"), |w| {
+        w.write_record(["antipode", "configuration"])?;
+        for (i, c) in a.antipodes.iter().enumerate() {
+            w.write_record([(i + 1).to_string(), configuration(c)])?;
+        }
+        Ok(())
+    })?;
+    upsert_rows(
+        &results.join("graph-summary.csv"),
+        vec![GraphSummaryRow::of(a, spec)],
+        GraphSummaryRow::key,
+    )?;
+    Ok(dir)
+}
+
+/// A configuration as users write it: the tokens on vertices 1..n, 0 the blank.
+pub fn configuration(tokens: &[u8]) -> String {
+    let words: Vec<String> = tokens.iter().map(u8::to_string).collect();
+    words.join(" ")
+}
