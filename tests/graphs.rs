@@ -396,3 +396,35 @@ fn analyze_on_named_graphs() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `atlas --graph grid:RxC` finds the diameter, radius and mean distance of the committed board
+/// atlases (`docs/results/atlas-summary.csv`, made by the board engine over cell classes found
+/// by reflection, not by the automorphism search).
+#[test]
+fn atlas_on_grids_agrees_with_the_board_atlas() {
+    let tmp = tempfile::tempdir().unwrap();
+    let committed =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results/atlas-summary.csv");
+    let (_, boards) = read_csv(&committed);
+    for board in ["2x3", "3x3", "2x4", "2x5"] {
+        let spec = format!("grid:{board}");
+        let out = tilespace(
+            &["atlas", "--graph", &spec, "-q", "--results", "r"],
+            tmp.path(),
+        );
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let want = boards
+            .iter()
+            .find(|r| r["board"] == board && r["metric"] == "single")
+            .unwrap();
+        let (_, got) = read_csv(&tmp.path().join("r/graph-atlas-summary.csv"));
+        let got = got.iter().find(|r| r["graph"] == spec).unwrap();
+        for (ours, theirs) in [
+            ("diameter", "diameter"),
+            ("radius", "radius"),
+            ("mean_distance_exact", "mean_distance_exact"),
+        ] {
+            assert_eq!(got[ours], want[theirs], "{spec}: {ours}");
+        }
+    }
+}

@@ -61,7 +61,7 @@ fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
 
 /// The commands whose documents are checked, `BOARD` standing for a 3x3 board and `SWAPPED`
 /// for the goal with two tiles swapped.
-const COMMANDS: [&str; 27] = [
+const COMMANDS: [&str; 29] = [
     "analyze 2x3 -q --results r --json",
     "count 3x3 --json",
     "solvable BOARD --json",
@@ -73,6 +73,8 @@ const COMMANDS: [&str; 27] = [
     "theorem 2x2 -q --results r --json",
     "theorem --graph theta0 -q --results r --json",
     "theorem --graph6 g.g6 -q --results r --json",
+    "analyze --graph theta0 -q --results r --json",
+    "atlas --graph path:5 -q --results r --json",
     "table --results r --theorem --json",
     "check --results r --json",
     "random 3x3 --seed 1 --count 2 --json",

@@ -7,6 +7,7 @@ pub mod atlas;
 pub mod disk_plan;
 pub mod distribution;
 pub mod graph_analysis;
+pub mod graph_atlas;
 pub mod graph_theorem;
 pub mod memory;
 pub mod patterns;

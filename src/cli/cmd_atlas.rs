@@ -19,8 +19,12 @@ use super::values::{metric_choice, MetricChoice};
 #[derive(Args, Debug)]
 pub struct AtlasArgs {
     /// Board sizes, e.g. 3x3 2x5 (as memory allows: each cell class is one full search)
-    #[arg(value_name = "RxC", required = true)]
+    #[arg(value_name = "RxC", required_unless_present = "graph")]
     pub boards: Vec<Shape>,
+    /// A graph to play on instead of a board (repeatable; see `analyze --graph`): every
+    /// vertex's blank, one an orbit of the graph's automorphisms, single-tile moves
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["boards", "reuse"])]
+    pub graph: Vec<String>,
     /// How moves are counted: single, multi or both (see `analyze --metric`)
     #[arg(long, value_name = "METRIC", default_value = "both", value_parser = metric_choice)]
     pub metric: MetricChoice,

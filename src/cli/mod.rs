@@ -3,6 +3,7 @@
 mod advice;
 mod analyze_graph;
 pub mod args;
+mod atlas_graph;
 mod cmd_analyze;
 mod cmd_antipodes;
 mod cmd_atlas;
@@ -74,6 +75,7 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Table(a) => cmd_table::run(a),
         Command::Check(a) => cmd_check::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
+        Command::Atlas(a) if !a.graph.is_empty() => atlas_graph::run(&a),
         Command::Atlas(a) => cmd_atlas::run(a),
         Command::Completions(a) => cmd_docs::completions(a, Cli::command()),
         Command::Man(a) => cmd_docs::man(a, Cli::command()),

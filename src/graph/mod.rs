@@ -9,6 +9,7 @@
 //! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be;
 //! - `walk`: every configuration of a graph's puzzle, split into its components.
 
+pub mod automorphism;
 pub mod family;
 pub mod graph6;
 pub mod spec;

@@ -144,3 +144,121 @@ pub fn configuration(tokens: &[u8]) -> String {
     let words: Vec<String> = tokens.iter().map(u8::to_string).collect();
     words.join(" ")
 }
+
+/// One row of `graph-atlas.csv`: one orbit of blank vertices of one graph.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GraphAtlasRow {
+    /// The SPEC the graph was named by.
+    pub graph: String,
+    /// Its graph6 string.
+    pub graph6: String,
+    /// The orbit's least vertex, 1-based: the blank of its search.
+    pub vertex: usize,
+    /// The orbit's vertices, 1-based, space-separated.
+    pub vertices: String,
+    /// Configurations of the goal's component.
+    pub states: u64,
+    /// The goal's eccentricity.
+    pub eccentricity: u32,
+    /// Configurations at that distance.
+    pub antipodes: usize,
+    /// The mean distance to the goal, in lowest terms.
+    pub mean_exact: String,
+    /// The mean, 6 decimals.
+    pub mean: String,
+    /// The median distance.
+    pub median: u32,
+}
+
+/// One row of `graph-atlas-summary.csv`: what a graph's atlas adds up to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GraphAtlasSummaryRow {
+    /// The SPEC the graph was named by.
+    pub graph: String,
+    /// Its graph6 string.
+    pub graph6: String,
+    /// Vertices.
+    pub vertices: usize,
+    /// Orbits of vertices under the graph's automorphisms (searches made).
+    pub orbits: usize,
+    /// The largest eccentricity over blank vertices.
+    pub diameter: u32,
+    /// The vertices attaining it, 1-based, space-separated.
+    pub diameter_vertices: String,
+    /// The smallest eccentricity over blank vertices.
+    pub radius: u32,
+    /// The vertices attaining it.
+    pub radius_vertices: String,
+    /// The mean distance between two configurations of a component, in lowest terms.
+    pub mean_distance_exact: String,
+    /// The same, 6 decimals.
+    pub mean_distance: String,
+}
+
+/// Vertices, 1-based, space-separated.
+fn vertex_list(vertices: &[usize]) -> String {
+    let words: Vec<String> = vertices.iter().map(|v| (v + 1).to_string()).collect();
+    words.join(" ")
+}
+
+/// The rows of `atlas`, a graph named `spec`: one an orbit, and the summary.
+pub fn atlas_rows(
+    spec: &str,
+    atlas: &crate::analysis::graph_atlas::GraphAtlas,
+) -> (Vec<GraphAtlasRow>, GraphAtlasSummaryRow) {
+    let first = &atlas.orbits[0].analysis;
+    let rows = atlas
+        .orbits
+        .iter()
+        .map(|o| {
+            let d = &o.analysis.distribution;
+            GraphAtlasRow {
+                graph: spec.to_string(),
+                graph6: o.analysis.graph6.clone(),
+                vertex: o.vertices[0] + 1,
+                vertices: vertex_list(&o.vertices),
+                states: o.analysis.states(),
+                eccentricity: d.eccentricity(),
+                antipodes: o.analysis.antipodes.len(),
+                mean_exact: d.mean().to_string(),
+                mean: d.mean().decimal(6).0,
+                median: d.median(),
+            }
+        })
+        .collect();
+    let (diameter, diameter_at) = atlas.diameter();
+    let (radius, radius_at) = atlas.radius();
+    let summary = GraphAtlasSummaryRow {
+        graph: spec.to_string(),
+        graph6: first.graph6.clone(),
+        vertices: first.vertices,
+        orbits: atlas.orbits.len(),
+        diameter,
+        diameter_vertices: vertex_list(&diameter_at),
+        radius,
+        radius_vertices: vertex_list(&radius_at),
+        mean_distance_exact: atlas.mean_distance().to_string(),
+        mean_distance: atlas.mean_distance().decimal(6).0,
+    };
+    (rows, summary)
+}
+
+/// Upserts `graph-atlas.csv` and `graph-atlas-summary.csv` under `results` with an atlas's
+/// rows; returns their paths.
+pub fn write_graph_atlas(
+    results: &Path,
+    rows: Vec<GraphAtlasRow>,
+    summary: GraphAtlasSummaryRow,
+) -> Result<[PathBuf; 2], Error> {
+    let paths = [
+        results.join("graph-atlas.csv"),
+        results.join("graph-atlas-summary.csv"),
+    ];
+    upsert_rows(&paths[0], rows, |r| {
+        (r.graph.clone(), r.graph6.clone(), r.vertex)
+    })?;
+    upsert_rows(&paths[1], vec![summary], |r| {
+        (r.vertices, r.graph.clone(), r.graph6.clone())
+    })?;
+    Ok(paths)
+}

@@ -1,0 +1,108 @@
+//! The atlas of a graph's puzzle: the goal's component from a blank on every vertex, one
+//! vertex of each orbit under the graph's automorphisms (`graph::automorphism`), and what they
+//! say of the puzzle: the largest eccentricity (its **diameter**), the smallest (its
+//! **radius**) and the mean distance between two configurations of a component.
+
+use crate::analysis::distribution::Fraction;
+use crate::analysis::graph_analysis::{analyze_graph, GraphAnalysis};
+use crate::error::Error;
+use crate::graph::automorphism::vertex_orbits;
+use crate::graph::Graph;
+
+/// One orbit of blank vertices: the analysis from its least vertex, which stands for all.
+#[derive(Clone, Debug)]
+pub struct OrbitFigures {
+    /// The vertices of the orbit (0-based), ascending.
+    pub vertices: Vec<usize>,
+    /// The goal's component from a blank on the first of them.
+    pub analysis: GraphAnalysis,
+}
+
+/// The atlas of one graph.
+#[derive(Clone, Debug)]
+pub struct GraphAtlas {
+    /// One entry an orbit, in the order of their least vertices.
+    pub orbits: Vec<OrbitFigures>,
+}
+
+impl GraphAtlas {
+    /// The largest eccentricity over blank vertices, and the vertices attaining it.
+    pub fn diameter(&self) -> (u32, Vec<usize>) {
+        self.extreme(|a, b| a > b)
+    }
+
+    /// The smallest eccentricity over blank vertices, and the vertices attaining it.
+    pub fn radius(&self) -> (u32, Vec<usize>) {
+        self.extreme(|a, b| a < b)
+    }
+
+    fn extreme(&self, better: impl Fn(u32, u32) -> bool) -> (u32, Vec<usize>) {
+        let ecc = |o: &OrbitFigures| o.analysis.distribution.eccentricity();
+        let best = self
+            .orbits
+            .iter()
+            .map(ecc)
+            .reduce(|a, b| if better(b, a) { b } else { a })
+            .expect("a graph has a vertex");
+        let mut vertices: Vec<usize> = self
+            .orbits
+            .iter()
+            .filter(|o| ecc(o) == best)
+            .flat_map(|o| o.vertices.iter().copied())
+            .collect();
+        vertices.sort_unstable();
+        (best, vertices)
+    }
+
+    /// The exact mean distance between two configurations of a component, over every blank
+    /// vertex: Σ |orbit| · depth sum / Σ |orbit| · states.
+    pub fn mean_distance(&self) -> Fraction {
+        let (mut num, mut den) = (0u128, 0u128);
+        for o in &self.orbits {
+            let k = o.vertices.len() as u128;
+            num += k * o.analysis.distribution.depth_sum();
+            den += k * u128::from(o.analysis.states());
+        }
+        Fraction::new(num, den)
+    }
+
+    /// Every orbit's analysis verified.
+    pub fn verified(&self) -> bool {
+        self.orbits.iter().all(|o| o.analysis.verified())
+    }
+}
+
+/// The atlas of the puzzle on `graph`: one search an orbit of vertices; `progress` is told
+/// the orbit being searched (its index and the count) and the states walked.
+pub fn atlas_graph(
+    graph: &Graph,
+    max_memory: Option<u64>,
+    progress: &(dyn Fn(usize, usize, u64) + Sync),
+) -> Result<GraphAtlas, Error> {
+    let orbits = vertex_orbits(graph);
+    let count = orbits.len();
+    let mut out = vec![];
+    for (i, vertices) in orbits.into_iter().enumerate() {
+        let analysis = analyze_graph(graph, vertices[0], max_memory, &|n| progress(i, count, n))?;
+        out.push(OrbitFigures { vertices, analysis });
+    }
+    Ok(GraphAtlas { orbits: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::family;
+
+    /// A path's puzzle from any blank is the path itself: from an end n-1 moves, from the
+    /// middle vertex of five, 2.
+    #[test]
+    fn the_atlas_of_a_path() {
+        let a = atlas_graph(&family::path(5).unwrap(), None, &|_, _, _| {}).unwrap();
+        assert_eq!(a.diameter(), (4, vec![0, 4]));
+        assert_eq!(a.radius(), (2, vec![2]));
+        // Mean distance between two vertices of a 5-path: 40 / 25 = 8/5.
+        assert_eq!(a.mean_distance(), Fraction::new(8, 5));
+        assert!(a.verified());
+    }
+}

@@ -1,0 +1,106 @@
+//! `tilespace atlas --graph SPEC`: a graph's puzzle from a blank on every vertex, one vertex an
+//! orbit of its automorphisms; writes graph-atlas.csv and graph-atlas-summary.csv.
+
+use std::io::Write;
+
+use anyhow::Result;
+use tilespace::analysis::graph_atlas::atlas_graph;
+use tilespace::graph::spec::NamedGraph;
+use tilespace::report::graph_summary::{atlas_rows, write_graph_atlas, GraphAtlasSummaryRow};
+use tilespace::Metric;
+
+use super::cmd_atlas::AtlasArgs;
+use super::progress::Items;
+
+/// The atlas of each graph of `--graph`.
+pub fn run(args: &AtlasArgs) -> Result<super::Status> {
+    if args.metric.metrics() == [Metric::Multi] {
+        anyhow::bail!(tilespace::Error::Argument(
+            "--graph takes single-tile moves only: multi-tile moves slide along a board's rows \
+             and columns, which a graph has not"
+                .into()
+        ));
+    }
+    let mut graphs = vec![];
+    for spec in &args.graph {
+        let named = NamedGraph::parse(spec)?;
+        tilespace::graph::walk::Puzzle::new(&named.graph)?;
+        graphs.push(named);
+    }
+    tilespace::store::atomic::check_writable(&args.run.results)?;
+    let pool = super::thread_pool(args.run.threads)?;
+    let (mut all, mut docs) = (true, vec![]);
+    for named in &graphs {
+        let total = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
+        let progress = Items::new(args.run.quiet, total, &named.spec);
+        let atlas = pool.install(|| {
+            atlas_graph(&named.graph, args.run.max_memory, &|_, _, n| progress.at(n))
+        })?;
+        progress.finish();
+        let (rows, summary) = atlas_rows(&named.spec, &atlas);
+        let paths = write_graph_atlas(&args.run.results, rows.clone(), summary.clone())?;
+        all &= atlas.verified();
+        if args.json {
+            docs.push(summary);
+        } else {
+            print(&rows, &summary, &paths)?;
+        }
+    }
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Document {
+            atlases: Vec<GraphAtlasSummaryRow>,
+            verified: bool,
+        }
+        super::print_json(&Document {
+            atlases: docs,
+            verified: all,
+        })?;
+    }
+    Ok(super::Status::of(all))
+}
+
+fn print(
+    rows: &[tilespace::report::graph_summary::GraphAtlasRow],
+    s: &GraphAtlasSummaryRow,
+    paths: &[std::path::PathBuf; 2],
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} (graph6 {}): {} vertices in {}",
+        s.graph,
+        s.graph6,
+        s.vertices,
+        super::counted(s.orbits as u64, "orbit")
+    )?;
+    for r in rows {
+        writeln!(
+            out,
+            "  blank on {:<12} {} states, eccentricity {}, {}, mean {} ≈ {}",
+            r.vertices,
+            r.states,
+            r.eccentricity,
+            super::counted(r.antipodes as u64, "antipode"),
+            r.mean_exact,
+            r.mean
+        )?;
+    }
+    writeln!(
+        out,
+        "  diameter {} (blank on {}), radius {} (blank on {}), mean distance {} ≈ {}",
+        s.diameter,
+        s.diameter_vertices,
+        s.radius,
+        s.radius_vertices,
+        s.mean_distance_exact,
+        s.mean_distance
+    )?;
+    writeln!(
+        out,
+        "  wrote: {}, {}",
+        paths[0].display(),
+        paths[1].display()
+    )?;
+    Ok(())
+}
