@@ -107,7 +107,7 @@ fn readme_examples_print_what_they_show() {
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let run = [
-        "solvable", "count", "random", "analyze", "theorem", "distance", "solve",
+        "solvable", "count", "random", "analyze", "theorem", "distance", "solve", "atlas",
     ];
     let found = examples(&readme, &run);
     assert!(found.len() >= 7, "{found:?}");
@@ -135,7 +135,8 @@ const TABLE: &str = "2x2,2x3,2x4,3x3,3x3-blank-1-1,3x3-blank-2-2,3x3-from-1-2-3-
                      2x6-multi,3x4-multi,2x7-blank-1-1-multi";
 
 /// The documents' tables are the tool's output on the committed results, not typed by hand:
-/// the corners in both metrics and the atlas (`table --atlas`) in the README, `docs/results/table.md`
+/// the corners in both metrics, the atlas (`table --atlas`) and the graphs (`table --graphs`)
+/// in the README, `docs/results/table.md`
 /// and the counting theorem (`table --theorem`) in the guide.
 #[test]
 fn document_tables_are_generated() {
@@ -148,6 +149,10 @@ fn document_tables_are_generated() {
             &["table", "--results", results, "--reports", CORNERS][..],
         ),
         ("README.md", &["table", "--results", results, "--atlas"][..]),
+        (
+            "README.md",
+            &["table", "--results", results, "--graphs"][..],
+        ),
         (
             "docs/GUIDE.md",
             &["table", "--results", results, "--reports", TABLE][..],

@@ -51,9 +51,32 @@ pub struct TableArgs {
     /// radius and mean distance in each metric, instead of the summary
     #[arg(long, conflicts_with_all = ["distribution", "theorem", "columns", "blank", "reports"])]
     pub atlas: bool,
+    /// The graphs analysed (graph-summary.csv, written by `analyze --graph`, with
+    /// graph-atlas-summary.csv from `atlas --graph`) instead of the boards
+    #[arg(long, conflicts_with_all = [
+        "distribution", "theorem", "atlas", "columns", "blank", "reports", "boards", "metric"
+    ])]
+    pub graphs: bool,
     /// With --atlas: each class of goal cells (atlas.csv), its eccentricity and mean
     #[arg(long, requires = "atlas")]
     pub cells: bool,
+}
+
+/// The named graphs of `graph-summary.csv`, with their atlases where there are some.
+fn graphs(results: &std::path::Path, format: Format) -> Result<Rendered> {
+    use tilespace::report::graph_summary::{GraphAtlasSummaryRow, GraphSummaryRow};
+    let path = results.join("graph-summary.csv");
+    let rows: Vec<GraphSummaryRow> = tilespace::report::read_rows(&path)?;
+    if rows.is_empty() {
+        anyhow::bail!(BadArgument(format!(
+            "no graphs in {}: run `tilespace analyze --graph SPEC --results {}` first",
+            path.display(),
+            results.display()
+        )));
+    }
+    let atlases: Vec<GraphAtlasSummaryRow> =
+        tilespace::report::read_rows(&results.join("graph-atlas-summary.csv"))?;
+    Ok(paper::graphs::render(&rows, &atlases, format)?)
 }
 
 pub fn run(args: TableArgs) -> Result<super::Status> {
@@ -63,7 +86,9 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         (_, TableFormat::Latex) => Format::Latex,
         (_, TableFormat::Csv) => Format::Csv,
     };
-    let Rendered { text, warnings } = if args.atlas {
+    let Rendered { text, warnings } = if args.graphs {
+        graphs(&args.results, format)?
+    } else if args.atlas {
         atlas(&args, format)?
     } else if args.theorem {
         let path = args.results.join("theorem.csv");

@@ -236,6 +236,16 @@ fn print_summary(summary: &[VertexCount]) -> Result<()> {
             s.agree
         )?;
     }
+    writeln!(
+        out,
+        "\ncomponents of the puzzle, by vertex count and case (components: graphs having them)"
+    )?;
+    for s in summary {
+        for (case, counts) in &s.components_by_case {
+            let items: Vec<String> = counts.iter().map(|(c, g)| format!("{c}: {g}")).collect();
+            writeln!(out, "{:>8} {:<10} {}", s.vertices, case, items.join(", "))?;
+        }
+    }
     let predicted: u64 = summary.iter().map(|s| s.predicted).sum();
     let graphs: u64 = summary.iter().map(|s| s.graphs).sum();
     let disagreeing: Vec<&String> = summary.iter().flat_map(|s| &s.disagreeing).collect();

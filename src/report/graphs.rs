@@ -110,6 +110,8 @@ pub struct VertexCount {
     pub agree: u64,
     /// Graphs by their puzzle's number of components.
     pub by_components: BTreeMap<u64, u64>,
+    /// For each case, graphs by their puzzle's number of components.
+    pub components_by_case: BTreeMap<String, BTreeMap<u64, u64>>,
     /// The graph6 strings of graphs the walk disagrees with.
     pub disagreeing: Vec<String>,
 }
@@ -125,6 +127,11 @@ pub fn by_vertex_count(rows: &[GraphRow]) -> Vec<VertexCount> {
         s.graphs += 1;
         *s.cases.entry(r.case.clone()).or_insert(0) += 1;
         *s.by_components.entry(r.components).or_insert(0) += 1;
+        *s.components_by_case
+            .entry(r.case.clone())
+            .or_default()
+            .entry(r.components)
+            .or_insert(0) += 1;
         if let Some(agrees) = r.agrees {
             s.predicted += 1;
             if agrees {

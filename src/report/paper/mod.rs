@@ -5,6 +5,7 @@
 
 pub mod atlas;
 pub mod depths;
+pub mod graphs;
 pub mod grid;
 pub mod theorem;
 
