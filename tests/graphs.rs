@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use common::{read_csv, stderr, stdout, tilespace};
 use tilespace::analysis::graph_theorem::{read_graph6_list, sweep, verify};
-use tilespace::graph::walk::walk;
+use tilespace::bfs::walk::walk;
 use tilespace::graph::wilson::{factorial, Case};
 use tilespace::graph::{family, Graph};
 use tilespace::Metric;

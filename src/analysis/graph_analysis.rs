@@ -1,13 +1,13 @@
 //! A graph's puzzle analysed from its goal: the states of the goal's component, its
 //! eccentricity, antipodes and exact mean, with what the theorems predict for its size.
 //!
-//! The search is the walk of `graph::walk` (a bit a configuration of all n!), not yet the
+//! The search is the walk of `bfs::walk` (a bit a configuration of all n!), not yet the
 //! layer loop of `bfs::driver`.
 
 use crate::analysis::distribution::Distribution;
 use crate::analysis::memory;
+use crate::bfs::walk::{bits_bytes, goal_component};
 use crate::error::Error;
-use crate::graph::walk::{bits_bytes, goal_component};
 use crate::graph::wilson::{predict, Case, Prediction};
 use crate::graph::{graph6, Graph};
 
@@ -57,11 +57,11 @@ impl GraphAnalysis {
 }
 
 /// The memory a goal's component of a graph on `n` vertices needs: a bit a configuration, and
-/// 3 bytes a configuration for the frontiers: a layer's 4-byte ranks, the next layer's twice
-/// while its parts are joined, the widest layer taken as a quarter of all n! (torus:3x4's
-/// walk peaked at 1.16 GB, under the 1.5 GB this allows).
+/// 4 bytes a configuration for the frontiers: a layer's 4-byte ranks and the next layer's twice
+/// while its parts are joined, the widest layer taken as a third of all n! (torus:3x4's widest
+/// holds 17% of 12!; its walk peaked at 1.41 GB, under the 2.0 GB this allows).
 pub fn needed_bytes(n: usize) -> u64 {
-    bits_bytes(n) * 25
+    bits_bytes(n) * 33
 }
 
 /// The goal's component of the puzzle on `graph`, its blank on `blank` (0-based); refused if it
@@ -73,7 +73,7 @@ pub fn analyze_graph(
     max_memory: Option<u64>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GraphAnalysis, Error> {
-    crate::graph::walk::Puzzle::new(graph)?;
+    crate::bfs::walk::Puzzle::new(graph)?;
     let needed = needed_bytes(graph.vertices());
     memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
         what: format!("the puzzle on a graph of {} vertices", graph.vertices()),

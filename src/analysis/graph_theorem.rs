@@ -1,11 +1,11 @@
 //! Wilson's theorem checked on a graph, or on every graph of a list: the puzzle's components
-//! walked (`graph::walk`) and compared with what the classification predicts
+//! walked (`bfs::walk`) and compared with what the classification predicts
 //! (`graph::wilson`).
 
 use rayon::prelude::*;
 
+use crate::bfs::walk::{walk, Walk};
 use crate::error::Error;
-use crate::graph::walk::{walk, Walk};
 use crate::graph::wilson::{predict, Case, Prediction};
 use crate::graph::{graph6, Graph};
 

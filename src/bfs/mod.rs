@@ -59,6 +59,7 @@ pub mod shard;
 pub mod state;
 #[doc(hidden)]
 pub mod table;
+pub mod walk;
 
 pub use driver::{Driver, Hook, LayerDone, Outcome};
 pub use local::{search, search_from, Search};

@@ -41,7 +41,7 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
     }
     for (named, _) in &jobs {
-        tilespace::graph::walk::Puzzle::new(&named.graph)?;
+        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;

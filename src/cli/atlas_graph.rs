@@ -24,7 +24,7 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
     let mut graphs = vec![];
     for spec in &args.graph {
         let named = NamedGraph::parse(spec)?;
-        tilespace::graph::walk::Puzzle::new(&named.graph)?;
+        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
         graphs.push(named);
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;

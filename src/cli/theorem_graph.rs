@@ -24,7 +24,7 @@ pub fn graphs(
     for spec in specs {
         let named = NamedGraph::parse(spec)?;
         let blank = tilespace::graph::blank_vertex(blank, named.graph.vertices())?;
-        tilespace::graph::walk::Puzzle::new(&named.graph)?;
+        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
         jobs.push((named, blank));
     }
     tilespace::store::atomic::check_writable(&run.results)?;
@@ -71,7 +71,7 @@ pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
         )));
     }
     for g in &graphs {
-        tilespace::graph::walk::Puzzle::new(g)?;
+        tilespace::bfs::walk::Puzzle::new(g)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;

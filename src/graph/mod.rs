@@ -6,14 +6,14 @@
 //! - `family`: the named graphs (grids, tori, cylinders, cycles, θ graphs, Petersen, …);
 //! - `graph6`: nauty's format, read and written;
 //! - `spec`: what `--graph SPEC` names, and edge-list files;
-//! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be;
-//! - `walk`: every configuration of a graph's puzzle, split into its components.
+//! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be.
+//!
+//! The search of a graph's puzzle is `bfs::walk`.
 
 pub mod automorphism;
 pub mod family;
 pub mod graph6;
 pub mod spec;
-pub mod walk;
 pub mod wilson;
 
 use crate::error::Error;

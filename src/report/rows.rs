@@ -16,7 +16,9 @@ where
 {
     let _lock = crate::store::lock::exclusive(path)?;
     let mut rows: Vec<T> = read_rows(path)?;
-    rows.retain(|r| new.iter().all(|n| key(n) != key(r)));
+    // A set of the new keys: a sweep upserts thousands of rows into thousands.
+    let replaced: std::collections::BTreeSet<K> = new.iter().map(&key).collect();
+    rows.retain(|r| !replaced.contains(&key(r)));
     rows.extend(new);
     rows.sort_by_key(|r| key(r));
     write_rows(path, &rows)

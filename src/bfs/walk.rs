@@ -13,9 +13,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::wilson::factorial;
-use super::Graph;
+use super::bits::bit_instructions;
 use crate::error::Error;
+use crate::graph::wilson::factorial;
+use crate::graph::Graph;
 
 /// Most vertices a walk takes: 12! configurations have ranks below 2^32, and a walk's bits
 /// and frontiers fit in memory.
@@ -29,6 +30,10 @@ pub struct Puzzle<'g> {
     graph: &'g Graph,
     /// `weights[j] = (n-1-j)!`: the weight of Lehmer digit j.
     weights: Vec<u64>,
+    /// `reciprocals[j] = ⌊(2^64-1) / weights[j]⌋ + 1`, so that `⌊r / weights[j]⌋` is the
+    /// high word of `r · reciprocals[j]`, exactly for r < 2^32 (Lemire, Kaser and Kurz, "Faster
+    /// remainder by direct computation", 2019), which every rank of at most 12! is.
+    reciprocals: Vec<u64>,
 }
 
 impl<'g> Puzzle<'g> {
@@ -42,8 +47,16 @@ impl<'g> Puzzle<'g> {
                 factorial(n as u64)
             )));
         }
-        let weights = (0..n).map(|j| factorial((n - 1 - j) as u64)).collect();
-        Ok(Puzzle { graph, weights })
+        let weights: Vec<u64> = (0..n).map(|j| factorial((n - 1 - j) as u64)).collect();
+        let reciprocals = weights
+            .iter()
+            .map(|&w| (u64::MAX / w).wrapping_add(1))
+            .collect();
+        Ok(Puzzle {
+            graph,
+            weights,
+            reciprocals,
+        })
     }
 
     /// The number of configurations, n!.
@@ -67,6 +80,7 @@ impl<'g> Puzzle<'g> {
     }
 
     /// The rank of `tokens` (the token on each vertex, a permutation of 0..n).
+    #[inline(always)]
     pub fn rank(&self, tokens: &[u8]) -> u64 {
         let mut unused = u32::MAX;
         let mut rank = 0;
@@ -79,11 +93,18 @@ impl<'g> Puzzle<'g> {
     }
 
     /// The configuration of rank `rank`, written into `tokens`.
+    #[inline(always)]
     pub fn unrank(&self, mut rank: u64, tokens: &mut [u8]) {
         let mut unused = u32::MAX;
+        debug_assert!(rank < 1 << 32);
         for (j, token) in tokens.iter_mut().enumerate() {
-            let digit = rank / self.weights[j];
-            rank %= self.weights[j];
+            // A weight of 1 (the last digit) has the reciprocal 0 by wrapping: its digit is
+            // the rank itself.
+            let digit = match self.reciprocals[j] {
+                0 => rank,
+                m => ((u128::from(rank) * u128::from(m)) >> 64) as u64,
+            };
+            rank -= digit * self.weights[j];
             let mut mask = unused;
             for _ in 0..digit {
                 mask &= mask - 1;
@@ -91,16 +112,6 @@ impl<'g> Puzzle<'g> {
             let t = mask.trailing_zeros();
             *token = t as u8;
             unused &= !(1 << t);
-        }
-    }
-
-    /// Calls `f` with the rank of each configuration one move from `tokens`.
-    fn each_neighbour(&self, tokens: &mut [u8], mut f: impl FnMut(u64)) {
-        let blank = tokens.iter().position(|&t| t == 0).expect("a blank");
-        for u in self.graph.neighbours(blank) {
-            tokens.swap(blank, u);
-            f(self.rank(tokens));
-            tokens.swap(blank, u);
         }
     }
 }
@@ -253,39 +264,23 @@ fn component(
     walked: &mut u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> (Vec<u64>, Vec<u32>) {
-    let mark = |r: u64| {
-        let bit = 1u64 << (r % 64);
-        seen[(r / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
-    };
-    mark(first);
-    let n = puzzle.graph.vertices();
+    seen[(first / 64) as usize].fetch_or(1 << (first % 64), Ordering::Relaxed);
     let mut frontier = vec![first as u32];
     let mut depths = vec![];
     let mut last = vec![];
     while !frontier.is_empty() {
         depths.push(frontier.len() as u64);
         *walked += frontier.len() as u64;
-        let expand = |chunk: &[u32], next: &mut Vec<u32>| {
-            let mut tokens = [0u8; MAX_WALK_VERTICES];
-            for &r in chunk {
-                puzzle.unrank(u64::from(r), &mut tokens[..n]);
-                puzzle.each_neighbour(&mut tokens[..n], |s| {
-                    if mark(s) {
-                        next.push(s as u32);
-                    }
-                });
-            }
-        };
         let next = if frontier.len() < PARALLEL_FRONTIER {
             let mut next = vec![];
-            expand(&frontier, &mut next);
+            expand(puzzle, seen, &frontier, &mut next, false);
             next
         } else {
             let next = frontier
                 .par_chunks(PARALLEL_FRONTIER / 8)
                 .map(|chunk| {
                     let mut next = vec![];
-                    expand(chunk, &mut next);
+                    expand(puzzle, seen, chunk, &mut next, true);
                     next
                 })
                 .collect::<Vec<_>>()
@@ -298,10 +293,52 @@ fn component(
     (depths, last)
 }
 
+bit_instructions! {
+    /// Adds to `next` the configurations one move from those of `chunk` not seen yet, marking
+    /// them seen. A configuration seen already (most targets of a late layer) costs a load; one
+    /// thread alone sets its bit with a plain store, several (`shared`) with an atomic or, as
+    /// they may share a word. Ranks count smaller tokens with `popcnt` where the CPU has it.
+    fn expand[][](
+        puzzle: &Puzzle,
+        seen: &[AtomicU64],
+        chunk: &[u32],
+        next: &mut Vec<u32>,
+        shared: bool,
+    ) -> () {
+        let n = puzzle.graph.vertices();
+        let mut tokens = [0u8; MAX_WALK_VERTICES];
+        for &r in chunk {
+            puzzle.unrank(u64::from(r), &mut tokens[..n]);
+            let blank = tokens[..n].iter().position(|&t| t == 0).expect("a blank");
+            let mut moves = puzzle.graph.neighbour_mask(blank);
+            while moves != 0 {
+                let u = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                tokens.swap(blank, u);
+                let s = puzzle.rank(&tokens[..n]);
+                tokens.swap(blank, u);
+                let (word, bit) = (&seen[(s / 64) as usize], 1u64 << (s % 64));
+                let was = word.load(Ordering::Relaxed);
+                let new = if was & bit != 0 {
+                    false
+                } else if shared {
+                    word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+                } else {
+                    word.store(was | bit, Ordering::Relaxed);
+                    true
+                };
+                if new {
+                    next.push(s as u32);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::family;
     use super::*;
+    use crate::graph::family;
 
     #[test]
     fn ranks_are_a_bijection() {
@@ -311,6 +348,18 @@ mod tests {
         for r in 0..p.configurations() {
             p.unrank(r, &mut tokens);
             assert_eq!(p.rank(&tokens), r);
+        }
+        // On 12 vertices, ranks across 12! (the reciprocals' range), the last ones too.
+        let big = family::complete(12).unwrap();
+        let q = Puzzle::new(&big).unwrap();
+        let mut tokens = [0u8; 12];
+        let last = q.configurations() - 1;
+        for r in (0..=last).step_by(9_999_991).chain(last - 1000..=last) {
+            q.unrank(r, &mut tokens);
+            let mut sorted = tokens;
+            sorted.sort_unstable();
+            assert_eq!(sorted, std::array::from_fn(|i| i as u8));
+            assert_eq!(q.rank(&tokens), r);
         }
         assert_eq!(p.rank(&[0, 1, 2, 3, 4]), 0);
         assert_eq!(p.rank(&[4, 3, 2, 1, 0]), 119);
