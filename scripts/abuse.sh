@@ -62,7 +62,7 @@ for s in 1000x1000 4x4 3x5 2x8 5x5 100x100; do
     try sizes "$bin" analyze "$s" -q --results out
     try sizes "$bin" theorem "$s" --results out -q
 done
-blanks=("" "0" "0,0" "4,1" "1,4" "1" "1,1,1" "a,b" "-1,1" "99999999999999999999,1" "middle" "1;1" "1,")
+blanks=("" "0" "0,0" "4,1" "1,4" "10" "99999999999999999999" "1,1,1" "a,b" "-1,1" "99999999999999999999,1" "middle" "1;1" "1,")
 for c in "${blanks[@]}"; do
     try blanks "$bin" analyze 3x3 -q --results out --blank "$c"
     try blanks "$bin" solve "1 2 3/4 5 6/7 8 0" --blank "$c"
@@ -324,6 +324,21 @@ for threads in 18446744073709551615 65537; do
     try plans "$bin" plan 3x5 --disk --max-memory 64G --samples 100 --threads "$threads"
 done
 try plans "$bin" analyze 2x3 -q --results out --save-table no/such/dir/x.tst
+# Graphs: malformed SPECs and files, sizes past the index, devices, FIFOs, endless lines.
+printf '1 2\n2 2\n' > loop.txt
+printf 'Dhc\nD??\n' > two.g6
+for g in "grid:1000000x1000000" "torus:99999999999999999999x2" "cycle:-1" "theta:0,0,5" \
+    "complete:0" "hypercube:64" "graph6:" "graph6:~~~~~~~~" "graph6:$(printf '\033')" \
+    loop.txt fifo /dev/zero /dev/null dir.tst /nonexistent "torus:4x4"; do
+    try graphs "$bin" theorem --graph "$g" -q --results out
+    try graphs "$bin" analyze --graph "$g" -q --results out
+done
+for f in two.g6 fifo /dev/zero /dev/null dir.tst /nonexistent; do
+    try graphs "$bin" theorem --graph6 "$f" -q --results out
+done
+try graphs sh -c "head -c 100000 /dev/zero | '$bin' theorem --graph6 - -q --results out"
+try graphs "$bin" analyze --graph petersen --blank 11 -q --results out
+try graphs "$bin" atlas --graph petersen --metric multi -q --results out
 # Messages quoting untrusted text: one line, cut and escaped.
 try messages "$bin" solvable "$(printf '1 2/3 \033[31mred')"
 try messages "$bin" solvable "1 2/3 $(head -c 100000 /dev/zero | tr '\0' 7)"
@@ -335,7 +350,7 @@ echo "| class | runs | exit statuses | most stderr lines | failures |"
 echo "|---|---:|---|---:|---:|"
 total=0
 for class in boards sizes blanks durations memory_sizes threads outputs tables theorem reports databases \
-    collisions counts forgeries disk atlas_reports plans messages; do
+    collisions counts forgeries disk atlas_reports plans graphs messages; do
     echo "| $class | ${runs[$class]:-0} | ${codes[$class]:-} | ${lines[$class]:-0} | ${failures[$class]:-0} |"
     total=$((total + ${runs[$class]:-0}))
 done

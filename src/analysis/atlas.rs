@@ -117,20 +117,8 @@ impl Atlas {
     }
 
     fn extreme(&self, better: impl Fn(u32, u32) -> bool) -> (u32, Vec<Cell>) {
-        let mut best = self.classes[0].eccentricity;
-        for k in &self.classes {
-            if better(k.eccentricity, best) {
-                best = k.eccentricity;
-            }
-        }
-        let mut cells: Vec<Cell> = self
-            .classes
-            .iter()
-            .filter(|k| k.eccentricity == best)
-            .flat_map(|k| k.cells.iter().copied())
-            .collect();
-        cells.sort_by_key(|c| c.0);
-        (best, cells)
+        let classes = self.classes.iter().map(|k| (k.eccentricity, &k.cells[..]));
+        extreme(classes, better)
     }
 
     /// The exact mean distance between two configurations of one class: the cells' mean
@@ -144,6 +132,26 @@ impl Atlas {
         let states = u128::from(self.classes[0].states);
         Fraction::new(num, states * self.shape.cells() as u128)
     }
+}
+
+/// The best eccentricity of `classes` (eccentricity, members) by `better` (`>` for the
+/// largest, `<` for the smallest), and the members of every class attaining it, ascending: a
+/// diameter or a radius, of a board's goal cells or of a graph's blank vertices.
+pub fn extreme<'a, T: Copy + Ord + 'a>(
+    classes: impl Iterator<Item = (u32, &'a [T])> + Clone,
+    better: impl Fn(u32, u32) -> bool,
+) -> (u32, Vec<T>) {
+    let best = classes
+        .clone()
+        .map(|(e, _)| e)
+        .reduce(|a, b| if better(b, a) { b } else { a })
+        .expect("a class");
+    let mut members: Vec<T> = classes
+        .filter(|&(e, _)| e == best)
+        .flat_map(|(_, m)| m.iter().copied())
+        .collect();
+    members.sort_unstable();
+    (best, members)
 }
 
 #[cfg(test)]

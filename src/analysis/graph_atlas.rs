@@ -37,21 +37,11 @@ impl GraphAtlas {
     }
 
     fn extreme(&self, better: impl Fn(u32, u32) -> bool) -> (u32, Vec<usize>) {
-        let ecc = |o: &OrbitFigures| o.analysis.distribution.eccentricity();
-        let best = self
-            .orbits
-            .iter()
-            .map(ecc)
-            .reduce(|a, b| if better(b, a) { b } else { a })
-            .expect("a graph has a vertex");
-        let mut vertices: Vec<usize> = self
-            .orbits
-            .iter()
-            .filter(|o| ecc(o) == best)
-            .flat_map(|o| o.vertices.iter().copied())
-            .collect();
-        vertices.sort_unstable();
-        (best, vertices)
+        let orbits = self.orbits.iter().map(|o| {
+            let e = o.analysis.distribution.eccentricity();
+            (e, &o.vertices[..])
+        });
+        crate::analysis::atlas::extreme(orbits, better)
     }
 
     /// The exact mean distance between two configurations of a component, over every blank

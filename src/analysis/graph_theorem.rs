@@ -2,6 +2,8 @@
 //! walked (`bfs::walk`) and compared with what the classification predicts
 //! (`graph::wilson`).
 
+use std::io::{BufRead, Read};
+
 use rayon::prelude::*;
 
 use crate::bfs::walk::{walk, Walk};
@@ -77,20 +79,46 @@ pub fn sweep(graphs: &[Graph], done: &(dyn Fn() + Sync)) -> Result<Vec<GraphTheo
         .collect()
 }
 
+/// The longest line of a graph6 list: a graph of `MAX_VERTICES` vertices takes 21 characters
+/// (a longer line, a device's endless bytes, is refused, not read to its end).
+const LONGEST_LINE: u64 = 4096;
+
 /// The graphs of a graph6 list, one a line (nauty's output; the header and blank lines
 /// allowed), each error naming its line.
 pub fn read_graph6_list(text: &str) -> Result<Vec<Graph>, Error> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| {
-            graph6::decode(l).map_err(|e| match e {
-                Error::Graph(why) => Error::Graph(format!("line {}: {why}", i + 1)),
-                e => e,
-            })
-        })
-        .collect()
+    read_graph6_lines(text.as_bytes())
+}
+
+/// The graphs of a graph6 list read from `input` (a file, stdin), line by line.
+pub fn read_graph6_lines(mut input: impl std::io::BufRead) -> Result<Vec<Graph>, Error> {
+    let mut graphs = vec![];
+    let mut line = vec![];
+    for number in 1.. {
+        line.clear();
+        let read = (&mut input)
+            .take(LONGEST_LINE)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Error::Graph(format!("line {number}: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if line.last() != Some(&b'\n') && read as u64 == LONGEST_LINE {
+            return Err(Error::Graph(format!(
+                "line {number} is longer than {LONGEST_LINE} bytes: not graph6 of a graph the \
+                 index takes"
+            )));
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        graphs.push(graph6::decode(text).map_err(|e| match e {
+            Error::Graph(why) => Error::Graph(format!("line {number}: {why}")),
+            e => e,
+        })?);
+    }
+    Ok(graphs)
 }
 
 #[cfg(test)]
@@ -114,5 +142,8 @@ mod tests {
             "{err}"
         );
         assert_eq!(read_graph6_list(">>graph6<<Dhc\nDQc\n").unwrap().len(), 2);
+        let endless = std::io::BufReader::new(std::io::repeat(b'?'));
+        let err = read_graph6_lines(endless).unwrap_err().to_string();
+        assert!(err.contains("line 1 is longer"), "{err}");
     }
 }

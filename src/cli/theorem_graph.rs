@@ -1,10 +1,10 @@
 //! `tilespace theorem --graph SPEC` and `--graph6 FILE`: the puzzle on a graph walked into its
 //! components and set beside Wilson's theorem; `graphs.csv` written.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use tilespace::analysis::graph_theorem::{self, GraphTheorem};
 use tilespace::graph::spec::NamedGraph;
 use tilespace::graph::wilson::Case;
@@ -50,16 +50,17 @@ pub fn graphs(
 /// `theorem --graph6 FILE` (or `-`): every graph of a graph6 list, each with the goal's blank
 /// on its last vertex, summed by vertex count.
 pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
-    let text = if file == Path::new("-") {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read graph6 lines from stdin")?;
-        text
+    let graphs = if file == Path::new("-") {
+        graph_theorem::read_graph6_lines(std::io::stdin().lock())?
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
+        let opened = tilespace::store::atomic::open_regular(file).map_err(|source| {
+            tilespace::Error::Read {
+                path: file.to_path_buf(),
+                source,
+            }
+        })?;
+        graph_theorem::read_graph6_lines(std::io::BufReader::new(opened))?
     };
-    let graphs = graph_theorem::read_graph6_list(&text)?;
     if graphs.is_empty() {
         anyhow::bail!(tilespace::Error::Graph(format!(
             "{} holds no graph6 line",

@@ -63,7 +63,7 @@ fn named(spec: &str, name: &str, value: &str) -> Result<Graph, Error> {
     let numbers = |want: usize| numbers(spec, value, want);
     match name {
         "grid" | "torus" | "cylinder" => {
-            let (r, c) = value
+            let (r, c): (usize, usize) = value
                 .split_once(['x', 'X', '×'])
                 .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
                 .ok_or_else(|| {
@@ -71,6 +71,14 @@ fn named(spec: &str, name: &str, value: &str) -> Result<Graph, Error> {
                         "`{spec}`: give the size as {name}:RxC, e.g. {name}:3x4"
                     ))
                 })?;
+            // Before the cells are listed: 10^6 x 10^6 would be 10^12 of them.
+            if r.saturating_mul(c) > super::MAX_VERTICES {
+                return Err(Error::Graph(format!(
+                    "`{spec}` has {} vertices; a puzzle's index takes at most {}",
+                    u128::from(r as u64) * u128::from(c as u64),
+                    super::MAX_VERTICES
+                )));
+            }
             match name {
                 "grid" => family::grid(r, c),
                 "torus" => family::torus(r, c),
@@ -115,6 +123,14 @@ const LONGEST_FILE: u64 = 1 << 20;
 fn from_file(path: &Path) -> Result<Graph, Error> {
     let read = |path: &Path| -> std::io::Result<String> {
         use std::io::Read;
+        // A FIFO or a device is refused before it is opened (opening a FIFO waits for a
+        // writer; a device may never end).
+        if !std::fs::metadata(path)?.is_file() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file",
+            ));
+        }
         let mut text = String::new();
         std::fs::File::open(path)?
             .take(LONGEST_FILE + 1)
@@ -231,6 +247,7 @@ mod tests {
         assert!(err("cycle:x").contains("1 number"));
         assert!(err("nonesuch").contains("neither a graph"));
         assert!(err("torus:5x5").contains("at most 16"));
+        assert!(err("grid:1000000x1000000").contains("1000000000000 vertices"));
     }
 
     #[test]
