@@ -64,6 +64,25 @@ pub fn needed_bytes(n: usize) -> u64 {
     bits_bytes(n) * 33
 }
 
+/// Refuses a walk of the puzzle on `graph` that the walk does not take (more than 12 vertices)
+/// or `walks` such walks at once that would not fit under `max_memory` or in the memory
+/// available (`needed_bytes` each).
+pub fn check_room(graph: &Graph, walks: u64, max_memory: Option<u64>) -> Result<(), Error> {
+    crate::bfs::walk::Puzzle::new(graph)?;
+    let needed = needed_bytes(graph.vertices()) * walks;
+    memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
+        what: match walks {
+            1 => format!("the puzzle on a graph of {} vertices", graph.vertices()),
+            k => format!(
+                "walking {k} graphs of {} vertices at once (one a thread)",
+                graph.vertices()
+            ),
+        },
+        needed,
+        limit,
+    })
+}
+
 /// The goal's component of the puzzle on `graph`, its blank on `blank` (0-based); refused if it
 /// would not fit under `max_memory` or in the memory available; `progress` is told the states
 /// walked after each wide layer.
@@ -73,13 +92,7 @@ pub fn analyze_graph(
     max_memory: Option<u64>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GraphAnalysis, Error> {
-    crate::bfs::walk::Puzzle::new(graph)?;
-    let needed = needed_bytes(graph.vertices());
-    memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
-        what: format!("the puzzle on a graph of {} vertices", graph.vertices()),
-        needed,
-        limit,
-    })?;
+    check_room(graph, 1, max_memory)?;
     let component = goal_component(graph, blank, progress)?;
     Ok(GraphAnalysis {
         graph6: graph6::encode(graph),

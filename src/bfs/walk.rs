@@ -98,8 +98,8 @@ impl<'g> Puzzle<'g> {
         let mut unused = u32::MAX;
         debug_assert!(rank < 1 << 32);
         for (j, token) in tokens.iter_mut().enumerate() {
-            // A weight of 1 (the last digit) has the reciprocal 0 by wrapping: its digit is
-            // the rank itself.
+            // A weight of 1 (the last two digits') has the reciprocal 0 by wrapping: its digit
+            // is the rank itself.
             let digit = match self.reciprocals[j] {
                 0 => rank,
                 m => ((u128::from(rank) * u128::from(m)) >> 64) as u64,

@@ -41,7 +41,7 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
     }
     for (named, _) in &jobs {
-        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
+        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;

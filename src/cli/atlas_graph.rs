@@ -24,7 +24,7 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
     let mut graphs = vec![];
     for spec in &args.graph {
         let named = NamedGraph::parse(spec)?;
-        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
+        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, args.run.max_memory)?;
         graphs.push(named);
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;

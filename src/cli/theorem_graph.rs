@@ -24,7 +24,7 @@ pub fn graphs(
     for spec in specs {
         let named = NamedGraph::parse(spec)?;
         let blank = tilespace::graph::blank_vertex(blank, named.graph.vertices())?;
-        tilespace::bfs::walk::Puzzle::new(&named.graph)?;
+        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, run.max_memory)?;
         jobs.push((named, blank));
     }
     tilespace::store::atomic::check_writable(&run.results)?;
@@ -71,8 +71,12 @@ pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
             }
         )));
     }
-    for g in &graphs {
-        tilespace::bfs::walk::Puzzle::new(g)?;
+    // The largest graph decides, walked on each thread at once.
+    if let Some(g) = graphs.iter().max_by_key(|g| g.vertices()) {
+        let threads = run
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        tilespace::analysis::graph_analysis::check_room(g, threads as u64, run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;
