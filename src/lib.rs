@@ -6,8 +6,8 @@
 //!
 //! The library is in layers, each using only those before it:
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
-//! - `graph`: graphs as boards (named families, graph6, edge lists), Wilson's classification,
-//!   and the walk of every configuration of a graph's puzzle into its components;
+//! - `graph`: graphs as boards (named families, graph6, edge lists, automorphisms) and Wilson's
+//!   classification (the walk of a graph's puzzle is in `bfs`);
 //! - `index`: permutation ranks and the dense layout of one parity class;
 //! - `bfs`: the engine, over the index;
 //! - `dist`: the engine across ranks (MPI, or threads standing in for them in tests);

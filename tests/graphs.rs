@@ -263,7 +263,10 @@ fn bad_graphs_get_one_line_and_status_2() {
         (&["--graph", "loop.txt"], "loop"),
         (&["--graph", "petersen", "--blank", "11"], "1 to 10"),
         // 12!/8 bytes of bits and 4 bytes a configuration for the frontiers: 2.0 GB.
-        (&["--graph", "torus:3x4", "--max-memory", "1G"], "over --max-memory"),
+        (
+            &["--graph", "torus:3x4", "--max-memory", "1G"],
+            "over --max-memory",
+        ),
         (&["--graph6", "two.g6"], "line 2"),
         (&["--graph6", "missing.g6"], "missing.g6"),
     ] {

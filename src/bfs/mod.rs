@@ -25,12 +25,17 @@
 //!
 //! The layer loop is written once (`driver`), generic over two axes: where the table lives, a
 //! `place::Place` (one table here, `local`; a rank's shard of it, `dist::search`; shard files,
-//! `store::disk`), and the kind of moves, a `moves::Moves` (single-tile and multi-tile; their
+//! `store::disk`), and the kind of moves, a `moves::MoveKind` (single-tile and multi-tile; their
 //! codes, scans and ends). The rest is in rooms of one concern: the scans (`layer`), the
 //! choice of a layer's way (`policy`), the tasks (`schedule`), the table (`table`) and its split
 //! over ranks (`shard`), the state at a boundary (`state`), the settling and recount of a
 //! finished table (`recount`), how its codes tell depths apart (`coding`), the CPU dispatch
 //! (`bits`).
+//!
+//! Beside the layer loop, `walk` searches the puzzle on a graph: every configuration of n!
+//! split into components over a bit each (`theorem --graph`, where a puzzle may have (n-1)!
+//! components), and the goal's component (`analyze --graph`, until graphs run on the layer
+//! loop).
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
