@@ -107,16 +107,8 @@ fn print(a: &GraphAnalysis, spec: &str, seconds: f64, dir: &Path, results: &Path
         row.depth_of_max_width,
         super::counted(row.max_width, "state")
     )?;
-    for c in a.antipodes.iter().take(SHOWN_ANTIPODES) {
-        writeln!(out, "  antipode: {}", configuration(c))?;
-    }
-    if a.antipodes.len() > SHOWN_ANTIPODES {
-        writeln!(
-            out,
-            "  ... and {} more antipodes",
-            a.antipodes.len() - SHOWN_ANTIPODES
-        )?;
-    }
+    let antipodes: Vec<String> = a.antipodes.iter().map(|c| configuration(c)).collect();
+    super::output::print_antipodes(&mut out, &antipodes, SHOWN_ANTIPODES)?;
     writeln!(out, "  {seconds:.3} s")?;
     writeln!(
         out,

@@ -583,16 +583,7 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
         row.depth_of_max_width,
         counted(row.max_width, "state")
     )?;
-    for b in a.antipodes.iter().take(SHOWN_ANTIPODES) {
-        writeln!(out, "  antipode: {b}")?;
-    }
-    if a.antipodes.len() > SHOWN_ANTIPODES {
-        writeln!(
-            out,
-            "  ... and {} more antipodes",
-            a.antipodes.len() - SHOWN_ANTIPODES
-        )?;
-    }
+    super::output::print_antipodes(&mut out, &a.antipodes, SHOWN_ANTIPODES)?;
     writeln!(
         out,
         "  {:.3} s on {} thread{}, {:.1} M states/s, table {}",

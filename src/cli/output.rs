@@ -52,6 +52,22 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// Prints the first `shown` of `antipodes` (as their text) a line each, and how many more
+/// there are.
+pub fn print_antipodes(
+    out: &mut impl std::io::Write,
+    antipodes: &[impl std::fmt::Display],
+    shown: usize,
+) -> std::io::Result<()> {
+    for a in antipodes.iter().take(shown) {
+        writeln!(out, "  antipode: {a}")?;
+    }
+    if antipodes.len() > shown {
+        writeln!(out, "  ... and {} more antipodes", antipodes.len() - shown)?;
+    }
+    Ok(())
+}
+
 /// Prints one JSON document on stdout (the `--json` output of every command).
 pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
     use std::io::Write;
