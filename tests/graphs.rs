@@ -8,8 +8,10 @@ mod common;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use common::{read_csv, stderr, stdout, tilespace};
+use tilespace::analysis::graph_analysis::{analyze_graph, GraphOptions};
 use tilespace::analysis::graph_theorem::{read_graph6_list, sweep, verify};
 use tilespace::bfs::walk::walk;
+use tilespace::bfs::Schedule;
 use tilespace::graph::wilson::{factorial, Case};
 use tilespace::graph::{family, Graph};
 use tilespace::Metric;
@@ -98,8 +100,33 @@ fn grids_walk_to_the_published_distributions() {
     assert!(checked >= 9, "only {checked} distributions checked");
 }
 
+/// The rectangle as a graph through the engine (the layer loop over the graph's index): from
+/// every published goal cell of boards up to 10 cells, and the corners of 2x6 and 3x4, the
+/// goal's component is the published distribution (`src/report/published_single.txt`, from
+/// `../shared/reference`: Tarakanov 2023 and lightln2/SlidingTilesSolver), its table recounted.
+#[test]
+fn grids_search_to_the_published_distributions() {
+    let mut checked = 0;
+    for p in tilespace::report::published::distributions(Metric::Single) {
+        let (rows, cols) = p.board;
+        let corner = p.goal == (rows - 1, cols - 1);
+        if rows * cols > 12 || (rows * cols > 10 && !corner) {
+            continue;
+        }
+        let g = family::grid(rows, cols).unwrap();
+        let blank = p.goal.0 * cols + p.goal.1;
+        let a = analyze_graph(&g, blank, GraphOptions::default(), &|_| {}).unwrap();
+        assert_eq!(a.distribution.layers, p.terms, "{rows}x{cols} {:?}", p.goal);
+        assert!(a.verified(), "{rows}x{cols} blank {:?}", p.goal);
+        assert_eq!(a.states(), factorial((rows * cols) as u64) / 2);
+        checked += 1;
+    }
+    assert!(checked >= 11, "only {checked} distributions checked");
+}
+
 /// A plain search over explicit configurations (vectors in a hash map) on random connected
-/// graphs of 4 to 7 vertices: the same components and the same distribution from the goal.
+/// graphs of 4 to 7 vertices: the same components and the same distribution from the goal, by
+/// the walk and by the engine (with its default schedule, and with no layer listed).
 #[test]
 fn walks_agree_with_a_plain_search_on_random_graphs() {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -117,6 +144,71 @@ fn walks_agree_with_a_plain_search_on_random_graphs() {
         let (sizes, depths) = plain_search(&g, blank);
         assert_eq!(w.sizes(), sizes, "case {case}: {:?}", g.edge_list());
         assert_eq!(w.goal_depths, depths, "case {case}: {:?}", g.edge_list());
+        for record_cap in [Schedule::default().record_cap, 0] {
+            let options = GraphOptions {
+                schedule: Schedule {
+                    record_cap,
+                    sequential_states: 0,
+                    chunk: 64,
+                    list_chunk: 7,
+                },
+                ..GraphOptions::default()
+            };
+            let a = analyze_graph(&g, blank, options, &|_| {}).unwrap();
+            let what = format!("case {case} cap {record_cap}: {:?}", g.edge_list());
+            assert_eq!(a.distribution.layers, depths, "{what}");
+            assert!(a.recounted, "{what}");
+            assert_eq!(a.antipodes.len() as u64, *depths.last().unwrap(), "{what}");
+        }
+    }
+}
+
+/// A search of a graph's puzzle stopped at a layer boundary with its checkpoint saved goes on
+/// from it to the same distribution and antipodes as a search run through; the checkpoint is
+/// refused for another graph of as many vertices.
+#[test]
+fn graph_searches_stop_and_resume_from_their_checkpoints() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use tilespace::store::checkpoint;
+    let tmp = tempfile::tempdir().unwrap();
+    for spec in ["petersen", "cylinder:3x3", "cycle:8"] {
+        let graph = tilespace::graph::spec::NamedGraph::parse(spec)
+            .unwrap()
+            .graph;
+        let whole = analyze_graph(&graph, 2, GraphOptions::default(), &|_| {}).unwrap();
+        let dir = tmp.path().join(spec.replace(':', "-"));
+        let stop = AtomicBool::new(false);
+        let saved = |_: u32, _: f64| {};
+        let options = |resume: bool| GraphOptions {
+            checkpoint: Some(checkpoint::Options {
+                dir: &dir,
+                every: std::time::Duration::ZERO,
+                resume,
+                stop: &stop,
+                saved: &saved,
+            }),
+            ..GraphOptions::default()
+        };
+        let at = (whole.distribution.eccentricity() / 2).max(1);
+        let stopping = |d: tilespace::bfs::LayerDone| {
+            if d.depth == at {
+                stop.store(true, SeqCst);
+            }
+        };
+        let err = analyze_graph(&graph, 2, options(false), &stopping).unwrap_err();
+        assert!(
+            matches!(err, tilespace::Error::Interrupted { depth, .. } if depth == at),
+            "{spec}: {err}"
+        );
+        // Another graph of as many vertices, or another goal, cannot go on from it.
+        let other = family::path(graph.vertices()).unwrap();
+        let err = analyze_graph(&other, 2, options(true), &|_| {}).unwrap_err();
+        assert!(err.to_string().contains("another"), "{spec}: {err}");
+        stop.store(false, SeqCst);
+        let resumed = analyze_graph(&graph, 2, options(true), &|_| {}).unwrap();
+        assert_eq!(resumed.distribution, whole.distribution, "{spec}");
+        assert_eq!(resumed.antipodes, whole.antipodes, "{spec}");
+        assert!(resumed.verified(), "{spec}");
     }
 }
 
@@ -391,7 +483,7 @@ fn analyze_on_named_graphs() {
         ),
         (&["3x3", "--graph", "petersen"], "cannot be used with"),
         (&["--graph", "petersen", "--blank", "2,2"], "not a vertex"),
-        (&["--graph", "torus:4x4"], "at most 12"),
+        (&["--graph", "torus:4x4", "--max-memory", "4G"], "needs"),
     ] {
         let mut all = vec!["analyze"];
         all.extend_from_slice(args);

@@ -138,13 +138,13 @@ pub fn analyze_from(
     };
     let seen = found.table.seen();
     let all = [(0, space.states())];
-    let colour = space.shape.colour(space.split(job.start_index).0);
+    let colour = space.colour(space.split(job.start_index).0);
     let residues = crate::bfs::residues(
         space,
         &found.table,
         &all,
         colour,
-        coding(space.metric),
+        coding(space),
         &options.schedule,
     );
 
@@ -324,7 +324,7 @@ impl Job {
         };
         let verified = distribution.total() == expected
             && found.seen == expected
-            && coding(space.metric).residues_agree(&distribution.layers, found.residues)
+            && coding(space).residues_agree(&distribution.layers, found.residues)
             && antipodes
                 .iter()
                 .all(|b| solvability(b, self.goal).solvable == (self.class == 0));
@@ -348,7 +348,7 @@ impl Job {
 
 /// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on
 /// request with `Error::Interrupted`.
-fn search_checkpointed(
+pub(crate) fn search_checkpointed(
     space: &StateSpace,
     start_index: u64,
     ck: checkpoint::Options,

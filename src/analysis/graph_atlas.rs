@@ -4,7 +4,7 @@
 //! **radius**) and the mean distance between two configurations of a component.
 
 use crate::analysis::distribution::Fraction;
-use crate::analysis::graph_analysis::{analyze_graph, GraphAnalysis};
+use crate::analysis::graph_analysis::{analyze_graph, GraphAnalysis, GraphOptions};
 use crate::error::Error;
 use crate::graph::automorphism::vertex_orbits;
 use crate::graph::Graph;
@@ -63,17 +63,18 @@ impl GraphAtlas {
 }
 
 /// The atlas of the puzzle on `graph`: one search an orbit of vertices; `progress` is told
-/// the orbit being searched (its index and the count) and the states walked.
+/// the orbit being searched (its index and the count) and the states its search has seen.
 pub fn atlas_graph(
     graph: &Graph,
-    max_memory: Option<u64>,
+    options: GraphOptions,
     progress: &(dyn Fn(usize, usize, u64) + Sync),
 ) -> Result<GraphAtlas, Error> {
     let orbits = vertex_orbits(graph);
     let count = orbits.len();
     let mut out = vec![];
     for (i, vertices) in orbits.into_iter().enumerate() {
-        let analysis = analyze_graph(graph, vertices[0], max_memory, &|n| progress(i, count, n))?;
+        let told = |d: crate::bfs::LayerDone| progress(i, count, d.seen);
+        let analysis = analyze_graph(graph, vertices[0], options, &told)?;
         out.push(OrbitFigures { vertices, analysis });
     }
     Ok(GraphAtlas { orbits: out })
@@ -88,7 +89,8 @@ mod tests {
     /// middle vertex of five, 2.
     #[test]
     fn the_atlas_of_a_path() {
-        let a = atlas_graph(&family::path(5).unwrap(), None, &|_, _, _| {}).unwrap();
+        let path = family::path(5).unwrap();
+        let a = atlas_graph(&path, GraphOptions::default(), &|_, _, _| {}).unwrap();
         assert_eq!(a.diameter(), (4, vec![0, 4]));
         assert_eq!(a.radius(), (2, vec![2]));
         // Mean distance between two vertices of a 5-path: 40 / 25 = 8/5.

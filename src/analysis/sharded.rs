@@ -59,13 +59,13 @@ pub fn analyze_sharded(
     };
     let space = &job.space;
     let spans = found.partition.spans(group.rank());
-    let colour = space.shape.colour(space.split(job.start_index).0);
+    let colour = space.colour(space.split(job.start_index).0);
     let mine = crate::bfs::residues(
         space,
         &found.table,
         &spans,
         colour,
-        crate::bfs::moves::coding(space.metric),
+        crate::bfs::moves::coding(space),
         &options.schedule,
     );
     let residues = mine.map(|n| group.sum(n));

@@ -22,7 +22,7 @@
 use std::time::Instant;
 
 use crate::bfs::layer::{Found, Kernels, LayerScan, WordPlaces};
-use crate::bfs::moves::{with_moves, Aids, ColourCounts, MoveKind, WithMoves};
+use crate::bfs::moves::{with_moves_of, Aids, ColourCounts, MoveKind, WithMoves};
 use crate::bfs::place::{settle_unsettled, Busy, DiskLayer, Place, Recording};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::schedule::Schedule;
@@ -126,7 +126,7 @@ pub fn run<P: Place>(
         scan,
         state,
     };
-    with_moves(space.metric, work)
+    with_moves_of(space, work)
 }
 
 /// `run`'s arguments, waiting for the moves' type.
@@ -157,7 +157,7 @@ impl<P: Place> WithMoves for Work<'_, P> {
         let moves = M::new(space, aids);
         let table_words = space.states().div_ceil(32);
         let cap = policy::record_cap(driver.schedule.record_cap, table_words);
-        let start_colour = space.shape.colour(space.split(state.start).0);
+        let start_colour = space.colour(space.split(state.start).0);
         let mut layers = Layers {
             space,
             place,
@@ -171,6 +171,7 @@ impl<P: Place> WithMoves for Work<'_, P> {
             cap,
             colours: ColourCounts::new(space, start_colour, &state.layers),
             last_way: None,
+            emptied: None,
         };
         layers.run(state)
     }
@@ -193,6 +194,9 @@ struct Layers<'a, P, M: MoveKind> {
     colours: ColourCounts,
     /// How the last layer was built.
     last_way: Option<Way>,
+    /// The way of a build from the frontier that found nothing, where that ends the search
+    /// (`MoveKind::ends_when_empty`).
+    emptied: Option<Way>,
 }
 
 /// How a layer step ended.
@@ -295,6 +299,11 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             return Ok(Step::Completed);
         }
         self.last_way = Some(way);
+        if states == 0 && !place.lags() && self.moves.ends_when_empty() {
+            // The goal's component is exhausted: the frontier was the last layer.
+            self.emptied = Some(way);
+            return Ok(Step::Last);
+        }
         if states == 0 && !place.lags() {
             // Only a class the moves do not connect could leave unseen states behind, and the
             // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
@@ -358,7 +367,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
     fn recording(&self, state: &SearchState, unseen: u64) -> Option<Recording> {
         let depth = state.depth() as usize;
         let room = self.cap.max(LAST_ROOM);
-        if M::may_be_last(self.place.lags(), unseen, room) {
+        if self.moves.may_be_last(self.place.lags(), unseen, room) {
             return Some(Recording::new(room));
         }
         let before = depth.checked_sub(1).map(|d| state.layers[d]);
@@ -396,7 +405,8 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         let clock = Instant::now();
         let depth = state.depth();
         let colour = self.start_colour ^ (depth as usize & 1);
-        let (last, late) = M::last(place, space, &mut state, colour, &self.driver.schedule)?;
+        let ended = (colour, self.emptied);
+        let (last, late) = M::last(place, space, &mut state, ended, &self.driver.schedule)?;
         if place.lags() && !completed {
             // Every state is seen, the frontier's last late claims with them: it is complete.
             let late = late.map(|n| place.total(n));

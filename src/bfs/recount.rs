@@ -197,7 +197,7 @@ mod tests {
                     let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
                     let start = space.states() / 3;
                     let done = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
-                    let colour = space.shape.colour(space.split(start).0);
+                    let colour = space.colour(space.split(start).0);
                     let all = [(0, space.states())];
                     let odd = Schedule {
                         chunk: 77,

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::Result;
-use tilespace::analysis::graph_analysis::{analyze_graph, GraphAnalysis};
+use tilespace::analysis::graph_analysis::{analyze_graph, GraphAnalysis, GraphOptions};
 use tilespace::graph::spec::NamedGraph;
 use tilespace::report::graph_summary::{configuration, write_graph_reports, GraphSummaryRow};
 use tilespace::Metric;
@@ -41,19 +41,53 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
     }
     for (named, _) in &jobs {
-        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, run.max_memory)?;
+        tilespace::analysis::graph_analysis::check_search_room(&named.graph, run.max_memory)?;
+    }
+    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
+    if checkpoint_dir.is_some() && jobs.len() != 1 {
+        anyhow::bail!(tilespace::Error::Argument(
+            "--checkpoint and --resume take one search: give one --graph and one --blank".into()
+        ));
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;
+    let saved = |depth: u32, seconds: f64| {
+        if let (false, Some(dir)) = (run.quiet, checkpoint_dir) {
+            eprintln!(
+                "tilespace: checkpoint after depth {depth} saved in {} ({seconds:.1} s)",
+                dir.display()
+            );
+        }
+    };
+    let checkpoint = match checkpoint_dir {
+        None => None,
+        Some(dir) => Some(tilespace::store::checkpoint::Options {
+            dir,
+            every: args.checkpoint_every,
+            resume: args.resume.is_some(),
+            stop: super::stop_on_signal(
+                "saving a checkpoint at the end of this layer (signal again to stop without saving)",
+            )?,
+            saved: &saved,
+        }),
+    };
+    let options = GraphOptions {
+        max_memory: run.max_memory,
+        checkpoint,
+        ..GraphOptions::default()
+    };
     let (mut rows, mut all) = (vec![], true);
     for (named, vertex) in &jobs {
         let total = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
         let progress = Items::new(run.quiet, total, &named.spec);
         let clock = Instant::now();
-        let a = pool.install(|| {
-            analyze_graph(&named.graph, *vertex, run.max_memory, &|n| progress.at(n))
-        })?;
+        let a = pool
+            .install(|| analyze_graph(&named.graph, *vertex, options, &|d| progress.at(d.seen)));
         progress.finish();
+        let a = a.map_err(|e| interrupted(e, &named.spec, *vertex))?;
+        if let Some(dir) = checkpoint_dir {
+            tilespace::store::resume::remove_others(dir, None, None)?;
+        }
         let dir = write_graph_reports(&run.results, &named.spec, &a)?;
         if !json {
             print(
@@ -118,4 +152,21 @@ fn print(a: &GraphAnalysis, spec: &str, seconds: f64, dir: &Path, results: &Path
         results.join("graph-summary.csv").display()
     )?;
     Ok(())
+}
+
+/// An interrupted search becomes `Stopped`, with the command that goes on from its checkpoint.
+fn interrupted(err: tilespace::Error, spec: &str, vertex: usize) -> anyhow::Error {
+    match err {
+        tilespace::Error::Interrupted { depth, dir } => {
+            super::signals_settled();
+            let dir = dir.display();
+            super::outcome::Stopped(format!(
+                "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: \
+                 tilespace analyze --graph {spec} --blank {} --resume {dir}",
+                vertex + 1
+            ))
+            .into()
+        }
+        err => err.into(),
+    }
 }

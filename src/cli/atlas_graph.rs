@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
+use tilespace::analysis::graph_analysis::GraphOptions;
 use tilespace::analysis::graph_atlas::atlas_graph;
 use tilespace::graph::spec::NamedGraph;
 use tilespace::report::graph_summary::{atlas_rows, write_graph_atlas, GraphAtlasSummaryRow};
@@ -24,17 +25,25 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
     let mut graphs = vec![];
     for spec in &args.graph {
         let named = NamedGraph::parse(spec)?;
-        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, args.run.max_memory)?;
+        tilespace::analysis::graph_analysis::check_search_room(&named.graph, args.run.max_memory)?;
         graphs.push(named);
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
     let pool = super::thread_pool(args.run.threads)?;
     let (mut all, mut docs) = (true, vec![]);
     for named in &graphs {
-        let total = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
-        let progress = Items::new(args.run.quiet, total, &named.spec);
+        // Each orbit's search counted as the index's states, at most.
+        let each = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
+        let orbits = tilespace::graph::automorphism::vertex_orbits(&named.graph).len() as u64;
+        let progress = Items::new(args.run.quiet, each * orbits, &named.spec);
+        let options = GraphOptions {
+            max_memory: args.run.max_memory,
+            ..GraphOptions::default()
+        };
         let atlas = pool.install(|| {
-            atlas_graph(&named.graph, args.run.max_memory, &|_, _, n| progress.at(n))
+            atlas_graph(&named.graph, options, &|i, _, seen| {
+                progress.at(i as u64 * each + seen)
+            })
         })?;
         progress.finish();
         let (rows, summary) = atlas_rows(&named.spec, &atlas);

@@ -27,9 +27,10 @@ pub struct AnalyzeArgs {
     pub boards: Vec<Shape>,
     /// A graph to play on instead of a board (repeatable): grid:RxC, torus:RxC, cylinder:RxC,
     /// cycle:N, path:N, complete:N, complete:A,B, theta:A,B,C, theta0, petersen, hypercube:D,
-    /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); at most 12 vertices
+    /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); 4 to 16 vertices as
+    /// memory allows (13 take 1.6 GB), fewer walked
     #[arg(long, value_name = "SPEC", conflicts_with_all = [
-        "boards", "seed_table", "from", "save_table", "checkpoint", "resume", "disk"
+        "boards", "seed_table", "from", "save_table", "disk"
     ])]
     pub graph: Vec<String>,
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based); repeat for several goals

@@ -21,11 +21,29 @@
 //!
 //! The engine may work transposed (relabelling tiles); it reports boards in the user's
 //! orientation.
+//!
+//! A puzzle on a graph (`of_graph`) is indexed the same way, its vertices the cells in their
+//! order and a configuration a board of one row (the tokens on vertices 1..n). A move from
+//! blank vertex v to u moves the tile on u past the |u-v|-1 tiles between them in the
+//! sequence, so the parity of the sequence that goes with each blank vertex is fixed when the
+//! graph is bipartite (n slots a rank, as a board's). When it is not, a search reaches both
+//! parities of every blank: a rank has 2n slots, slot p·n + v holding blank v with the
+//! sequence of parity p, and the index covers all n! configurations. A state's *blank* is then
+//! the slot's key p·n + v (`vertex` gives v), so that `split`, `index_of` and `parity` serve
+//! both.
+//!
+//! Every move flips a configuration's colour (`colours`): the board's checkerboard colour of
+//! the blank, and on a graph the parity of the whole configuration (the blank a token on its
+//! vertex), which a move, one transposition, flips. A search's layers alternate it.
 
 use crate::error::Error;
+use crate::graph::Graph;
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::metric::Metric;
+
+/// The fewest vertices of a graph the index covers (the indexer ranks at least 3 tiles).
+pub const MIN_VERTICES: usize = 4;
 
 /// The states of one parity class of one board, numbered densely: the engine's index.
 #[derive(Clone, Debug)]
@@ -54,6 +72,10 @@ pub struct StateSpace {
     pub slot: Vec<u8>,
     /// `blanks[j]`: the blank cell of slot j (`G₀`, then `G₁`, each ascending).
     pub blanks: Vec<u8>,
+    /// `colours[b]`: the colour of the states whose blank is b, which every move flips.
+    pub colours: Vec<u8>,
+    /// The graph whose vertices are the cells, for a puzzle on a graph; `None` on a board.
+    pub graph: Option<Graph>,
 }
 
 impl StateSpace {
@@ -129,10 +151,6 @@ impl StateSpace {
         let mut blanks: Vec<u8> = (0..n as u8).collect();
         // G₀ then G₁, each ascending (a stable sort by parity).
         blanks.sort_by_key(|&b| parity[b as usize]);
-        let mut slot = vec![0u8; n];
-        for (j, &b) in blanks.iter().enumerate() {
-            slot[b as usize] = j as u8;
-        }
         Ok(StateSpace {
             user_shape,
             user_goal,
@@ -143,15 +161,99 @@ impl StateSpace {
             class,
             half,
             indexer,
+            slot: slots(&blanks),
+            colours: (0..n).map(|b| shape.colour(Cell(b)) as u8).collect(),
             parity,
-            slot,
             blanks,
+            graph: None,
         })
     }
 
-    /// Number of indexed states: (RC)!/2.
+    /// The puzzle on `graph` with the goal's blank on vertex `goal`: class 0 (the goal's) or 1
+    /// of a bipartite graph, all n! configurations of one that is not (`class` must be 0).
+    pub fn of_graph(graph: &Graph, goal: usize, class: u8) -> Result<StateSpace, Error> {
+        let n = graph.vertices();
+        if !(MIN_VERTICES..=MAX_TILES + 1).contains(&n) {
+            return Err(Error::Graph(format!(
+                "it has {n} vertices; the index covers graphs of {MIN_VERTICES} to {} vertices",
+                MAX_TILES + 1
+            )));
+        }
+        let shape = Shape::new(1, n)?;
+        let indexer = Indexer::new(n - 1);
+        let (parity, blanks): (Vec<u8>, Vec<u8>) = match graph.two_colouring() {
+            // The invariant: a move flips the sequence's parity as often as the blank's colour
+            // plus its vertex (`v + colour(v)`), the board's rule on a grid.
+            Some(colour) => {
+                let at = |v: usize| (v as u8 + colour[v]) & 1;
+                let parity: Vec<u8> = (0..n).map(|v| class ^ at(v) ^ at(goal)).collect();
+                let mut blanks: Vec<u8> = (0..n as u8).collect();
+                blanks.sort_by_key(|&b| parity[b as usize]);
+                (parity, blanks)
+            }
+            None if class == 0 => ((0..2 * n).map(|b| (b / n) as u8).collect(), {
+                (0..2 * n as u8).collect()
+            }),
+            None => {
+                return Err(Error::Graph(
+                    "it is not bipartite: its puzzle has one class, all n! configurations".into(),
+                ))
+            }
+        };
+        // The parity of the whole configuration, the blank token 0 on vertex v: v inversions
+        // more than its sequence's.
+        let colours = (0..parity.len())
+            .map(|b| (parity[b] + (b % n) as u8) & 1)
+            .collect();
+        Ok(StateSpace {
+            user_shape: shape,
+            user_goal: Cell(goal),
+            shape,
+            goal: Cell(goal),
+            transposed: false,
+            metric: Metric::Single,
+            class,
+            half: indexer.class_size(),
+            indexer,
+            slot: slots(&blanks),
+            parity,
+            blanks,
+            colours,
+            graph: Some(graph.clone()),
+        })
+    }
+
+    /// What tells the graph of this space from others of as many vertices in the files that
+    /// store its searches: 0 on a board, a hash of the graph's edges with its top bit set on
+    /// a graph (FNV-1a over each vertex's neighbours).
+    pub fn graph_key(&self) -> u32 {
+        let Some(graph) = &self.graph else {
+            return 0;
+        };
+        let mut h: u32 = 0x811c_9dc5;
+        for v in 0..graph.vertices() {
+            for byte in graph.neighbour_mask(v).to_le_bytes() {
+                h = (h ^ u32::from(byte)).wrapping_mul(0x0100_0193);
+            }
+        }
+        h | 1 << 31
+    }
+
+    /// The vertex (the cell) of a state's blank, `b` as `split` gives it.
+    #[inline(always)]
+    pub fn vertex(&self, b: Cell) -> usize {
+        b.0 % self.shape.cells()
+    }
+
+    /// The colour of the states whose blank is `b`: every move flips it.
+    #[inline(always)]
+    pub fn colour(&self, b: Cell) -> usize {
+        usize::from(self.colours[b.0])
+    }
+
+    /// Number of indexed states: (RC)!/2 (n! on a graph that is not bipartite).
     pub fn states(&self) -> u64 {
-        self.half * self.shape.cells() as u64
+        self.half * self.width()
     }
 
     /// Tiles: the cells but the blank.
@@ -159,7 +261,7 @@ impl StateSpace {
         self.indexer.tiles()
     }
 
-    /// Slots per rank: one per cell.
+    /// Slots per rank: one per cell (two on a graph that is not bipartite).
     #[inline(always)]
     pub fn width(&self) -> u64 {
         self.blanks.len() as u64
@@ -187,10 +289,15 @@ impl StateSpace {
         } else {
             board.clone()
         };
-        let blank = engine.blank();
+        let mut blank = engine.blank();
         let seq: Vec<u8> = engine.tiles().map(|t| (t - 1) as u8).collect();
         let mut digits = [0u8; MAX_TILES];
-        if self.indexer.lehmer(&seq, &mut digits) != self.parity[blank.0] {
+        let parity = self.indexer.lehmer(&seq, &mut digits);
+        if self.width() as usize > self.shape.cells() {
+            // Both parities of every blank: the slot's key.
+            blank.0 += usize::from(parity) * self.shape.cells();
+        }
+        if parity != self.parity[blank.0] {
             return None;
         }
         Some(self.index_of(blank, self.indexer.rank(&seq)))
@@ -205,7 +312,7 @@ impl StateSpace {
         let mut tiles = seq[..self.tiles()].iter().map(|&x| u32::from(x) + 1);
         let cells = (0..self.shape.cells())
             .map(|i| {
-                if i == blank.0 {
+                if i == self.vertex(blank) {
                     0
                 } else {
                     tiles.next().expect("m tiles")
@@ -225,6 +332,15 @@ impl StateSpace {
         self.index(&Board::goal(self.user_shape, self.user_goal))
             .expect("the goal is in its class")
     }
+}
+
+/// `slot[b]`: the place of blank b among `blanks`.
+fn slots(blanks: &[u8]) -> Vec<u8> {
+    let mut slot = vec![0u8; blanks.len()];
+    for (j, &b) in blanks.iter().enumerate() {
+        slot[b as usize] = j as u8;
+    }
+    slot
 }
 
 #[cfg(test)]

@@ -9,13 +9,14 @@
 //! |---|---|
 //! | 0..8 | magic `TSCHKPT\0` |
 //! | 8..12 | format version |
-//! | 12..16, 16..20 | rows, cols (the user's orientation) |
-//! | 20..24 | goal blank cell |
+//! | 12..16, 16..20 | rows, cols (the user's orientation; 1 and n on a graph of n vertices) |
+//! | 20..24 | goal blank cell (vertex) |
 //! | 24 | class; 25: 1 if the engine works transposed; 26: 1 if pulling; 27: 1 if the layer before the last is unsettled |
 //! | 28 | 1 in the multi-tile metric (0 in the single-tile one, and in files older than it); 29..32: zero |
 //! | 32..40 | start index |
 //! | 40..48 | states |
 //! | 48..52 | layers saved (L) |
+//! | 52..56 | the graph's key (`StateSpace::graph_key`); 0 on a board |
 //! | 56..64 | recorded frontier length F, `u64::MAX` if none |
 //! | 64..72 | seconds of search before this checkpoint (f64 bits) |
 //! | 72..80 | checksum of everything after the header |
@@ -145,7 +146,7 @@ pub fn save(
         .u64(state.start)
         .u64(space.states())
         .u32(state.layers.len() as u32)
-        .bytes(&[0; 4])
+        .u32(space.graph_key())
         .u64(flen)
         .u64(seconds.to_bits())
         .u64(data)
@@ -352,7 +353,7 @@ fn check_consistent(state: &SearchState, space: &StateSpace) -> Result<(), Damag
     let layers = &state.layers;
     let depth = layers.len() - 1;
     let codes = [1, 2, 3].map(|c| state.table.count(c));
-    let coding = coding(space.metric);
+    let coding = coding(space);
     check_codes(layers, state.unsettled, codes, coding, space.states())?;
     let code = coding.frontier(depth as u32);
     if let Some(list) = &state.frontier {
@@ -451,6 +452,12 @@ fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(),
     // The metric first: it decides the orientation that `check_board` checks.
     check_metric(u32::from(h.byte(28)), space)?;
     check_board(h, space)?;
+    if h.u32(52) != space.graph_key() {
+        return Err(match space.graph_key() {
+            0 => "it is a search of a graph's puzzle, not of a board".into(),
+            _ => "it is a search of another graph's puzzle".into(),
+        });
+    }
     if h.u64(32) != start {
         return Err("it is a search from another start board".into());
     }
@@ -466,7 +473,12 @@ pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Da
     let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
     let ours = space.user_shape;
     if (rows, cols) != (ours.rows, ours.cols) {
-        return Err(format!("it is a checkpoint of {rows}x{cols}, not of {ours}").into());
+        let (theirs, ours) = match space.graph {
+            // A graph's space is a row of its vertices.
+            Some(_) => (format!("a graph of {cols} vertices"), ours.cols.to_string()),
+            None => (format!("{rows}x{cols}"), ours.to_string()),
+        };
+        return Err(format!("it is a checkpoint of {theirs}, not of {ours}").into());
     }
     if goal != space.user_goal.0 {
         return Err(format!(

@@ -401,7 +401,7 @@ fn check_shards(group: &dyn Group, space: &StateSpace, shard: &SearchState) -> R
         &shard.layers,
         shard.unsettled,
         codes,
-        crate::bfs::moves::coding(space.metric),
+        crate::bfs::moves::coding(space),
         space.states(),
     )
 }

@@ -261,9 +261,9 @@ impl SavedTable {
                 "its layer counts are not a distribution of its states".into()
             ));
         }
-        let start_colour = space.shape.colour(space.split(space.goal_index()).0);
+        let start_colour = space.colour(space.split(space.goal_index()).0);
         let recount = Recount::new(&space, start_colour);
-        let coding = coding(space.metric);
+        let coding = coding(&space);
         let (sum, residues) =
             read_words(&mut file, words, &layers, &recount, coding).map_err(read)?;
         if sum != h.u64(40) {
@@ -335,7 +335,7 @@ impl SavedTable {
             damage: why,
         };
         let metric = self.space.metric;
-        let coding = coding(metric);
+        let coding = coding(&self.space);
         let modulus = coding.modulus();
         let code = self.code_of(&here)?.expect("checked");
         // The depth mod 4 (the code and the blank's colour against the goal's) or mod 3 (the

@@ -28,6 +28,9 @@ pub(super) struct Claims<'a> {
 /// Targets buffered before they are claimed: room for a batch's targets (`offer_all`).
 const PENDING: usize = 4 * ROOM;
 
+/// The most targets `Claims::offer_all` takes at once.
+pub(super) const OFFER_MOST: usize = PENDING - 4;
+
 impl<'a> Claims<'a> {
     pub(super) fn new(table: &'a Table, record: bool) -> Self {
         Claims::coded(table, record, FRONTIER)

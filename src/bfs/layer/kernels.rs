@@ -1,7 +1,11 @@
 //! The scans of a kind of moves, as one table of functions: instantiated for single tiles on
-//! 2, 3 and 4 columns (the engine's orientations of boards up to 17 cells) and any other, and
-//! for multi-tile moves on 2, 3 and 4 rows.
+//! 2, 3 and 4 columns (the engine's orientations of boards up to 17 cells) and any other, for
+//! multi-tile moves on 2, 3 and 4 rows, and for moves on a graph.
 
+use super::graph::{
+    list_graph, list_graph_shard, pull_graph, pull_graph_shard, push_graph, push_graph_shard,
+    GraphTables,
+};
 use super::multi::{list_multi, pull_multi, push_multi};
 use super::multi_shard::{list_multi_shard, pull_multi_shard, push_multi_shard};
 use super::scan::{Found, LayerScan, SlideTables};
@@ -80,6 +84,20 @@ impl Kernels<SlideTables> {
             push_shard: push_multi_shard::<PER>,
             pull_shard: pull_multi_shard::<PER>,
             list_shard: list_multi_shard::<PER>,
+        }
+    }
+}
+
+impl Kernels<GraphTables> {
+    /// The scans of a puzzle on a graph.
+    pub fn graph() -> Kernels<GraphTables> {
+        Kernels {
+            push: push_graph,
+            pull: pull_graph,
+            list: list_graph,
+            push_shard: push_graph_shard,
+            pull_shard: pull_graph_shard,
+            list_shard: list_graph_shard,
         }
     }
 }

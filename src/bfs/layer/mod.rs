@@ -26,11 +26,12 @@
 //! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
 //! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
 //! word-by-word walk), `claims` and `batch` (buffers that prefetch), `push`, `pull`, `settle`
-//! and `list` (the ways to build a layer), `rows` (the multi-tile push's bit a row), and
-//! `kernels` (the one dispatch on the column count).
+//! and `list` (the ways to build a layer), `rows` (the multi-tile push's bit a row), `graph`
+//! (the scans of a puzzle on a graph), and `kernels` (the one dispatch on the column count).
 
 mod batch;
 mod claims;
+mod graph;
 mod kernels;
 mod list;
 mod multi;
@@ -45,6 +46,7 @@ mod settle;
 mod turn;
 mod words;
 
+pub use graph::{GraphScan, GraphTables};
 pub use kernels::Kernels;
 pub use list::{expand_list, expand_list_shard};
 pub use multi_moves::{ColumnSlide, Slides};

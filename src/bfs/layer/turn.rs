@@ -100,31 +100,44 @@ pub struct BlankMoves {
     pub(super) down: Turn,
 }
 
-/// For each engine blank cell, the moves it can make.
+impl BlankMoves {
+    /// No move: every target the state (of blank `b`) itself.
+    pub(super) fn none(space: &StateSpace, b: usize) -> BlankMoves {
+        let own = u32::from(space.slot[b]);
+        let stay = Turn {
+            window: 0,
+            slot: u64::from(own),
+            width: space.width(),
+            valid: 0,
+            coef: [0; 3],
+            constant: 0,
+            terms: [0; 2],
+            with_first: 0,
+            at: 0,
+            radix: [0; 2],
+        };
+        BlankMoves {
+            slides: [own; 2],
+            up: stay,
+            down: stay,
+        }
+    }
+}
+
+/// For each engine blank cell, the moves it can make (none on a graph, whose moves are
+/// `layer::graph`'s).
 pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
+    if space.graph.is_some() {
+        return (0..space.blanks.len())
+            .map(|b| BlankMoves::none(space, b))
+            .collect();
+    }
     let shape = space.shape;
     let c = shape.cols;
     (0..shape.cells())
         .map(|b| {
-            let own = u32::from(space.slot[b]);
             let width = space.width();
-            let stay = Turn {
-                window: 0,
-                slot: u64::from(own),
-                width,
-                valid: 0,
-                coef: [0; 3],
-                constant: 0,
-                terms: [0; 2],
-                with_first: 0,
-                at: 0,
-                radix: [0; 2],
-            };
-            let mut m = BlankMoves {
-                slides: [own; 2],
-                up: stay,
-                down: stay,
-            };
+            let mut m = BlankMoves::none(space, b);
             let mut slides = 0;
             for to in shape.neighbours(Cell(b)) {
                 let t = to.0;

@@ -130,7 +130,7 @@ pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
             (0..32u64)
                 .filter(|s| {
                     let b = space.blanks[((q + s) % width) as usize];
-                    colour == ANY_COLOUR || space.shape.colour(Cell(b as usize)) == colour
+                    colour == ANY_COLOUR || space.colour(Cell(b as usize)) == colour
                 })
                 .fold(0, |m, s| m | 1 << (2 * s))
         })
@@ -159,6 +159,10 @@ pub struct WordSlides {
 pub fn word_slides(space: &StateSpace) -> Vec<WordSlides> {
     let width = space.width();
     let shape = space.shape;
+    if space.graph.is_some() {
+        // A graph's moves are `layer::graph`'s.
+        return vec![WordSlides::default(); width as usize];
+    }
     (0..width)
         .map(|q| {
             let mut slides = WordSlides::default();

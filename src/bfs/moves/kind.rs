@@ -44,15 +44,22 @@ pub trait MoveKind: Sync + Sized {
     fn unsettles(way: Way) -> bool;
     /// Whether the next layer is recorded because it may be the last, which only its list can
     /// name: `unseen` states are left, `room` fit the record, and the place `lags`.
-    fn may_be_last(lags: bool, unseen: u64, room: u64) -> bool;
+    fn may_be_last(&self, lags: bool, unseen: u64, room: u64) -> bool;
+    /// Whether the search may end before every state is seen, at a layer that finds nothing
+    /// (the goal's component may be smaller than the index); otherwise such a layer is an
+    /// error.
+    fn ends_when_empty(&self) -> bool {
+        false
+    }
     /// The last layer, `state`'s frontier (whose blank has `colour`), listed at `place`: its
     /// indices here, and `Some` of the states the place added to it if it made a pass to list
-    /// them (`Place::finish_last`).
+    /// them (`Place::finish_last`). `emptied`: the way of the build from it that found nothing
+    /// (`ends_when_empty`), if the search learnt so that it was the last.
     fn last<P: Place>(
         place: &P,
         space: &StateSpace,
         state: &mut SearchState,
-        colour: usize,
+        colour: (usize, Option<Way>),
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error>;
 }
@@ -81,7 +88,7 @@ pub trait WithMoves {
 /// a search alternate its colours as the start's blank flips; a kind of moves whose layers mix
 /// them counts the two together: `MoveKind::unseen`).
 pub struct ColourCounts {
-    /// States whose blank has each colour: m!/2 per cell.
+    /// States whose blank has each colour: m!/2 per slot.
     total: [u64; 2],
     seen: [u64; 2],
 }
@@ -90,8 +97,8 @@ impl ColourCounts {
     /// The counts after `layers`, for a search from a state whose blank has `start_colour`.
     pub fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
         let mut total = [0u64; 2];
-        for b in 0..space.shape.cells() {
-            total[space.shape.colour(Cell(b))] += space.half;
+        for &b in &space.blanks {
+            total[space.colour(Cell(usize::from(b)))] += space.half;
         }
         // Layer d has the colour of the start's blank flipped d times.
         let mut seen = [0u64; 2];

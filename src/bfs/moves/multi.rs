@@ -100,7 +100,7 @@ impl MoveKind for MultiTile {
     /// A layer that may be the last (it cannot have more states than are unseen) is recorded
     /// if those fit; a lagging place's `unseen` still counts the states its frontier gains in
     /// the build, so every layer is recorded while it fits there.
-    fn may_be_last(lags: bool, unseen: u64, room: u64) -> bool {
+    fn may_be_last(&self, lags: bool, unseen: u64, room: u64) -> bool {
         lags || unseen <= room
     }
 
@@ -109,7 +109,7 @@ impl MoveKind for MultiTile {
         _place: &P,
         _space: &StateSpace,
         state: &mut SearchState,
-        _colour: usize,
+        _colour: (usize, Option<Way>),
         _schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
         match state.frontier.take() {

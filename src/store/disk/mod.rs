@@ -196,7 +196,7 @@ pub fn search_on_disk(
         Outcome::Done(f) => f,
         Outcome::Stopped { depth } => return Ok(Outcome::Stopped { depth }),
     };
-    let colour = space.shape.colour(space.split(start).0);
+    let colour = space.colour(space.split(start).0);
     let (seen, residues) = recount(&place, &state.table, colour, &schedule)?;
     Ok(Outcome::Done(DiskSearch {
         layers: state.layers,
@@ -230,7 +230,7 @@ fn recount(
             table,
             &[span],
             start_colour,
-            crate::bfs::moves::coding(place.space.metric),
+            crate::bfs::moves::coding(place.space),
             schedule,
         );
         (0..4).for_each(|i| residues[i] += r[i]);

@@ -96,8 +96,8 @@ fn a_search_on_disk_is_the_search_in_memory() {
                         &space,
                         &memory.table,
                         &[(0, space.states())],
-                        space.shape.colour(space.split(start).0),
-                        crate::bfs::moves::coding(space.metric),
+                        space.colour(space.split(start).0),
+                        crate::bfs::moves::coding(&space),
                         &schedule(),
                     );
                     assert_eq!(d.residues, residues, "{what}");

@@ -1,0 +1,727 @@
+//! The scans of a puzzle on a graph: push, pull and list over each blank's moves along its
+//! edges, on one table and on a shard.
+//!
+//! A state is (blank vertex, the tiles on the other vertices in vertex order), as on a board
+//! (`index::space`). The blank's move from v to u carries the tile on u past the |u-v|-1 tiles
+//! between them in the sequence: the window of entries from min(u, v) turns by one, as a
+//! vertical move on a board turns C entries, and the new rank follows from the window's Lehmer
+//! digits alone (`turn_delta`). A move along an edge of consecutive vertices keeps the rank (a
+//! board's horizontal move), so an order of small bandwidth keeps most targets near.
+//!
+//! The table's codes are the single-tile metric's: every move flips the parity of the whole
+//! configuration (`StateSpace::colours`), so the layers alternate it, as a board's alternate
+//! the blank's colour. A batch of states computes its targets and prefetches their words; they
+//! are claimed (or tested, by a pull) while the next batch is computed.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::claims::{Claims, OFFER_MOST};
+use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, Slots};
+use super::turn::{rotate_left_delta, rotate_right_delta};
+use crate::bfs::bits::bit_instructions;
+use crate::bfs::schedule::Task;
+use crate::bfs::table::{Table, FRONTIER};
+use crate::index::rank::{Cursor, Seeker, DIGITS};
+use crate::index::space::StateSpace;
+use crate::puzzle::board::Cell;
+
+/// The most moves a blank has: a vertex's neighbours.
+pub const MAX_DEGREE: usize = crate::index::rank::MAX_TILES;
+
+/// One move of the blank along an edge, from vertex v to u: the tile on u moves past `passed`
+/// entries of the sequence, which turn with it in the window starting at entry `at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphMove {
+    /// The window's first entry: min(u, v).
+    at: u8,
+    /// The entries the moving tile passes: |u - v| - 1.
+    passed: u8,
+    /// The tile moves to the window's start (u > v: the blank moves to a later vertex);
+    /// otherwise from its start to its end.
+    right: bool,
+    /// The target's slot in its rank.
+    slot: u8,
+}
+
+/// What a graph's scans read: the moves of the blank of each slot.
+///
+/// Every slot has as many moves of each kind as the slot with the most, the missing ones stand-ins
+/// whose target is the state itself (seen, so never claimed, and never in the frontier while
+/// it is pulled): the loops over them run as often for every state, which the branch predictor
+/// learns (a loop of as many steps as the blank has moves missed its exit about once a state).
+pub struct GraphTables {
+    /// The moves of slot j's blank that pass a tile: `moves[j * far..(j + 1) * far]`.
+    moves: Vec<GraphMove>,
+    far: usize,
+    /// The others (between consecutive vertices: the rank is kept), as the change in index:
+    /// `near[j * close..(j + 1) * close]`.
+    near: Vec<i64>,
+    close: usize,
+    /// The same by word: (change in index, the slots of a word that have a move changing it
+    /// by that, by the place q of the word's first slot in its rank). A push marks the targets
+    /// inside the word with the word's settling, in one atomic step.
+    word_near: Vec<(i64, [u64; 32])>,
+}
+
+/// A scan of a graph's moves.
+pub type GraphScan<'a> = LayerScan<'a, GraphTables>;
+
+impl GraphTables {
+    /// The moves of every slot of `space`, a puzzle on a graph.
+    pub fn new(space: &StateSpace) -> GraphTables {
+        let graph = space.graph.as_ref().expect("a graph's space");
+        let n = graph.vertices();
+        let (mut moves, mut near) = (vec![], vec![]);
+        for (j, &b) in space.blanks.iter().enumerate() {
+            let b = usize::from(b);
+            let v = space.vertex(Cell(b));
+            let (mut far, mut close) = (vec![], vec![]);
+            for u in graph.neighbours(v) {
+                let passed = u.abs_diff(v) - 1;
+                // The target's blank: u, with the sequence's parity flipped as often as the
+                // tile passes entries (its key on a graph whose index has both parities).
+                let parity = usize::from(space.parity[b]) ^ (passed & 1);
+                let key = if space.width() as usize > n {
+                    parity * n + u
+                } else {
+                    u
+                };
+                debug_assert_eq!(usize::from(space.parity[key]), parity);
+                if passed == 0 {
+                    close.push(i64::from(space.slot[key]) - j as i64);
+                    continue;
+                }
+                far.push(GraphMove {
+                    at: u.min(v) as u8,
+                    passed: passed as u8,
+                    right: u > v,
+                    slot: space.slot[key],
+                });
+            }
+            moves.push(far);
+            near.push(close);
+        }
+        let far = moves.iter().map(Vec::len).max().unwrap_or(0);
+        let close = near.iter().map(Vec::len).max().unwrap_or(0);
+        // The stand-ins: a turn of nothing to the state's own slot, a change of 0.
+        for (j, m) in moves.iter_mut().enumerate() {
+            let own = GraphMove {
+                at: 0,
+                passed: 0,
+                right: false,
+                slot: j as u8,
+            };
+            m.resize(far, own);
+        }
+        near.iter_mut().for_each(|c| c.resize(close, 0));
+        let mut tables = GraphTables {
+            moves: moves.concat(),
+            far,
+            near: near.concat(),
+            close,
+            word_near: vec![],
+        };
+        tables.word_near = tables.by_word(space.width());
+        tables
+    }
+
+    /// `word_near`, for `width` slots a rank (at most 32).
+    fn by_word(&self, width: u64) -> Vec<(i64, [u64; 32])> {
+        let mut by: Vec<(i64, [u64; 32])> = vec![];
+        for q in 0..width {
+            for s in 0..32u64 {
+                let j = ((q + s) % width) as usize;
+                for &delta in self.near_of(j).iter().filter(|&&d| d != 0) {
+                    let at = match by.iter().position(|&(d, _)| d == delta) {
+                        Some(at) => at,
+                        None => {
+                            by.push((delta, [0; 32]));
+                            by.len() - 1
+                        }
+                    };
+                    by[at].1[q as usize] |= 1 << (2 * s);
+                }
+            }
+        }
+        by
+    }
+
+    /// The targets inside a word of the moves that keep the rank from its slots `frontier`
+    /// (low bits; the word's first slot is slot q of its rank), as low bits of the word's
+    /// slots: each slot's bit shifted by its move's change in index, those that leave the
+    /// word shifted out.
+    #[inline(always)]
+    fn in_word(&self, q: usize, frontier: u64) -> u64 {
+        let mut targets = 0;
+        for (delta, masks) in &self.word_near {
+            let (delta, from) = (*delta, frontier & masks[q % 32]);
+            // |delta| < 32: slots of one rank.
+            let shift = (2 * delta.unsigned_abs()) % 64;
+            targets |= if delta > 0 {
+                from << shift
+            } else {
+                from >> shift
+            };
+        }
+        targets
+    }
+
+    /// The moves of the blank of slot `j` that pass a tile.
+    #[inline(always)]
+    fn of(&self, j: usize) -> &[GraphMove] {
+        &self.moves[j * self.far..(j + 1) * self.far]
+    }
+
+    /// The changes in index of the moves of the blank of slot `j` that keep the rank.
+    #[inline(always)]
+    fn near_of(&self, j: usize) -> &[i64] {
+        &self.near[j * self.close..(j + 1) * self.close]
+    }
+
+    /// The targets of the state at `index`, slot `j` of rank `rank`, whose digits `seeker`
+    /// writes into `cursor`, into `out` (those of the moves that keep the rank only where they
+    /// leave the state's word, if `in_word` marked the others); returns how many.
+    #[inline(always)]
+    fn targets(
+        &self,
+        space: &StateSpace,
+        seeker: &Seeker,
+        cursor: &mut Cursor,
+        (rank, j, index): (u64, usize, u64),
+        (out, in_word): (&mut [u64], bool),
+    ) -> usize {
+        let mut made = 0;
+        let s = (index % 32) as i64;
+        for &delta in self.near_of(j) {
+            out[made] = index.wrapping_add_signed(delta);
+            made += usize::from(!in_word || !(0..32).contains(&(s + delta)));
+        }
+        let moves = self.of(j);
+        if self.far == 0 {
+            return made;
+        }
+        let parity = space.parity[usize::from(space.blanks[j])];
+        seeker.seek_digits(cursor, rank, parity);
+        let (d, w) = (&cursor.digits, space.indexer.weights());
+        // The full rank: the parity digit, entry m - 2, below the halved rank.
+        let full = (rank << 1 | u64::from(d[(space.tiles() - 2) % 16])) as i64;
+        let width = space.width();
+        for (to, m) in out[made..].iter_mut().zip(moves) {
+            let delta = turn_delta(w, d, m);
+            *to = ((full + delta) as u64 >> 1) * width + u64::from(m.slot);
+        }
+        made + moves.len()
+    }
+}
+
+/// The change in full rank of `m`'s turn, from the window's digits `d` and their weights `w`:
+/// none for a move between consecutive vertices, a linear form with one comparison for a swap
+/// (`turn::short_terms`, two columns), the board's rotations for two or three entries passed
+/// (`turn::rotate_left_delta` and `rotate_right_delta`), and any other (`long_turn_delta`).
+#[inline(always)]
+fn turn_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &GraphMove) -> i64 {
+    let (i, k) = (usize::from(m.at) % 16, usize::from(m.passed));
+    match k {
+        0 => 0,
+        1 => {
+            // Entries x, y at i, i+1 swapped: x < y exactly when a ≤ b.
+            let (a, b) = (i64::from(d[i]), i64::from(d[i + 1]));
+            let (w0, w1) = (w[i] as i64, w[i + 1] as i64);
+            let diff = b - a;
+            diff * (w0 - w1) + std::hint::select_unpredictable(diff >= 0, w0, -w1)
+        }
+        2 | 3 if m.right => rotate_right_delta(w, d, i, k),
+        2 | 3 => rotate_left_delta(w, d, i, k),
+        _ => long_turn_delta(w, d, m),
+    }
+}
+
+/// `turn_delta` for any window inside 16 entries (as `turn::rotate_left_delta` and
+/// `rotate_right_delta`).
+#[inline(never)]
+fn long_turn_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &GraphMove) -> i64 {
+    let (i, k) = (usize::from(m.at) % 16, usize::from(m.passed) % 16);
+    let at = |j: usize| j % 16;
+    let mut delta = 0i64;
+    let mut below_x = 0i64;
+    if m.right {
+        // Entry i+k moves to i; its rank among the entries from i+t+1 on, for t = k-1 down.
+        let mut r = d[at(i + k)];
+        for t in (0..k).rev() {
+            let x_smaller = i64::from(r < d[at(i + t)]);
+            below_x += 1 - x_smaller;
+            r += 1 - x_smaller as u8;
+            let new = i64::from(d[at(i + t)]) - x_smaller;
+            delta += (new - i64::from(d[at(i + t + 1)])) * w[at(i + t + 1)] as i64;
+        }
+        let new = i64::from(d[at(i + k)]) + below_x;
+        delta + (new - i64::from(d[i])) * w[i] as i64
+    } else {
+        // Entry i moves to i+k: compared with the rank of each entry it passes among the
+        // entries from i+1 on.
+        let x = d[i];
+        for t in 1..=k {
+            let mut r = d[at(i + t)];
+            for u in (1..t).rev() {
+                r += u8::from(r >= d[at(i + u)]);
+            }
+            let x_smaller = i64::from(x <= r);
+            below_x += 1 - x_smaller;
+            let new = i64::from(d[at(i + t)]) + x_smaller;
+            delta += (new - i64::from(d[at(i + t - 1)])) * w[at(i + t - 1)] as i64;
+        }
+        let new = i64::from(d[i]) - below_x;
+        delta + (new - i64::from(d[at(i + k)])) * w[at(i + k)] as i64
+    }
+}
+
+/// States whose targets are computed together (their words prefetched), and claimed or tested
+/// a batch later.
+const BATCH: usize = 32;
+
+/// States a batch has room for: it is computed once it holds `BATCH`, and a word adds up to 32.
+const ROOM: usize = BATCH + 32;
+
+/// A batch: the states waiting, and the targets of the batch before, their words prefetched,
+/// one after another (state k's from `ends[k-1]` to `ends[k]`).
+struct Batch {
+    /// (rank, slot, index) of each state waiting.
+    states: [(u64, usize, u64); ROOM],
+    waiting: usize,
+    targets: [[u64; ROOM * MAX_DEGREE]; 2],
+    ends: [[usize; ROOM]; 2],
+    indices: [[u64; ROOM]; 2],
+    /// States in each of the last two batches.
+    held: [usize; 2],
+    last: usize,
+    cursor: Cursor,
+    /// A push's: the moves that keep the rank inside a word are marked by `in_word`.
+    in_word: bool,
+}
+
+impl Batch {
+    fn new(in_word: bool) -> Batch {
+        Batch {
+            states: [(0, 0, 0); ROOM],
+            waiting: 0,
+            targets: [[0; ROOM * MAX_DEGREE]; 2],
+            ends: [[0; ROOM]; 2],
+            indices: [[0; ROOM]; 2],
+            held: [0; 2],
+            last: 0,
+            cursor: Cursor::new(),
+            in_word,
+        }
+    }
+
+    /// Queues state (`rank`, slot `j`) at `index`; true if the batch is full.
+    #[inline(always)]
+    fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
+        self.states[self.waiting % ROOM] = (rank, j, index);
+        self.waiting += 1;
+        self.waiting >= BATCH
+    }
+
+    /// Queues the states of the slots `mask` of a word (as `scan::Slots::states` gives them);
+    /// true if the batch is full.
+    #[inline(always)]
+    fn add_word(
+        &mut self,
+        split: &[(u8, u8); 64],
+        rank0: u64,
+        q: u64,
+        start: u64,
+        mut mask: u64,
+    ) -> bool {
+        while mask != 0 {
+            let s = u64::from(mask.trailing_zeros() / 2);
+            mask &= mask - 1;
+            let (carry, j) = split[((q + s) % 64) as usize];
+            self.add(rank0 + u64::from(carry), usize::from(j), start + s);
+        }
+        self.waiting >= BATCH
+    }
+
+    /// Computes the targets of the states waiting, prefetching their words; returns the batch
+    /// before's: its targets one after another, where each state's end, and the states'
+    /// indices.
+    #[inline(always)]
+    fn flush(&mut self, scan: &GraphScan) -> (&[u64], &[usize], &[u64]) {
+        let (space, tables) = (scan.space, scan.tables);
+        let words = scan.table.span(0, scan.table.index_words());
+        let seeker = space.indexer.seeker();
+        let before = self.last;
+        self.last ^= 1;
+        let now = self.last;
+        let mut end = 0;
+        for k in 0..self.waiting.min(ROOM) {
+            let (rank, j, index) = self.states[k];
+            let out = &mut self.targets[now][end..];
+            let state = (rank, j, index);
+            let made = tables.targets(space, &seeker, &mut self.cursor, state, (out, self.in_word));
+            for &n in &out[..made] {
+                Table::prefetch_in(words, n);
+            }
+            end += made;
+            self.ends[now][k] = end;
+            self.indices[now][k] = index;
+        }
+        self.held[now] = self.waiting.min(ROOM);
+        self.waiting = 0;
+        let held = self.held[before];
+        let end = if held == 0 {
+            0
+        } else {
+            self.ends[before][held - 1]
+        };
+        (
+            &self.targets[before][..end],
+            &self.ends[before][..held],
+            &self.indices[before][..held],
+        )
+    }
+}
+
+/// A push: settles the frontier's states and claims their unseen neighbours; on a shard, the
+/// neighbours outside it go to `remote`.
+struct Push<'s, 'a, const SHARDED: bool, R: FnMut(u64)> {
+    scan: &'s GraphScan<'a>,
+    claims: Claims<'a>,
+    batch: Batch,
+    /// The targets inside the frontier's words, marked with their settling (`select`).
+    in_words: Found,
+    remote: R,
+}
+
+impl<const SHARDED: bool, R: FnMut(u64)> Push<'_, '_, SHARDED, R> {
+    /// Computes a batch's targets, and claims (or sends) those of the batch before.
+    #[inline(always)]
+    fn flush(&mut self) {
+        let mine = self.scan.mine;
+        let (targets, _, _) = self.batch.flush(self.scan);
+        if SHARDED {
+            for &n in targets {
+                if mine.holds(n) {
+                    self.claims.offer(n);
+                } else {
+                    (self.remote)(n);
+                }
+            }
+        } else {
+            for part in targets.chunks(OFFER_MOST) {
+                self.claims.offer_all(part);
+            }
+        }
+    }
+
+    fn finish(mut self) -> Found {
+        // The last states' targets, then the batch before them.
+        self.flush();
+        self.flush();
+        let mut found = self.claims.finish();
+        found.add(self.in_words);
+        found
+    }
+}
+
+impl<const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_, SHARDED, R> {
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        holds_frontier(word)
+    }
+
+    /// Settles the frontier's slots of the word and marks the unseen targets inside it of
+    /// the moves that keep the rank, in one atomic step (only this task reads the frontier's
+    /// slots, and claims write the other colour).
+    #[inline(always)]
+    fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
+        let LayerScan {
+            tables,
+            codes,
+            record,
+            ..
+        } = *self.scan;
+        let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier != 0 {
+            let targets = tables.in_word(q, frontier);
+            let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
+            self.in_words.add_slots(w, marks, record);
+        }
+        frontier
+    }
+
+    #[inline(always)]
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
+        if self.batch.add_word(split, rank0, q, start, mask) {
+            self.flush();
+        }
+    }
+}
+
+/// A pull: marks the unseen states of its colour with a neighbour in the frontier; on a
+/// shard, those without one here have their neighbours in other shards appended to `queries`.
+struct Pull<'s, 'a, 'q, const SHARDED: bool> {
+    scan: &'s GraphScan<'a>,
+    claims: Claims<'a>,
+    batch: Batch,
+    queries: &'q mut Vec<(u64, u64)>,
+}
+
+impl<const SHARDED: bool> Pull<'_, '_, '_, SHARDED> {
+    /// Computes a batch's neighbours, and marks the states of the batch before with one in
+    /// the frontier (on a shard, or queries their neighbours elsewhere).
+    #[inline(always)]
+    fn flush(&mut self) {
+        let (table, mine) = (self.scan.table, self.scan.mine);
+        let words = table.span(0, table.index_words());
+        let frontier =
+            |n: u64| (words[(n / 32) as usize].load(Relaxed) >> (2 * (n % 32))) & 3 == FRONTIER;
+        let (targets, ends, indices) = self.batch.flush(self.scan);
+        let mut from = 0;
+        for (&end, &index) in ends.iter().zip(indices) {
+            let targets = &targets[from..end];
+            from = end;
+            if !SHARDED {
+                let found = targets.iter().fold(false, |f, &n| f | frontier(n));
+                self.claims.buffer(index, found);
+                continue;
+            }
+            if targets
+                .iter()
+                .any(|&n| mine.holds(n) && table.get(n) == FRONTIER)
+            {
+                self.claims.push(index);
+            } else {
+                let away = targets.iter().filter(|&&n| !mine.holds(n));
+                self.queries.extend(away.map(|&n| (index, n)));
+            }
+        }
+    }
+}
+
+impl<const SHARDED: bool> Slots for Pull<'_, '_, '_, SHARDED> {
+    /// A word matters if it has an unseen slot to test or a frontier to settle.
+    #[inline(always)]
+    fn busy(word: u64) -> bool {
+        Table::matching(word, 0) != 0 || holds_frontier(word)
+    }
+
+    /// Settles the layer before's frontier (left by a pull) in the word; chooses its unseen
+    /// slots.
+    #[inline(always)]
+    fn select(&mut self, _: &AtomicU64, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
+        let scan = self.scan;
+        scan.table
+            .settle_frontier(w, word, candidates, scan.codes.before);
+        Table::matching(word, 0) & candidates
+    }
+
+    #[inline(always)]
+    fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
+        if self.batch.add_word(split, rank0, q, start, mask) {
+            self.flush();
+        }
+    }
+}
+
+#[inline(always)]
+fn push_in<const SHARDED: bool>(scan: &GraphScan, task: Task, remote: impl FnMut(u64)) -> Found {
+    let mut push = Push::<SHARDED, _> {
+        scan,
+        claims: Claims::new(scan.table, scan.record),
+        batch: Batch::new(true),
+        in_words: Found::default(),
+        remote,
+    };
+    for_each_slot(
+        scan.space,
+        scan.places,
+        scan.table,
+        task,
+        scan.colour,
+        &mut push,
+    );
+    push.finish()
+}
+
+#[inline(always)]
+fn pull_in<const SHARDED: bool>(
+    scan: &GraphScan,
+    task: Task,
+    queries: &mut Vec<(u64, u64)>,
+) -> Found {
+    let mut pull = Pull::<SHARDED> {
+        scan,
+        claims: Claims::new(scan.table, scan.record),
+        batch: Batch::new(false),
+        queries,
+    };
+    for_each_slot(
+        scan.space,
+        scan.places,
+        scan.table,
+        task,
+        scan.colour,
+        &mut pull,
+    );
+    // The last states' neighbours, then the test of the batch before them.
+    pull.flush();
+    pull.flush();
+    pull.claims.finish()
+}
+
+#[inline(always)]
+fn list_in<const SHARDED: bool>(
+    scan: &GraphScan,
+    frontier: &[u64],
+    remote: impl FnMut(u64),
+) -> Found {
+    let mut push = Push::<SHARDED, _> {
+        scan,
+        claims: Claims::new(scan.table, scan.record),
+        batch: Batch::new(false),
+        in_words: Found::default(),
+        remote,
+    };
+    let width = scan.space.width();
+    for &i in frontier {
+        if push.batch.add(i / width, (i % width) as usize, i) {
+            push.flush();
+        }
+        scan.table
+            .settle((i / 32) as usize, 1 << (2 * (i % 32)), scan.codes.done);
+    }
+    push.finish()
+}
+
+bit_instructions! {
+    /// Push on a graph: settles the frontier states of `task` (holding `FRONTIER`, of the
+    /// scan's colour) and marks their unseen neighbours `FRONTIER`.
+    pub fn push_graph[][](scan: &GraphScan, task: Task) -> Found {
+        push_in::<false>(scan, task, |_| {})
+    }
+}
+
+bit_instructions! {
+    /// Pull on a graph: marks `FRONTIER` every unseen state of `task` of the scan's colour with
+    /// a neighbour in the frontier (exact, as a board's: `layer::pull`).
+    pub fn pull_graph[][](scan: &GraphScan, task: Task) -> Found {
+        pull_in::<false>(scan, task, &mut vec![])
+    }
+}
+
+bit_instructions! {
+    /// Expands the listed frontier states (ascending indices) on a graph.
+    pub fn list_graph[][](scan: &GraphScan, frontier: &[u64]) -> Found {
+        list_in::<false>(scan, frontier, |_| {})
+    }
+}
+
+bit_instructions! {
+    /// Push on a shard of a graph's table: the neighbours outside it go to `remote`.
+    pub fn push_graph_shard[][](scan: &GraphScan, task: Task, remote: &mut Vec<u64>) -> Found {
+        push_in::<true>(scan, task, |n| remote.push(n))
+    }
+}
+
+bit_instructions! {
+    /// Pull on a shard of a graph's table: (state, neighbour) queries for other shards.
+    pub fn pull_graph_shard[][](
+        scan: &GraphScan,
+        task: Task,
+        queries: &mut Vec<(u64, u64)>,
+    ) -> Found {
+        pull_in::<true>(scan, task, queries)
+    }
+}
+
+bit_instructions! {
+    /// List expansion on a shard of a graph's table.
+    pub fn list_graph_shard[][](
+        scan: &GraphScan,
+        frontier: &[u64],
+        remote: &mut Vec<u64>,
+    ) -> Found {
+        list_in::<true>(scan, frontier, |n| remote.push(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::spec::NamedGraph;
+    use crate::puzzle::board::Board;
+
+    /// The targets of every state of small graphs' spaces equal ranking the configuration
+    /// after each move from scratch (the tile on a neighbour of the blank swapped with it).
+    #[test]
+    fn graph_targets_match_direct_ranking() {
+        for spec in [
+            "cycle:5",
+            "theta0",
+            "complete:5",
+            "petersen",
+            "torus:3x3",
+            "grid:2x4",
+            "complete:3,4",
+            "path:4",
+            "complete:4",
+        ] {
+            let graph = NamedGraph::parse(spec).unwrap().graph;
+            let n = graph.vertices();
+            let classes: &[u8] = if graph.is_bipartite() { &[0, 1] } else { &[0] };
+            for &class in classes {
+                for goal in [0, n - 1] {
+                    let space = StateSpace::of_graph(&graph, goal, class).unwrap();
+                    let tables = GraphTables::new(&space);
+                    let (seeker, mut cursor) = (space.indexer.seeker(), Cursor::new());
+                    let step = (space.states() / 3000).max(1);
+                    for index in (0..space.states()).step_by(step as usize) {
+                        let board = space.board(index);
+                        assert_eq!(space.index(&board), Some(index), "{spec} {board}");
+                        let (blank, rank) = space.split(index);
+                        let v = space.vertex(blank);
+                        let mut want: Vec<u64> = graph
+                            .neighbours(v)
+                            .map(|u| {
+                                let mut cells = board.cells().to_vec();
+                                cells.swap(u, v);
+                                let moved = Board::new(board.shape(), cells).unwrap();
+                                space.index(&moved).expect("a move stays in the class")
+                            })
+                            .collect();
+                        let mut out = [0u64; MAX_DEGREE];
+                        let j = (index % space.width()) as usize;
+                        let state = (rank, j, index);
+                        let k =
+                            tables.targets(&space, &seeker, &mut cursor, state, (&mut out, false));
+                        // Stand-ins lead back to the state itself.
+                        let mut got: Vec<u64> =
+                            out[..k].iter().copied().filter(|&t| t != index).collect();
+                        want.sort_unstable();
+                        got.sort_unstable();
+                        assert_eq!(got, want, "{spec} class {class} goal {goal} {board}");
+                        // A push's: the targets inside the word marked by the word, the others
+                        // computed.
+                        let (w, q) = (index / 32, (index / 32 * 32 % space.width()) as usize);
+                        let mut marked = tables.in_word(q, 1 << (2 * (index % 32)));
+                        let mut pushed = vec![];
+                        while marked != 0 {
+                            pushed.push(w * 32 + u64::from(marked.trailing_zeros() / 2));
+                            marked &= marked - 1;
+                        }
+                        let k =
+                            tables.targets(&space, &seeker, &mut cursor, state, (&mut out, true));
+                        pushed.extend(out[..k].iter().copied().filter(|&t| t != index));
+                        pushed.sort_unstable();
+                        assert_eq!(pushed, want, "{spec} class {class} goal {goal} {board}");
+                        // Every move flips the colour.
+                        for &t in &got {
+                            assert_ne!(space.colour(space.split(t).0), space.colour(blank));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
