@@ -151,6 +151,36 @@ fn searches(c: &mut Criterion) {
     g.finish();
 }
 
+/// Puzzles on graphs through the same engine: the 2x5 board as a graph in reading order (its
+/// turns of four entries against the board's swaps: compare with bfs/2x5), and the Petersen
+/// graph (10! configurations, one component).
+fn graph_searches(c: &mut Criterion) {
+    use tilespace::analysis::graph_analysis::{analyze_graph, GraphOptions};
+    use tilespace::graph::family;
+    let mut g = c.benchmark_group("graph-bfs");
+    g.sample_size(10);
+    // Gong's 5x2 worst case 55; Wilson: the Petersen graph is 2-connected, neither bipartite nor
+    // a cycle nor θ0, so all 10! configurations are one component.
+    for (name, graph, states, eccentricity) in [
+        ("grid-2x5", family::grid(2, 5).unwrap(), 1_814_400, Some(55)),
+        ("petersen", family::petersen(), 3_628_800, None),
+    ] {
+        g.throughput(Throughput::Elements(states));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let last = graph.vertices() - 1;
+                let a = analyze_graph(&graph, last, GraphOptions::default(), &|_| {}).unwrap();
+                assert_eq!(a.states(), states);
+                if let Some(e) = eccentricity {
+                    assert_eq!(a.distribution.eccentricity(), e);
+                }
+                assert!(a.verified());
+            })
+        });
+    }
+    g.finish();
+}
+
 /// The hot write of the search: claim a random unseen 2-bit slot in a 2x6-sized table.
 /// Raw atomics do it with one load and one `fetch_or` whose result says who claimed it; bitvec
 /// reads the two bits, then sets them with `set_aliased`, which cannot report a race.
@@ -283,7 +313,15 @@ fn optimal(c: &mut Criterion) {
 #[allow(missing_docs)]
 mod group {
     use super::*;
-    criterion_group!(benches, ranking, neighbours, searches, table_visit, optimal);
+    criterion_group!(
+        benches,
+        ranking,
+        neighbours,
+        searches,
+        graph_searches,
+        table_visit,
+        optimal
+    );
 }
 use group::benches;
 criterion_main!(benches);

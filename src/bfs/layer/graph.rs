@@ -230,17 +230,29 @@ fn turn_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &GraphMove) -> i64 {
             let diff = b - a;
             diff * (w0 - w1) + std::hint::select_unpredictable(diff >= 0, w0, -w1)
         }
-        2 | 3 if m.right => rotate_right_delta(w, d, i, k),
-        2 | 3 => rotate_left_delta(w, d, i, k),
-        _ => long_turn_delta(w, d, m),
+        // A constant count of entries a call: its loops unroll.
+        2 if m.right => rotate_right_delta(w, d, i, 2),
+        2 => rotate_left_delta(w, d, i, 2),
+        3 if m.right => rotate_right_delta(w, d, i, 3),
+        3 => rotate_left_delta(w, d, i, 3),
+        4 => long_turn_delta::<4>(w, d, m),
+        5 => long_turn_delta::<5>(w, d, m),
+        6 => long_turn_delta::<6>(w, d, m),
+        7 => long_turn_delta::<7>(w, d, m),
+        _ => long_turn_delta::<0>(w, d, m),
     }
 }
 
 /// `turn_delta` for any window inside 16 entries (as `turn::rotate_left_delta` and
-/// `rotate_right_delta`).
+/// `rotate_right_delta`): `K` entries passed, or `m.passed` if `K` is 0.
 #[inline(never)]
-fn long_turn_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &GraphMove) -> i64 {
-    let (i, k) = (usize::from(m.at) % 16, usize::from(m.passed) % 16);
+fn long_turn_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &GraphMove) -> i64 {
+    let i = usize::from(m.at) % 16;
+    let k = if K == 0 {
+        usize::from(m.passed) % 16
+    } else {
+        K
+    };
     let at = |j: usize| j % 16;
     let mut delta = 0i64;
     let mut below_x = 0i64;
@@ -666,6 +678,10 @@ mod tests {
             "complete:3,4",
             "path:4",
             "complete:4",
+            // Turns of 6, 7 and 8 entries.
+            "complete:8",
+            "torus:3x4",
+            "cycle:10",
         ] {
             let graph = NamedGraph::parse(spec).unwrap().graph;
             let n = graph.vertices();
