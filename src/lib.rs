@@ -7,8 +7,9 @@
 //! The library is in layers, each using only those before it:
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
 //! - `graph`: graphs as boards (named families, graph6, edge lists, automorphisms) and Wilson's
-//!   classification (the walk of a graph's puzzle is in `bfs`);
-//! - `index`: permutation ranks and the dense layout of one parity class;
+//!   classification (a graph's puzzle is indexed by `index` and searched by `bfs`);
+//! - `index`: permutation ranks and the dense layout of one parity class (of a board, or of a
+//!   graph's puzzle);
 //! - `bfs`: the engine, over the index;
 //! - `dist`: the engine across ranks (MPI, or threads standing in for them in tests);
 //! - `store`: atomic files, checkpoints and saved tables;

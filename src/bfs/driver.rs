@@ -306,7 +306,8 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         }
         if states == 0 && !place.lags() {
             // Only a class the moves do not connect could leave unseen states behind, and the
-            // engine only sees connected ones (R, C ≥ 2); the frontier has been settled.
+            // engine only sees connected ones (R, C ≥ 2; on a graph, those Wilson's theorem
+            // says are: this would contradict it); the frontier has been settled.
             return Err(Error::Check(format!(
                 "the search from {} stopped at depth {depth} with {unseen} states unseen",
                 state.start

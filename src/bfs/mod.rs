@@ -32,10 +32,10 @@
 //! finished table (`recount`), how its codes tell depths apart (`coding`), the CPU dispatch
 //! (`bits`).
 //!
-//! Beside the layer loop, `walk` searches the puzzle on a graph: every configuration of n!
-//! split into components over a bit each (`theorem --graph`, where a puzzle may have (n-1)!
-//! components), and the goal's component (`analyze --graph`, until graphs run on the layer
-//! loop).
+//! A puzzle on a graph runs on the same loop (its moves `moves::GraphMoves`, its scans
+//! `layer::graph`, its index `StateSpace::of_graph`). Beside the loop, `walk` splits every
+//! configuration of a graph's n! into components over a bit each (`theorem --graph`, where a
+//! puzzle may have (n-1)! components, which a search from one start would take one at a time).
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.

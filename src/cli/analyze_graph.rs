@@ -78,7 +78,10 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     };
     let (mut rows, mut all) = (vec![], true);
     for (named, vertex) in &jobs {
-        let total = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
+        // The component's size where a theorem gives it, else all n! at most.
+        let n = named.graph.vertices() as u64;
+        let total = tilespace::graph::wilson::predict(&named.graph)
+            .map_or(tilespace::graph::wilson::factorial(n), |p| p.size);
         let progress = Items::new(run.quiet, total, &named.spec);
         let clock = Instant::now();
         let a = pool

@@ -32,8 +32,10 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
     let pool = super::thread_pool(args.run.threads)?;
     let (mut all, mut docs) = (true, vec![]);
     for named in &graphs {
-        // Each orbit's search counted as the index's states, at most.
-        let each = tilespace::graph::wilson::factorial(named.graph.vertices() as u64);
+        // Each orbit's search: the component's size where a theorem gives it, else n! at most.
+        let n = named.graph.vertices() as u64;
+        let each = tilespace::graph::wilson::predict(&named.graph)
+            .map_or(tilespace::graph::wilson::factorial(n), |p| p.size);
         let orbits = tilespace::graph::automorphism::vertex_orbits(&named.graph).len() as u64;
         let progress = Items::new(args.run.quiet, each * orbits, &named.spec);
         let options = GraphOptions {

@@ -8,7 +8,8 @@
 //! - `spec`: what `--graph SPEC` names, and edge-list files;
 //! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be.
 //!
-//! The search of a graph's puzzle is `bfs::walk`.
+//! A graph's puzzle is indexed by `index::space` (`StateSpace::of_graph`), searched by the
+//! engine (`bfs`, its moves `bfs::moves::GraphMoves`) and walked whole by `bfs::walk`.
 
 pub mod automorphism;
 pub mod family;
