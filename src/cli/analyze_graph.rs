@@ -59,18 +59,7 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             );
         }
     };
-    let checkpoint = match checkpoint_dir {
-        None => None,
-        Some(dir) => Some(tilespace::store::checkpoint::Options {
-            dir,
-            every: args.checkpoint_every,
-            resume: args.resume.is_some(),
-            stop: super::stop_on_signal(
-                "saving a checkpoint at the end of this layer (signal again to stop without saving)",
-            )?,
-            saved: &saved,
-        }),
-    };
+    let checkpoint = super::cmd_analyze::checkpointing(args, checkpoint_dir, &saved)?;
     let options = GraphOptions {
         max_memory: run.max_memory,
         checkpoint,

@@ -103,18 +103,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             ));
         }
     };
-    let checkpoint = match checkpoint_dir {
-        None => None,
-        Some(dir) => Some(tilespace::store::checkpoint::Options {
-            dir,
-            every: args.checkpoint_every,
-            resume: args.resume.is_some(),
-            stop: super::stop_on_signal(
-            "saving a checkpoint at the end of this layer (signal again to stop without saving)",
-        )?,
-            saved: &saved,
-        }),
-    };
+    let checkpoint = checkpointing(&args, checkpoint_dir, &saved)?;
     // The reports are written (by the first rank) as soon as the analysis is checked, before
     // the table is saved.
     let reports_written = std::sync::Mutex::new(None);
@@ -237,6 +226,27 @@ fn show(
     } else {
         print_summary(a, &written)
     }
+}
+
+/// The checkpoints of a search saved in `dir` (if any) as `args` ask: resumed with `--resume`,
+/// saved once `--checkpoint-every` has passed, and at the end of the layer a signal comes in.
+pub(super) fn checkpointing<'a>(
+    args: &AnalyzeArgs,
+    dir: Option<&'a Path>,
+    saved: &'a (dyn Fn(u32, f64) + Sync),
+) -> Result<Option<tilespace::store::checkpoint::Options<'a>>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    Ok(Some(tilespace::store::checkpoint::Options {
+        dir,
+        every: args.checkpoint_every,
+        resume: args.resume.is_some(),
+        stop: super::stop_on_signal(
+            "saving a checkpoint at the end of this layer (signal again to stop without saving)",
+        )?,
+        saved,
+    }))
 }
 
 /// Removes the checkpoint in `dir` once the reports are written: one process's file, or on

@@ -519,4 +519,46 @@ mod tests {
             }
         }
     }
+
+    /// Puzzles on graphs over 1 to 3 ranks (threads standing in for them) find the layers and
+    /// antipodes of one machine's search, with lists and without: the graph scans' shard
+    /// forms. The cycle's component is a fraction of its index (the search ends at an empty
+    /// layer); the cylinder's, K(3,3)'s and the cube's are all of it.
+    #[test]
+    fn graphs_sharded_equal_one_machine() {
+        use crate::graph::spec::NamedGraph;
+        for spec in [
+            "cycle:7",
+            "complete:3,3",
+            "theta0",
+            "cylinder:2x3",
+            "hypercube:3",
+        ] {
+            let graph = NamedGraph::parse(spec).unwrap().graph;
+            let space = StateSpace::of_graph(&graph, 1, 0).unwrap();
+            let start = space.goal_index();
+            let whole = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
+            for ranks in 1..=3 {
+                for (budget, record_cap) in
+                    [(Budget { indices: 3 }, 1 << 22), (Budget::default(), 0)]
+                {
+                    let schedule = Schedule {
+                        chunk: 100,
+                        list_chunk: 5,
+                        record_cap,
+                        ..Schedule::default()
+                    };
+                    let got = threads::run(ranks, |g| {
+                        search_sharded(&space, start, g, schedule, budget, &|_| {}).unwrap()
+                    });
+                    let what = format!("{spec} {ranks} ranks cap {record_cap}");
+                    for s in &got {
+                        assert_eq!(s.layers, whole.layers, "{what}");
+                        assert_eq!(s.antipodes, whole.antipodes, "{what}");
+                        assert_eq!(s.seen, whole.table.seen(), "{what}");
+                    }
+                }
+            }
+        }
+    }
 }

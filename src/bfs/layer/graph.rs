@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::claims::{Claims, OFFER_MOST};
-use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, Slots};
+use super::scan::{for_each_slot, holds_frontier, pull_busy, pull_select, Found, LayerScan, Slots};
 use super::turn::{rotate_left_delta, rotate_right_delta};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
@@ -405,7 +405,19 @@ struct Push<'s, 'a, const SHARDED: bool, R: FnMut(u64)> {
     remote: R,
 }
 
-impl<const SHARDED: bool, R: FnMut(u64)> Push<'_, '_, SHARDED, R> {
+impl<'s, 'a, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, SHARDED, R> {
+    /// A push over the table's words (`in_word`: the moves that keep the rank marked a word at
+    /// a time), or over a list.
+    fn new(scan: &'s GraphScan<'a>, in_word: bool, remote: R) -> Self {
+        Push {
+            scan,
+            claims: Claims::new(scan.table, scan.record),
+            batch: Batch::new(in_word),
+            in_words: Found::default(),
+            remote,
+        }
+    }
+
     /// Computes a batch's targets, and claims (or sends) those of the batch before.
     #[inline(always)]
     fn flush(&mut self) {
@@ -512,20 +524,15 @@ impl<const SHARDED: bool> Pull<'_, '_, '_, SHARDED> {
 }
 
 impl<const SHARDED: bool> Slots for Pull<'_, '_, '_, SHARDED> {
-    /// A word matters if it has an unseen slot to test or a frontier to settle.
     #[inline(always)]
     fn busy(word: u64) -> bool {
-        Table::matching(word, 0) != 0 || holds_frontier(word)
+        pull_busy(word)
     }
 
-    /// Settles the layer before's frontier (left by a pull) in the word; chooses its unseen
-    /// slots.
     #[inline(always)]
     fn select(&mut self, _: &AtomicU64, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
-        let scan = self.scan;
-        scan.table
-            .settle_frontier(w, word, candidates, scan.codes.before);
-        Table::matching(word, 0) & candidates
+        let (table, before) = (self.scan.table, self.scan.codes.before);
+        pull_select(table, w, word, candidates, before)
     }
 
     #[inline(always)]
@@ -538,13 +545,7 @@ impl<const SHARDED: bool> Slots for Pull<'_, '_, '_, SHARDED> {
 
 #[inline(always)]
 fn push_in<const SHARDED: bool>(scan: &GraphScan, task: Task, remote: impl FnMut(u64)) -> Found {
-    let mut push = Push::<SHARDED, _> {
-        scan,
-        claims: Claims::new(scan.table, scan.record),
-        batch: Batch::new(true),
-        in_words: Found::default(),
-        remote,
-    };
+    let mut push = Push::<SHARDED, _>::new(scan, true, remote);
     for_each_slot(
         scan.space,
         scan.places,
@@ -588,13 +589,7 @@ fn list_in<const SHARDED: bool>(
     frontier: &[u64],
     remote: impl FnMut(u64),
 ) -> Found {
-    let mut push = Push::<SHARDED, _> {
-        scan,
-        claims: Claims::new(scan.table, scan.record),
-        batch: Batch::new(false),
-        in_words: Found::default(),
-        remote,
-    };
+    let mut push = Push::<SHARDED, _>::new(scan, false, remote);
     let width = scan.space.width();
     for &i in frontier {
         if push.batch.add(i / width, (i % width) as usize, i) {

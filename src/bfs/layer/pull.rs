@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::batch::Batch;
 use super::claims::Claims;
 use super::neighbours::neighbours;
-use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, SingleScan, Slots};
+use super::scan::{for_each_slot, pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
-use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::table::FRONTIER;
 use crate::index::rank::Cursor;
 
 /// A pull: marks the unseen states of its colour with a neighbour in the frontier; on a shard,
@@ -23,18 +23,15 @@ struct Pull<'s, 'a, 'q, const COLS: usize, const SHARDED: bool> {
 }
 
 impl<const COLS: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, COLS, SHARDED> {
-    /// A word matters if it has an unseen slot to test or a frontier to settle.
     #[inline(always)]
     fn busy(word: u64) -> bool {
-        Table::matching(word, 0) != 0 || holds_frontier(word)
+        pull_busy(word)
     }
 
     #[inline(always)]
     fn select(&mut self, _: &AtomicU64, w: usize, _: usize, word: u64, candidates: u64) -> u64 {
-        let scan = self.scan;
-        scan.table
-            .settle_frontier(w, word, candidates, scan.codes.before);
-        Table::matching(word, 0) & candidates
+        let (table, before) = (self.scan.table, self.scan.codes.before);
+        pull_select(table, w, word, candidates, before)
     }
 
     #[inline(always)]

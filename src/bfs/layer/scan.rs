@@ -155,6 +155,22 @@ pub(super) fn for_each_slot<S: Slots>(
     }
 }
 
+/// Whether a pull of a coloured table looks at a word: it has an unseen slot to test or a
+/// frontier to settle.
+#[inline(always)]
+pub(super) fn pull_busy(word: u64) -> bool {
+    Table::matching(word, 0) != 0 || holds_frontier(word)
+}
+
+/// A pull's selection in a coloured table's word `w` (read as `word`): settles with `before`
+/// the frontier of the layer before among `candidates` (a pull left it holding `FRONTIER`;
+/// each task settles its own slots before it marks any), and chooses the unseen ones.
+#[inline(always)]
+pub(super) fn pull_select(table: &Table, w: usize, word: u64, candidates: u64, before: u64) -> u64 {
+    table.settle_frontier(w, word, candidates, before);
+    Table::matching(word, 0) & candidates
+}
+
 /// Whether a word holds a `FRONTIER` slot (of either colour): the words a push or a settling
 /// pass looks at.
 #[inline(always)]

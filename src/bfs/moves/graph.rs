@@ -9,7 +9,8 @@
 //! so the search ends at the first layer that finds nothing, and every layer that fits the
 //! record is listed, as the last may be any of them.
 
-use super::kind::{Aids, ColourCounts, MoveKind};
+use super::kind::{recorded_last, Aids, ColourCounts, MoveKind};
+use super::single::SingleTile;
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{Codes, GraphTables, Kernels};
 use crate::bfs::place::Place;
@@ -56,23 +57,20 @@ impl MoveKind for GraphMoves {
     }
 
     fn codes(depth: u32) -> Codes {
-        Codes::at(depth)
+        SingleTile::codes(depth)
     }
 
-    /// As single tiles: a push looks at the frontier's colour, a pull at the next layer's.
+    /// The single-tile metric's rules, as the layers alternate a colour as its do.
     fn scan_colour(way: Way, colour: usize) -> usize {
-        match way {
-            Way::Pull => colour ^ 1,
-            Way::List | Way::Push => colour,
-        }
+        SingleTile::scan_colour(way, colour)
     }
 
     fn unseen(counts: &ColourCounts, colour: usize) -> u64 {
-        counts.unseen_of(colour ^ 1)
+        SingleTile::unseen(counts, colour)
     }
 
     fn unsettles(way: Way) -> bool {
-        way == Way::Pull
+        SingleTile::unsettles(way)
     }
 
     /// Where the component may be smaller than the index, any layer may be the last.
@@ -94,17 +92,8 @@ impl MoveKind for GraphMoves {
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
         if matches!(emptied, Some(Way::Push | Way::List)) {
-            return match state.frontier.take() {
-                Some(last) => Ok((last, None)),
-                None => Err(Error::Check(format!(
-                    "the last layer of the search from {} ({} states) was not listed",
-                    state.start,
-                    state.layers[state.depth() as usize]
-                ))),
-            };
+            return recorded_last(state);
         }
-        let codes = Self::codes(state.depth());
-        let (last, late) = place.finish_last(space, state, colour, codes, schedule)?;
-        Ok((last, Some(late)))
+        SingleTile::last(place, space, state, (colour, emptied), schedule)
     }
 }

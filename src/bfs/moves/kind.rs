@@ -64,6 +64,19 @@ pub trait MoveKind: Sync + Sized {
     ) -> Result<(Vec<u64>, Option<u64>), Error>;
 }
 
+/// The last layer as `MoveKind::last` gives it, from the frontier's list, recorded because it
+/// might be the last (an error if it was not).
+pub(super) fn recorded_last(state: &mut SearchState) -> Result<(Vec<u64>, Option<u64>), Error> {
+    match state.frontier.take() {
+        Some(last) => Ok((last, None)),
+        None => Err(Error::Check(format!(
+            "the last layer of the search from {} ({} states) was not listed",
+            state.start,
+            state.layers[state.depth() as usize]
+        ))),
+    }
+}
+
 /// The memory the scans may keep aids to themselves in beside the table (the multi-tile push's
 /// bit a row, `layer::Rows`).
 #[derive(Clone, Copy, Debug, PartialEq)]

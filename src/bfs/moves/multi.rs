@@ -4,7 +4,7 @@
 //! tell the last layer from those 3, 6, … before it, so a layer that may be the last is
 //! recorded and the last is its list.
 
-use super::kind::{Aids, ColourCounts, MoveKind};
+use super::kind::{recorded_last, Aids, ColourCounts, MoveKind};
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{Codes, Kernels, Rows, SlideTables, Slides, ANY_COLOUR};
 use crate::bfs::place::Place;
@@ -112,13 +112,6 @@ impl MoveKind for MultiTile {
         _colour: (usize, Option<Way>),
         _schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
-        match state.frontier.take() {
-            Some(last) => Ok((last, None)),
-            None => Err(Error::Check(format!(
-                "the last layer of the search from {} ({} states) was not listed",
-                state.start,
-                state.layers[state.depth() as usize]
-            ))),
-        }
+        recorded_last(state)
     }
 }
