@@ -165,7 +165,7 @@ fn walks_agree_with_a_plain_search_on_random_graphs() {
 
 /// A search of a graph's puzzle stopped at a layer boundary with its checkpoint saved goes on
 /// from it to the same distribution and antipodes as a search run through; the checkpoint is
-/// refused for another graph of as many vertices.
+/// refused for another graph of as many vertices, and for a board of as many cells.
 #[test]
 fn graph_searches_stop_and_resume_from_their_checkpoints() {
     use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
@@ -204,6 +204,24 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
         let other = family::path(graph.vertices()).unwrap();
         let err = analyze_graph(&other, 2, options(true), &|_| {}).unwrap_err();
         assert!(err.to_string().contains("another"), "{spec}: {err}");
+        // Nor can a board of as many cells.
+        let n = graph.vertices();
+        let (rows, cols) = if n.is_multiple_of(2) {
+            (2, n / 2)
+        } else {
+            (3, n / 3)
+        };
+        let board = tilespace::Shape::new(rows, cols).unwrap();
+        assert_eq!(board.cells(), n);
+        let board_options = tilespace::analysis::analyze::AnalyzeOptions {
+            checkpoint: options(true).checkpoint,
+            ..Default::default()
+        };
+        let goal = tilespace::Cell(n - 1);
+        let err =
+            tilespace::analysis::analyze::analyze(board, goal, board_options, &|_| {}).unwrap_err();
+        let says = format!("a checkpoint of a graph of {n} vertices, not of {board}");
+        assert!(err.to_string().contains(&says), "{spec}: {err}");
         stop.store(false, SeqCst);
         let resumed = analyze_graph(&graph, 2, options(true), &|_| {}).unwrap();
         assert_eq!(resumed.distribution, whole.distribution, "{spec}");

@@ -473,12 +473,17 @@ pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Da
     let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
     let ours = space.user_shape;
     if (rows, cols) != (ours.rows, ours.cols) {
-        let (theirs, ours) = match space.graph {
-            // A graph's space is a row of its vertices.
-            Some(_) => (format!("a graph of {cols} vertices"), ours.cols.to_string()),
-            None => (format!("{rows}x{cols}"), ours.to_string()),
+        // A graph's space is a row of its vertices (a board of one row has no table).
+        let named = |rows: usize, cols: usize| match rows {
+            1 => format!("a graph of {cols} vertices"),
+            _ => format!("{rows}x{cols}"),
         };
-        return Err(format!("it is a checkpoint of {theirs}, not of {ours}").into());
+        return Err(format!(
+            "it is a checkpoint of {}, not of {}",
+            named(rows, cols),
+            named(ours.rows, ours.cols)
+        )
+        .into());
     }
     if goal != space.user_goal.0 {
         return Err(format!(
