@@ -280,6 +280,13 @@ impl Job {
         start: Option<&Board>,
         metric: Metric,
     ) -> Result<Result<Job, Analysis>, Error> {
+        if goal.0 >= shape.cells() {
+            return Err(Error::Blank(format!(
+                "blank cell {} is outside the {shape} board (cells 1..={} in reading order)",
+                goal.0.saturating_add(1),
+                shape.cells()
+            )));
+        }
         if let Some(b) = start {
             if b.shape() != shape {
                 return Err(Error::Board(format!(
@@ -477,5 +484,22 @@ fn analyze_line(
         threads: 1,
         seconds: clock.elapsed().as_secs_f64(),
         table_bytes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A goal cell outside the board is refused with the blank's error, never a panic (the
+    /// command line resolves cells first; library callers may not).
+    #[test]
+    fn a_goal_outside_the_board_is_refused() {
+        let shape = Shape::new(2, 4).unwrap();
+        for goal in [8, 9, usize::MAX] {
+            let err = analyze(shape, Cell(goal), AnalyzeOptions::default(), &|_| {}).unwrap_err();
+            assert!(matches!(err, Error::Blank(_)), "{goal}: {err}");
+            assert!(err.to_string().contains("outside the 2x4 board"), "{err}");
+        }
     }
 }
