@@ -117,8 +117,9 @@ pub fn search_bytes(graph: &Graph) -> Result<u64, Error> {
     if n < MIN_VERTICES {
         return Ok(needed_bytes(n));
     }
-    let space = StateSpace::of_graph(graph, 0, 0)?;
-    let words = space.states().div_ceil(32);
+    // The index: the goal's class of a bipartite graph, all n! configurations of another.
+    let all = crate::graph::wilson::factorial(n as u64);
+    let words = (all / if graph.is_bipartite() { 2 } else { 1 }).div_ceil(32);
     // A layer that may be the last is recorded in the larger of the cap and 2^16.
     let cap = record_cap(Schedule::default().record_cap, words).max(1 << 16);
     Ok(words * 8 + 16 * cap + WORKING_BYTES as u64)
@@ -166,9 +167,9 @@ pub fn analyze_graph(
     })
 }
 
-/// What a search found: the layers, the antipodes' configurations, whether the table's
-/// recount agrees, and the table's bytes.
-type Found = (Vec<u64>, Vec<Vec<u8>>, bool, u64);
+/// What a search of a component found: the layers, the antipodes' configurations, whether
+/// the table's recount agrees, and the table's bytes.
+type Component = (Vec<u64>, Vec<Vec<u8>>, bool, u64);
 
 /// The engine's search of the goal's component.
 fn searched(
@@ -176,7 +177,7 @@ fn searched(
     blank: usize,
     options: GraphOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
-) -> Result<Found, Error> {
+) -> Result<Component, Error> {
     if blank >= graph.vertices() {
         return Err(Error::Blank(format!(
             "vertex {} is not one of the graph's {}",

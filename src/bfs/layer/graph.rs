@@ -16,7 +16,7 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::claims::{Claims, OFFER_MOST};
-use super::scan::{for_each_slot, holds_frontier, pull_busy, pull_select, Found, LayerScan, Slots};
+use super::scan::{holds_frontier, pull_busy, pull_select, Found, LayerScan, Slots};
 use super::turn::{rotate_left_delta, rotate_right_delta};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
@@ -546,14 +546,7 @@ impl<const SHARDED: bool> Slots for Pull<'_, '_, '_, SHARDED> {
 #[inline(always)]
 fn push_in<const SHARDED: bool>(scan: &GraphScan, task: Task, remote: impl FnMut(u64)) -> Found {
     let mut push = Push::<SHARDED, _>::new(scan, true, remote);
-    for_each_slot(
-        scan.space,
-        scan.places,
-        scan.table,
-        task,
-        scan.colour,
-        &mut push,
-    );
+    scan.each_slot(task, &mut push);
     push.finish()
 }
 
@@ -569,14 +562,7 @@ fn pull_in<const SHARDED: bool>(
         batch: Batch::new(false),
         queries,
     };
-    for_each_slot(
-        scan.space,
-        scan.places,
-        scan.table,
-        task,
-        scan.colour,
-        &mut pull,
-    );
+    scan.each_slot(task, &mut pull);
     // The last states' neighbours, then the test of the batch before them.
     pull.flush();
     pull.flush();

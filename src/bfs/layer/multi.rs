@@ -25,7 +25,7 @@ use std::sync::atomic::AtomicU64;
 use super::claims::Claims;
 use super::multi_moves::{Run, Slides, MAX_COLUMN};
 use super::rows::Rows;
-use super::scan::{for_each_slot, Found, LayerScan, MultiScan, Slots};
+use super::scan::{Found, LayerScan, MultiScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::Table;
@@ -450,7 +450,7 @@ bit_instructions! {
     /// states of `task` holding the frontier's code.
     pub fn push_multi[const PER: usize][PER](scan: &MultiScan, task: Task) -> Found {
         let mut push = Push::<PER>::new(scan, task);
-        for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut push);
+        scan.each_slot(task, &mut push);
         push.finish()
     }
 }
@@ -466,7 +466,7 @@ bit_instructions! {
             pending: Pending::new(scan.space),
             in_words: Found::default(),
         };
-        for_each_slot(scan.space, scan.places, scan.table, task, scan.colour, &mut pull);
+        scan.each_slot(task, &mut pull);
         // The last states' neighbours, then the test of the batch before them.
         pull.flush();
         pull.flush();

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use super::batch::Batch;
 use super::claims::Claims;
 use super::neighbours::neighbours;
-use super::scan::{for_each_slot, pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
+use super::scan::{pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::FRONTIER;
@@ -143,14 +143,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
         cursor: Cursor::new(),
         queries,
     };
-    for_each_slot(
-        scan.space,
-        scan.places,
-        scan.table,
-        task,
-        scan.colour,
-        &mut pull,
-    );
+    scan.each_slot(task, &mut pull);
     // The last states' neighbours, then the test of the batch before them.
     pull.flush();
     pull.flush();

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicU64;
 
 use super::batch::Batch;
 use super::claims::Claims;
-use super::scan::{for_each_slot, holds_frontier, Found, LayerScan, SingleScan, Slots};
+use super::scan::{holds_frontier, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
@@ -185,14 +185,7 @@ fn push_scan<const COLS: usize, const SHARDED: bool>(
     remote: impl FnMut(u64),
 ) -> Found {
     let mut push = Push::<COLS, SHARDED, _>::new(scan, remote);
-    for_each_slot(
-        scan.space,
-        scan.places,
-        scan.table,
-        task,
-        scan.colour,
-        &mut push,
-    );
+    scan.each_slot(task, &mut push);
     push.finish()
 }
 

@@ -65,6 +65,21 @@ pub struct LayerScan<'a, T: ?Sized> {
     pub mine: Mine,
 }
 
+impl<T: ?Sized> LayerScan<'_, T> {
+    /// Hands `visitor` the slots of `task` of the scan's colour (`for_each_slot`).
+    #[inline(always)]
+    pub(super) fn each_slot<S: Slots>(&self, task: Task, visitor: &mut S) {
+        for_each_slot(
+            self.space,
+            self.places,
+            self.table,
+            task,
+            self.colour,
+            visitor,
+        );
+    }
+}
+
 // Copied field by field: `T` itself need not be `Copy` (only a reference to it is held).
 impl<T: ?Sized> Clone for LayerScan<'_, T> {
     fn clone(&self) -> Self {

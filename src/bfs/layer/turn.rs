@@ -124,14 +124,8 @@ impl BlankMoves {
     }
 }
 
-/// For each engine blank cell, the moves it can make (none on a graph, whose moves are
-/// `layer::graph`'s).
+/// For each engine blank cell, the moves it can make.
 pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
-    if space.graph.is_some() {
-        return (0..space.blanks.len())
-            .map(|b| BlankMoves::none(space, b))
-            .collect();
-    }
     let shape = space.shape;
     let c = shape.cols;
     (0..shape.cells())

@@ -2,7 +2,7 @@
 //! vertical moves, blank colours and slides.
 
 use super::neighbours::Single;
-use super::turn::{delta_tables, moves, Turn};
+use super::turn::{delta_tables, moves, BlankMoves, Turn};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
@@ -59,7 +59,14 @@ impl WordPlaces {
     /// The places of `space`'s words.
     pub fn new(space: &StateSpace) -> WordPlaces {
         let width = space.width();
-        let mut moves = moves(space);
+        // A graph's moves are `layer::graph`'s: its slots have no board moves here.
+        let board = space.graph.is_none();
+        let mut moves = match board {
+            true => moves(space),
+            false => (0..space.blanks.len())
+                .map(|b| BlankMoves::none(space, b))
+                .collect(),
+        };
         let deltas = delta_tables(space, &mut moves);
         let verticals = std::array::from_fn(|p| {
             let (carry, j) = (p as u64 / width, (p as u64 % width) as usize);
@@ -107,7 +114,10 @@ impl WordPlaces {
                 let pos = q as u64 + 128;
                 ((pos / width) as u8, (pos % width) as u8)
             }),
-            slides: first_32(word_slides(space)),
+            slides: match board {
+                true => first_32(word_slides(space)),
+                false => [WordSlides::default(); 32],
+            },
             verticals,
         }
     }
@@ -159,10 +169,6 @@ pub struct WordSlides {
 pub fn word_slides(space: &StateSpace) -> Vec<WordSlides> {
     let width = space.width();
     let shape = space.shape;
-    if space.graph.is_some() {
-        // A graph's moves are `layer::graph`'s.
-        return vec![WordSlides::default(); width as usize];
-    }
     (0..width)
         .map(|q| {
             let mut slides = WordSlides::default();
