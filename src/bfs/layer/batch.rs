@@ -1,5 +1,5 @@
-//! Batches of states whose vertical targets are computed together and prefetched a batch
-//! ahead of their test.
+//! Batches of states whose targets are computed together and prefetched a batch ahead of
+//! their test (`Batch`, every kind of moves'), and the single-tile scans' (`Verticals`).
 
 use std::sync::atomic::AtomicU64;
 
@@ -9,29 +9,25 @@ use crate::bfs::table::Table;
 use crate::index::rank::{Cursor, Seeker};
 use crate::index::space::StateSpace;
 
-/// States whose vertical moves wait to be computed, and the targets of the batch before.
+/// The one prefetching batcher of every kind of moves' scans: states (`S`) wait until a batch
+/// is full; a flush computes the targets (`O`) of each state waiting, prefetching their words,
+/// and hands back those the batch before computed, whose words are in cache by then.
 ///
-/// A vertical move lands far from its state (a tenth of the table away on 2x6, from the top
-/// row), so a batch's targets are computed together and their words prefetched, and they are
-/// tested while the next batch is computed, by which time their words are in cache: the CPU
-/// never waits on one target's load to compute the next, and the atomic claims, which wait for
-/// every load before them, find their words there. Each step is a short loop of its own, with
-/// few values live: the scan of the words, the computing of targets and the claims no longer
-/// share registers (one loop doing all three kept a third of its values on the stack).
-pub(super) struct Batch<const T: usize> {
-    /// `rank << 6 | p` of each state waiting: the state at place p from that rank's first slot,
-    /// slot p % n of rank `rank + p / n` (`Vertical::carry`; a rank has n ≤ 17 slots, and
-    /// p < n + 32).
-    states: [u64; ROOM],
+/// A target lands far from its state (a vertical move, a tenth of the table away on 2x6, from
+/// the top row), so a batch's targets are computed together and tested while the next batch is
+/// computed: the CPU never waits on one target's load to compute the next, and the atomic
+/// claims, which wait for every load before them, find their words there. Each step is a short
+/// loop of its own, with few values live: the scan of the words, the computing of targets and
+/// the claims no longer share registers (one loop doing all three kept a third of its values on
+/// the stack).
+pub(super) struct Batch<S, O> {
+    states: [S; ROOM],
     waiting: usize,
-    /// What the last two batches computed for each state, T values (a push's vertical
-    /// targets: up and down, or the one move of a batch of `singles`; a pull's neighbours and
-    /// the state's own index), their words prefetched: the last one's are in `targets[last]`,
-    /// `ready` of them.
-    targets: [[[u64; T]; ROOM]; 2],
+    /// What the last two batches computed, a value a state: the last one's are in
+    /// `computed[last]`, `ready` of them.
+    computed: [[O; ROOM]; 2],
     last: usize,
     ready: usize,
-    cursor: Cursor,
 }
 
 /// States a batch holds: its targets are tested a batch after their prefetch, the longer the
@@ -42,28 +38,56 @@ const BATCH: usize = 32;
 /// to 32 at once.
 pub(super) const ROOM: usize = BATCH + 32;
 
-impl<const T: usize> Batch<T> {
-    pub(super) fn new() -> Self {
+impl<S: Copy, O: Copy> Batch<S, O> {
+    /// An empty batch, its arrays filled with `state` and `out` until written.
+    pub(super) fn new(state: S, out: O) -> Self {
         Batch {
-            states: [0; ROOM],
+            states: [state; ROOM],
             waiting: 0,
-            targets: [[[0; T]; ROOM]; 2],
+            computed: [[out; ROOM]; 2],
             last: 0,
             ready: 0,
-            cursor: Cursor::new(),
         }
     }
 
-    /// Adds state (`rank`, slot `j`); true if the batch is full.
+    /// Adds `state`; true if the batch is full (then flushed: a batch never holds more).
     #[inline(always)]
-    pub(super) fn add(&mut self, rank: u64, j: usize) -> bool {
-        self.states[self.waiting % BATCH] = rank << 6 | j as u64;
+    pub(super) fn add(&mut self, state: S) -> bool {
+        self.states[self.waiting % ROOM] = state;
         self.waiting += 1;
         self.waiting >= BATCH
     }
 
+    /// Computes what each state waiting leads to (`compute` writes it, prefetching the words
+    /// it will read); returns what the batch before computed. The states waiting are then
+    /// ready, and the batch empty.
+    ///
+    /// `compute` must be `#[inline(always)]`: a closure is otherwise a function of its own,
+    /// compiled without the bit instructions (`bits::bit_instructions!`) and called once a
+    /// state (2x5 multi-tile: 7% more instructions).
+    #[inline(always)]
+    pub(super) fn flush(&mut self, mut compute: impl FnMut(S, &mut O)) -> &[O] {
+        let before = self.last;
+        self.last ^= 1;
+        // A batch never holds more than `ROOM`: it is flushed once it holds `BATCH`.
+        let held = self.waiting;
+        for (&state, to) in self.states[..held]
+            .iter()
+            .zip(&mut self.computed[self.last])
+        {
+            compute(state, to);
+        }
+        let ready = std::mem::replace(&mut self.ready, held);
+        self.waiting = 0;
+        &self.computed[before][..ready]
+    }
+}
+
+impl<O: Copy> Batch<u64, O> {
     /// Adds the states of a word's slots `mask` (low bits), its first slot being slot q of rank
-    /// `rank0`; true if the batch is full.
+    /// `rank0`, as `rank0 << 6 | p` (the state at place p from that rank's first slot: slot
+    /// p % n of rank `rank0 + p / n`; a rank has n ≤ 17 slots, and p < n + 32); true if the
+    /// batch is full.
     ///
     /// A word holds about three frontier states in the bulk layers, a count the branch
     /// predictor cannot guess: a loop over them missed its exit once a word (cachegrind's branch
@@ -88,21 +112,35 @@ impl<const T: usize> Batch<T> {
         self.waiting = at + mask.count_ones() as usize;
         self.waiting >= BATCH
     }
+}
 
-    /// Starts a flush: the buffer the states waiting compute into, the one to return after.
-    #[inline(always)]
-    pub(super) fn turn(&mut self) -> usize {
-        let before = self.last;
-        self.last ^= 1;
-        before
+/// A single-tile scan's batch of states, `rank << 6 | p` (`Batch::add_word`), with the `T`
+/// targets of each (a push's vertical targets: up and down, or the one move of a batch of
+/// `singles`; a pull's four neighbours and the state's own index) and the cursor that computes
+/// them.
+pub(super) struct Verticals<const T: usize> {
+    pub(super) batch: Batch<u64, [u64; T]>,
+    cursor: Cursor,
+}
+
+impl<const T: usize> Verticals<T> {
+    pub(super) fn new() -> Self {
+        Verticals {
+            batch: Batch::new(0, [0; T]),
+            cursor: Cursor::new(),
+        }
     }
 
-    /// Ends a flush: what the batch before computed; the states waiting are now ready.
+    /// Adds state (`rank`, slot `j`); true if the batch is full.
     #[inline(always)]
-    fn ready(&mut self, before: usize) -> &[[u64; T]] {
-        let ready = std::mem::replace(&mut self.ready, self.waiting);
-        self.waiting = 0;
-        &self.targets[before][..ready]
+    pub(super) fn add(&mut self, rank: u64, j: usize) -> bool {
+        self.batch.add(rank << 6 | j as u64)
+    }
+
+    /// `Batch::add_word`.
+    #[inline(always)]
+    pub(super) fn add_word(&mut self, rank0: u64, q: u64, mask: u64) -> bool {
+        self.batch.add_word(rank0, q, mask)
     }
 }
 
@@ -117,7 +155,7 @@ type FlushReads<'s> = (
     usize,
 );
 
-/// The vertical targets of a batch's state (`rank << 6 | p`, as `Batch::states` holds it),
+/// The vertical targets of a batch's state (`rank << 6 | p`, as `Batch::add_word` packs it),
 /// their words prefetched, with its rank and its place's moves.
 #[inline(always)]
 fn vertical_targets<'s, const COLS: usize>(
@@ -135,7 +173,7 @@ fn vertical_targets<'s, const COLS: usize>(
     (rank, v, [up, down])
 }
 
-impl Batch<2> {
+impl Verticals<2> {
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before. Inlined, like the push's `flush`, into the scan, which is
     /// compiled for the bit instructions this CPU has (`bits::bit_instructions!`).
@@ -146,22 +184,21 @@ impl Batch<2> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 2]] {
-        let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let words = table.span(0, table.index_words());
-        for (&state, to) in self.states[..self.waiting]
-            .iter()
-            .zip(&mut self.targets[self.last])
-        {
-            let at = (space, places, &seeker, words, parity_at);
-            let (_, _, vertical) = vertical_targets::<COLS>(at, &mut self.cursor, state);
-            *to = vertical;
-        }
-        self.ready(before)
+        let cursor = &mut self.cursor;
+        self.batch.flush(
+            #[inline(always)]
+            move |state, to| {
+                let at = (space, places, &seeker, words, parity_at);
+                let (_, _, vertical) = vertical_targets::<COLS>(at, cursor, state);
+                *to = vertical;
+            },
+        )
     }
 }
 
-impl Batch<1> {
+impl Verticals<1> {
     /// `flush` for a batch of states with one vertical move each (`WordPlaces::singles`).
     #[inline(always)]
     pub(super) fn flush(
@@ -170,25 +207,24 @@ impl Batch<1> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 1]] {
-        let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
-        for (state, to) in self.states[..self.waiting]
-            .iter()
-            .zip(&mut self.targets[self.last])
-        {
-            let one = &places.singles[(state % 64) as usize];
-            let rank = (state >> 6) + u64::from(one.carry);
-            seeker.seek_digits(&mut self.cursor, rank, one.parity);
-            let target = one.target(&places.deltas, &self.cursor.digits, rank, parity_at, width);
-            Table::prefetch_in(words, target);
-            *to = [target];
-        }
-        self.ready(before)
+        let cursor = &mut self.cursor;
+        self.batch.flush(
+            #[inline(always)]
+            move |state, to| {
+                let one = &places.singles[(state % 64) as usize];
+                let rank = (state >> 6) + u64::from(one.carry);
+                seeker.seek_digits(cursor, rank, one.parity);
+                let target = one.target(&places.deltas, &cursor.digits, rank, parity_at, width);
+                Table::prefetch_in(words, target);
+                *to = [target];
+            },
+        )
     }
 }
 
-impl Batch<5> {
+impl Verticals<5> {
     /// A pull's `flush`: the four neighbours of each unseen state waiting (slides first; a
     /// move the blank cannot make gives the state itself, unseen) and its index; the words of
     /// the vertical ones prefetched.
@@ -199,19 +235,18 @@ impl Batch<5> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 5]] {
-        let before = self.turn();
         let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
-        for (&state, to) in self.states[..self.waiting]
-            .iter()
-            .zip(&mut self.targets[self.last])
-        {
-            let at = (space, places, &seeker, words, parity_at);
-            let (rank, v, [up, down]) = vertical_targets::<COLS>(at, &mut self.cursor, state);
-            let base = rank * width;
-            let [left, right] = v.slides.map(|slide| base + u64::from(slide));
-            *to = [left, right, up, down, base + u64::from(v.slot)];
-        }
-        self.ready(before)
+        let cursor = &mut self.cursor;
+        self.batch.flush(
+            #[inline(always)]
+            move |state, to| {
+                let at = (space, places, &seeker, words, parity_at);
+                let (rank, v, [up, down]) = vertical_targets::<COLS>(at, cursor, state);
+                let base = rank * width;
+                let [left, right] = v.slides.map(|slide| base + u64::from(slide));
+                *to = [left, right, up, down, base + u64::from(v.slot)];
+            },
+        )
     }
 }

@@ -15,6 +15,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::batch::Batch;
 use super::claims::{Claims, OFFER_MOST};
 use super::scan::{holds_frontier, pull_busy, pull_select, Found, LayerScan, Slots};
 use super::turn::{rotate_left_delta, rotate_right_delta};
@@ -287,40 +288,44 @@ fn long_turn_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], m: &Grap
     }
 }
 
-/// States whose targets are computed together (their words prefetched), and claimed or tested
-/// a batch later.
-const BATCH: usize = 32;
+// A state's targets are offered at once (`Claims::offer_all`).
+const _: () = assert!(MAX_DEGREE <= OFFER_MOST);
 
-/// States a batch has room for: it is computed once it holds `BATCH`, and a word adds up to 32.
-const ROOM: usize = BATCH + 32;
+/// What a batch computes for a state: its targets (the first `count`), their words prefetched,
+/// and its index.
+#[derive(Clone, Copy)]
+struct Targets {
+    to: [u64; MAX_DEGREE],
+    count: usize,
+    index: u64,
+}
 
-/// A batch: the states waiting, and the targets of the batch before, their words prefetched,
-/// one after another (state k's from `ends[k-1]` to `ends[k]`).
-struct Batch {
-    /// (rank, slot, index) of each state waiting.
-    states: [(u64, usize, u64); ROOM],
-    waiting: usize,
-    targets: [[u64; ROOM * MAX_DEGREE]; 2],
-    ends: [[usize; ROOM]; 2],
-    indices: [[u64; ROOM]; 2],
-    /// States in each of the last two batches.
-    held: [usize; 2],
-    last: usize,
+impl Targets {
+    /// The targets computed.
+    #[inline(always)]
+    fn all(&self) -> &[u64] {
+        &self.to[..self.count]
+    }
+}
+
+/// A graph scan's batch (`Batch`) of states (rank, slot, index), and the cursor that computes
+/// their targets.
+struct GraphBatch {
+    batch: Batch<(u64, usize, u64), Targets>,
     cursor: Cursor,
     /// A push's: the moves that keep the rank inside a word are marked by `in_word`.
     in_word: bool,
 }
 
-impl Batch {
-    fn new(in_word: bool) -> Batch {
-        Batch {
-            states: [(0, 0, 0); ROOM],
-            waiting: 0,
-            targets: [[0; ROOM * MAX_DEGREE]; 2],
-            ends: [[0; ROOM]; 2],
-            indices: [[0; ROOM]; 2],
-            held: [0; 2],
-            last: 0,
+impl GraphBatch {
+    fn new(in_word: bool) -> GraphBatch {
+        let none = Targets {
+            to: [0; MAX_DEGREE],
+            count: 0,
+            index: 0,
+        };
+        GraphBatch {
+            batch: Batch::new((0, 0, 0), none),
             cursor: Cursor::new(),
             in_word,
         }
@@ -329,9 +334,7 @@ impl Batch {
     /// Queues state (`rank`, slot `j`) at `index`; true if the batch is full.
     #[inline(always)]
     fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
-        self.states[self.waiting % ROOM] = (rank, j, index);
-        self.waiting += 1;
-        self.waiting >= BATCH
+        self.batch.add((rank, j, index))
     }
 
     /// Queues the states of the slots `mask` of a word (as `scan::Slots::states` gives them);
@@ -345,51 +348,35 @@ impl Batch {
         start: u64,
         mut mask: u64,
     ) -> bool {
+        let mut full = false;
         while mask != 0 {
             let s = u64::from(mask.trailing_zeros() / 2);
             mask &= mask - 1;
             let (carry, j) = split[((q + s) % 64) as usize];
-            self.add(rank0 + u64::from(carry), usize::from(j), start + s);
+            full = self.add(rank0 + u64::from(carry), usize::from(j), start + s);
         }
-        self.waiting >= BATCH
+        full
     }
 
     /// Computes the targets of the states waiting, prefetching their words; returns the batch
-    /// before's: its targets one after another, where each state's end, and the states'
-    /// indices.
+    /// before's.
     #[inline(always)]
-    fn flush(&mut self, scan: &GraphScan) -> (&[u64], &[usize], &[u64]) {
-        let (space, tables) = (scan.space, scan.tables);
+    fn flush(&mut self, scan: &GraphScan) -> &[Targets] {
+        let (space, tables, in_word) = (scan.space, scan.tables, self.in_word);
         let words = scan.table.span(0, scan.table.index_words());
         let seeker = space.indexer.seeker();
-        let before = self.last;
-        self.last ^= 1;
-        let now = self.last;
-        let mut end = 0;
-        for k in 0..self.waiting.min(ROOM) {
-            let (rank, j, index) = self.states[k];
-            let out = &mut self.targets[now][end..];
-            let state = (rank, j, index);
-            let made = tables.targets(space, &seeker, &mut self.cursor, state, (out, self.in_word));
-            for &n in &out[..made] {
-                Table::prefetch_in(words, n);
-            }
-            end += made;
-            self.ends[now][k] = end;
-            self.indices[now][k] = index;
-        }
-        self.held[now] = self.waiting.min(ROOM);
-        self.waiting = 0;
-        let held = self.held[before];
-        let end = if held == 0 {
-            0
-        } else {
-            self.ends[before][held - 1]
-        };
-        (
-            &self.targets[before][..end],
-            &self.ends[before][..held],
-            &self.indices[before][..held],
+        let cursor = &mut self.cursor;
+        self.batch.flush(
+            #[inline(always)]
+            |state, out| {
+                let to = (&mut out.to[..], in_word);
+                let made = tables.targets(space, &seeker, cursor, state, to);
+                for &n in &out.to[..made] {
+                    Table::prefetch_in(words, n);
+                }
+                out.count = made;
+                out.index = state.2;
+            },
         )
     }
 }
@@ -399,7 +386,7 @@ impl Batch {
 struct Push<'s, 'a, const SHARDED: bool, R: FnMut(u64)> {
     scan: &'s GraphScan<'a>,
     claims: Claims<'a>,
-    batch: Batch,
+    batch: GraphBatch,
     /// The targets inside the frontier's words, marked with their settling (`select`).
     in_words: Found,
     remote: R,
@@ -412,7 +399,7 @@ impl<'s, 'a, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, SHARDED, R> {
         Push {
             scan,
             claims: Claims::new(scan.table, scan.record),
-            batch: Batch::new(in_word),
+            batch: GraphBatch::new(in_word),
             in_words: Found::default(),
             remote,
         }
@@ -422,18 +409,17 @@ impl<'s, 'a, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, SHARDED, R> {
     #[inline(always)]
     fn flush(&mut self) {
         let mine = self.scan.mine;
-        let (targets, _, _) = self.batch.flush(self.scan);
-        if SHARDED {
-            for &n in targets {
+        for state in self.batch.flush(self.scan) {
+            if !SHARDED {
+                self.claims.offer_all(state.all());
+                continue;
+            }
+            for &n in state.all() {
                 if mine.holds(n) {
                     self.claims.offer(n);
                 } else {
                     (self.remote)(n);
                 }
-            }
-        } else {
-            for part in targets.chunks(OFFER_MOST) {
-                self.claims.offer_all(part);
             }
         }
     }
@@ -487,7 +473,7 @@ impl<const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_, SHARDED, R> {
 struct Pull<'s, 'a, 'q, const SHARDED: bool> {
     scan: &'s GraphScan<'a>,
     claims: Claims<'a>,
-    batch: Batch,
+    batch: GraphBatch,
     queries: &'q mut Vec<(u64, u64)>,
 }
 
@@ -500,11 +486,8 @@ impl<const SHARDED: bool> Pull<'_, '_, '_, SHARDED> {
         let words = table.span(0, table.index_words());
         let frontier =
             |n: u64| (words[(n / 32) as usize].load(Relaxed) >> (2 * (n % 32))) & 3 == FRONTIER;
-        let (targets, ends, indices) = self.batch.flush(self.scan);
-        let mut from = 0;
-        for (&end, &index) in ends.iter().zip(indices) {
-            let targets = &targets[from..end];
-            from = end;
+        for state in self.batch.flush(self.scan) {
+            let (targets, index) = (state.all(), state.index);
             if !SHARDED {
                 let found = targets.iter().fold(false, |f, &n| f | frontier(n));
                 self.claims.buffer(index, found);
@@ -559,7 +542,7 @@ fn pull_in<const SHARDED: bool>(
     let mut pull = Pull::<SHARDED> {
         scan,
         claims: Claims::new(scan.table, scan.record),
-        batch: Batch::new(false),
+        batch: GraphBatch::new(false),
         queries,
     };
     scan.each_slot(task, &mut pull);

@@ -6,8 +6,9 @@ use super::graph::{
     list_graph, list_graph_shard, pull_graph, pull_graph_shard, push_graph, push_graph_shard,
     GraphTables,
 };
-use super::multi::{list_multi, pull_multi, push_multi};
-use super::multi_shard::{list_multi_shard, pull_multi_shard, push_multi_shard};
+use super::multi::{
+    list_multi, list_multi_shard, pull_multi, pull_multi_shard, push_multi, push_multi_shard,
+};
 use super::scan::{Found, LayerScan, SlideTables};
 use super::turn::BlankMoves;
 use super::{expand_list, expand_list_shard, expand_pull, expand_scan, expand_shard, pull_shard};

@@ -36,7 +36,6 @@ mod kernels;
 mod list;
 mod multi;
 mod multi_moves;
-mod multi_shard;
 mod neighbours;
 mod pull;
 mod push;

@@ -19,9 +19,15 @@
 //!
 //! Horizontal slides keep the rank (their targets share the state's cache line); vertical ones
 //! are computed a batch at a time and their words prefetched a batch before they are read.
+//!
+//! On a rank's shard of the table (`dist`, the disk), the same kernels compiled with `SHARDED`
+//! route each target to this shard or to the owner (as the single-tile ones do), and walk a
+//! word's states one at a time: the rows of a rank need not lie in one shard, so the word-wide
+//! marks, which read the words beside a frontier word, are not made there.
 
 use std::sync::atomic::AtomicU64;
 
+use super::batch::Batch;
 use super::claims::Claims;
 use super::multi_moves::{Run, Slides, MAX_COLUMN};
 use super::rows::Rows;
@@ -32,22 +38,12 @@ use crate::bfs::table::Table;
 use crate::index::rank::Cursor;
 use crate::index::space::StateSpace;
 
-/// States whose vertical slides are computed together: their targets' words are prefetched
-/// and read a batch later.
-const BATCH: usize = 32;
-
 /// States waiting for their vertical slides, and the targets of the batch before: `PER`
 /// slides a state (R-1: 1, 2 or 3), a constant, so that the loops over them unroll.
 pub(super) struct Pending<const PER: usize> {
-    /// (rank, slot, index) of each state waiting.
-    states: [(u64, u8, u64); BATCH],
-    waiting: usize,
-    /// The targets of the last two batches (the first `PER` of each state's), and the states'
-    /// indices.
-    targets: [[[u64; MAX_COLUMN]; BATCH]; 2],
-    indices: [[u64; BATCH]; 2],
-    last: usize,
-    ready: usize,
+    /// (rank, slot, index) of each state waiting; the targets of each (the first `PER`) and
+    /// its index.
+    batch: Batch<(u64, u8, u64), ([u64; MAX_COLUMN], u64)>,
     /// A cursor per sequence parity.
     cursors: [Cursor; 2],
 }
@@ -60,12 +56,7 @@ impl<const PER: usize> Pending<PER> {
             "the kernels of another row count"
         );
         Pending {
-            states: [(0, 0, 0); BATCH],
-            waiting: 0,
-            targets: [[[0; MAX_COLUMN]; BATCH]; 2],
-            indices: [[0; BATCH]; 2],
-            last: 0,
-            ready: 0,
+            batch: Batch::new((0, 0, 0), ([0; MAX_COLUMN], 0)),
             cursors: [Cursor::new(), Cursor::new()],
         }
     }
@@ -73,21 +64,17 @@ impl<const PER: usize> Pending<PER> {
     /// Queues the state of slot `j` of rank `rank` (at `index`); true if the batch is full.
     #[inline(always)]
     pub(super) fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
-        self.states[self.waiting % BATCH] = (rank, j as u8, index);
-        self.waiting += 1;
-        self.waiting == BATCH
+        self.batch.add((rank, j as u8, index))
     }
 
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
-    /// those of the batch before (the first `PER` of each state's) and the states' indices.
+    /// those of the batch before (the first `PER` of each state's), each with its state's index.
     #[inline(always)]
     pub(super) fn flush(
         &mut self,
         scan: &MultiScan,
         slides: &Slides,
-    ) -> (&[[u64; MAX_COLUMN]], &[u64]) {
-        let before = self.last;
-        self.last ^= 1;
+    ) -> &[([u64; MAX_COLUMN], u64)] {
         // The steps' loops unrolled for each width: one branch a batch (see `Slides::targets`),
         // compiled only for the widths of the row count (`Slides::new` checks them): 2 rows
         // have 2 to 8 columns, 3 rows 3 to 5, 4 rows 4.
@@ -110,37 +97,36 @@ impl<const PER: usize> Pending<PER> {
         } else {
             self.compute::<3>(scan, slides)
         }
-        let ready = std::mem::replace(&mut self.ready, self.waiting.min(BATCH));
-        self.waiting = 0;
-        (
-            &self.targets[before][..ready],
-            &self.indices[before][..ready],
-        )
     }
 
-    /// `flush`'s targets on a board of K + 1 columns, into the batch `last`.
+    /// `flush` on a board of K + 1 columns.
     #[inline(always)]
-    fn compute<const K: usize>(&mut self, scan: &MultiScan, slides: &Slides) {
+    fn compute<const K: usize>(
+        &mut self,
+        scan: &MultiScan,
+        slides: &Slides,
+    ) -> &[([u64; MAX_COLUMN], u64)] {
         let space = scan.space;
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();
-        let (targets, indices) = (&mut self.targets[self.last], &mut self.indices[self.last]);
-        for k in 0..self.waiting.min(BATCH) {
-            let (rank, j, index) = self.states[k];
-            let j = usize::from(j);
-            let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
-            // Every time: a seek to the rank the cursor holds costs less than the branch
-            // that would skip it, which the predictor loses as often as the rank changes.
-            space
-                .indexer
-                .seek_digits(&mut self.cursors[p], rank, p as u8);
-            let vertical = slides.targets::<PER, K>(j, &self.cursors[p], rank, weights);
-            for (t, &n) in vertical.iter().enumerate() {
-                Table::prefetch_in(words, n);
-                targets[k][t % MAX_COLUMN] = n;
-            }
-            indices[k] = index;
-        }
+        let cursors = &mut self.cursors;
+        self.batch.flush(
+            #[inline(always)]
+            |(rank, j, index), (targets, at)| {
+                let j = usize::from(j);
+                let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
+                // Every time: a seek to the rank the cursor holds costs less than the branch
+                // that would skip it, which the predictor loses as often as the rank changes.
+                let cursor = &mut cursors[p];
+                space.indexer.seek_digits(cursor, rank, p as u8);
+                let vertical = slides.targets::<PER, K>(j, cursor, rank, weights);
+                for (t, &n) in vertical.iter().enumerate() {
+                    Table::prefetch_in(words, n);
+                    targets[t % MAX_COLUMN] = n;
+                }
+                *at = index;
+            },
+        )
     }
 }
 
@@ -190,8 +176,13 @@ impl Iterator for WordStates<'_> {
 }
 
 /// A push: claims the unseen neighbours of the states holding the frontier's code (of the rows
-/// whose bit is set, where the place keeps them: `rows`).
-struct Push<'s, 'a, const PER: usize> {
+/// whose bit is set, where the place keeps them: `rows`); on a shard, the neighbours outside it
+/// (`scan.mine`) go to `remote` instead, for their owners to claim.
+///
+/// On one table, a word's horizontal targets are marked a word at a time (`select`), reading
+/// the words beside it. On a shard, the rows of a rank need not lie in it, so each state's
+/// slides are routed one by one (`state`).
+struct Push<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> {
     scan: &'s MultiScan<'a>,
     slides: &'a Slides,
     /// The bits a row, where the place keeps them (`rows`).
@@ -205,10 +196,11 @@ struct Push<'s, 'a, const PER: usize> {
     /// Rows crossing a word that this task expanded and left with nothing for the next layer:
     /// their bits are cleared at its end, once every part is expanded.
     spent: Vec<u64>,
+    remote: R,
 }
 
-impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
-    fn new(scan: &'s MultiScan<'a>, task: Task) -> Push<'s, 'a, PER> {
+impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, PER, SHARDED, R> {
+    fn new(scan: &'s MultiScan<'a>, task: Task, remote: R) -> Self {
         Push {
             scan,
             slides: &scan.tables.slides,
@@ -218,6 +210,17 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
             in_words: Found::default(),
             task,
             spent: vec![],
+            remote,
+        }
+    }
+
+    /// Claims `n` here, or sends it to its owner (on one table, compiled away).
+    #[inline(always)]
+    fn target(&mut self, n: u64) {
+        if !SHARDED || self.scan.mine.holds(n) {
+            self.claims.offer(n);
+        } else {
+            (self.remote)(n);
         }
     }
 
@@ -251,14 +254,14 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
         true
     }
 
-    /// Claims the horizontal targets of the state at `index`, slot `j` of rank `rank`, and
-    /// queues its vertical ones.
+    /// Claims (or routes) the horizontal targets of the state at `index`, slot `j` of rank
+    /// `rank`, and queues its vertical ones.
     #[inline(always)]
     fn state(&mut self, rank: u64, j: usize, index: u64) {
         let base = index - j as u64;
         let mut row = self.slides.row[j];
         while row != 0 {
-            self.claims.offer(base + u64::from(row.trailing_zeros()));
+            self.target(base + u64::from(row.trailing_zeros()));
             row &= row - 1;
         }
         if self.pending.add(rank, j, index) {
@@ -268,9 +271,19 @@ impl<'s, 'a, const PER: usize> Push<'s, 'a, PER> {
 
     #[inline(always)]
     fn flush(&mut self) {
-        let (targets, _) = self.pending.flush(self.scan, self.slides);
-        for state in targets {
-            self.claims.offer_all(&state[..PER]);
+        let (mine, claims, remote) = (self.scan.mine, &mut self.claims, &mut self.remote);
+        for (targets, _) in self.pending.flush(self.scan, self.slides) {
+            if !SHARDED {
+                claims.offer_all(&targets[..PER]);
+                continue;
+            }
+            for &n in &targets[..PER] {
+                if mine.holds(n) {
+                    claims.offer(n);
+                } else {
+                    remote(n);
+                }
+            }
         }
     }
 
@@ -302,7 +315,7 @@ fn around(table: &Table, w: usize, run: &Run, code: u64) -> bool {
         || (after != 0 && Table::matching(table.word(w + 1), code) & ((1 << (2 * after)) - 1) != 0)
 }
 
-impl<const PER: usize> Slots for Push<'_, '_, PER> {
+impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_, PER, SHARDED, R> {
     /// Any seen slot may hold the frontier's code (which a static test cannot know).
     #[inline(always)]
     fn busy(word: u64) -> bool {
@@ -321,8 +334,9 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
         } = *self.scan;
         let rows = self.rows;
         let mut frontier = Table::matching(word, codes.done) & candidates;
-        if frontier == 0 {
-            return 0;
+        if SHARDED || frontier == 0 {
+            // On a shard, each state's slides are routed by `states`.
+            return frontier;
         }
         let mut targets = 0;
         let slides = self.slides;
@@ -362,42 +376,93 @@ impl<const PER: usize> Slots for Push<'_, '_, PER> {
         frontier
     }
 
-    /// Queues the vertical slides of the frontier states `mask`.
+    /// Queues the vertical slides of the frontier states `mask` (on a shard, routes their
+    /// horizontal ones too).
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
         for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
-            if self.pending.add(rank, j, index) {
+            if SHARDED {
+                self.state(rank, j, index);
+            } else if self.pending.add(rank, j, index) {
                 self.flush();
             }
         }
     }
 }
 
-/// A pull: marks the unseen states with a neighbour holding the frontier's code.
-struct Pull<'s, 'a, const PER: usize> {
+/// A pull: marks the unseen states with a neighbour holding the frontier's code; on a shard,
+/// those without one here have their neighbours in other shards appended to `queries`.
+///
+/// On one table, a word's states with a horizontal neighbour in the frontier are marked a word
+/// at a time (`select`); on a shard, each state is tested one by one (`state`). A state found
+/// here may also have asked (its vertical slides are tested a batch later): the answer then
+/// finds it marked, and claims nothing twice.
+struct Pull<'s, 'a, 'q, const PER: usize, const SHARDED: bool> {
     scan: &'s MultiScan<'a>,
     slides: &'s Slides,
     claims: Claims<'a>,
     pending: Pending<PER>,
     /// The states marked for a horizontal neighbour (`select`).
     in_words: Found,
+    queries: &'q mut Vec<(u64, u64)>,
 }
 
-impl<const PER: usize> Pull<'_, '_, PER> {
+impl<const PER: usize, const SHARDED: bool> Pull<'_, '_, '_, PER, SHARDED> {
+    /// Tests the unseen state at `index`, slot `j` of rank `rank`, on a shard: marked if a
+    /// horizontal neighbour here is in the frontier, its vertical ones queued otherwise.
+    #[inline(always)]
+    fn state(&mut self, rank: u64, j: usize, index: u64) {
+        let base = index - j as u64;
+        let mut row = self.slides.row[j];
+        let mut horizontal = [0u64; 32];
+        let mut k = 0;
+        while row != 0 {
+            horizontal[k % 32] = base + u64::from(row.trailing_zeros());
+            row &= row - 1;
+            k += 1;
+        }
+        if ask(self.scan, &horizontal[..k], index, self.queries) {
+            self.claims.push(index);
+        } else if self.pending.add(rank, j, index) {
+            self.flush();
+        }
+    }
+
     /// Flushes the batch, and marks the states of the one before with a vertical neighbour in
     /// the frontier.
     #[inline(always)]
     fn flush(&mut self) {
-        let (table, code) = (self.scan.table, self.scan.codes.done);
-        let (targets, indices) = self.pending.flush(self.scan, self.slides);
-        for (state, &index) in targets.iter().zip(indices) {
-            let found = state[..PER].iter().any(|&n| table.get(n) == code);
-            self.claims.buffer(index, found);
+        let (scan, table, code) = (self.scan, self.scan.table, self.scan.codes.done);
+        let (claims, queries) = (&mut self.claims, &mut *self.queries);
+        for (targets, index) in self.pending.flush(scan, self.slides) {
+            let targets = &targets[..PER];
+            if !SHARDED {
+                let found = targets.iter().any(|&n| table.get(n) == code);
+                claims.buffer(*index, found);
+            } else if ask(scan, targets, *index, queries) {
+                claims.push(*index);
+            }
         }
     }
 }
 
-impl<const PER: usize> Slots for Pull<'_, '_, PER> {
+/// Whether a neighbour (among `targets`) of the state at `index` in this shard holds the
+/// frontier's code; if none does, those in other shards are appended to `queries`, to be
+/// asked.
+#[inline(always)]
+fn ask(scan: &MultiScan, targets: &[u64], index: u64, queries: &mut Vec<(u64, u64)>) -> bool {
+    let (table, mine, code) = (scan.table, scan.mine, scan.codes.done);
+    let here = targets
+        .iter()
+        .any(|&n| mine.holds(n) && table.get(n) == code);
+    if !here {
+        let away = targets.iter().filter(|&&n| !mine.holds(n));
+        queries.extend(away.map(|&n| (index, n)));
+    }
+    here
+}
+
+impl<const PER: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, PER, SHARDED> {
     #[inline(always)]
     fn busy(word: u64) -> bool {
         Table::matching(word, 0) != 0
@@ -405,7 +470,8 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
 
     /// Marks the unseen slots of the word's runs (rows of a rank) that hold a frontier state,
     /// here or in the words beside it, in one atomic step; the other unseen slots are tested
-    /// for a vertical neighbour in the frontier (`states`).
+    /// for a vertical neighbour in the frontier (`states`). On a shard, chooses every unseen
+    /// slot, for `state`.
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
         let LayerScan {
@@ -415,6 +481,9 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
             ..
         } = *self.scan;
         let unseen = Table::matching(word, 0) & candidates;
+        if SHARDED {
+            return unseen;
+        }
         let frontier = Table::matching(word, codes.done);
         let mut found = 0;
         // The runs holding an unseen state, each found from its first (as a push's).
@@ -438,20 +507,69 @@ impl<const PER: usize> Slots for Pull<'_, '_, PER> {
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
         for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
-            if self.pending.add(rank, j, index) {
+            if SHARDED {
+                self.state(rank, j, index);
+            } else if self.pending.add(rank, j, index) {
                 self.flush();
             }
         }
     }
 }
 
+#[inline(always)]
+fn push_in<const PER: usize, const SHARDED: bool>(
+    scan: &MultiScan,
+    task: Task,
+    remote: impl FnMut(u64),
+) -> Found {
+    let mut push = Push::<PER, SHARDED, _>::new(scan, task, remote);
+    scan.each_slot(task, &mut push);
+    push.finish()
+}
+
+#[inline(always)]
+fn pull_in<const PER: usize, const SHARDED: bool>(
+    scan: &MultiScan,
+    task: Task,
+    queries: &mut Vec<(u64, u64)>,
+) -> Found {
+    let mut pull = Pull::<PER, SHARDED> {
+        scan,
+        slides: &scan.tables.slides,
+        claims: Claims::coded(scan.table, scan.record, scan.codes.next),
+        pending: Pending::new(scan.space),
+        in_words: Found::default(),
+        queries,
+    };
+    scan.each_slot(task, &mut pull);
+    // The last states' neighbours, then the test of the batch before them.
+    pull.flush();
+    pull.flush();
+    let mut found = pull.claims.finish();
+    found.add(pull.in_words);
+    found
+}
+
+#[inline(always)]
+fn list_in<const PER: usize, const SHARDED: bool>(
+    scan: &MultiScan,
+    frontier: &[u64],
+    remote: impl FnMut(u64),
+) -> Found {
+    // Listed states are the layer's: no row's bit is read, none cleared.
+    let mut push = Push::<PER, SHARDED, _>::new(scan, Task { lo: 0, hi: 0 }, remote);
+    let width = scan.space.width();
+    for &i in frontier {
+        push.state(i / width, (i % width) as usize, i);
+    }
+    push.finish()
+}
+
 bit_instructions! {
     /// Push in the multi-tile metric: marks with the next code every unseen neighbour of the
     /// states of `task` holding the frontier's code.
     pub fn push_multi[const PER: usize][PER](scan: &MultiScan, task: Task) -> Found {
-        let mut push = Push::<PER>::new(scan, task);
-        scan.each_slot(task, &mut push);
-        push.finish()
+        push_in::<PER, false>(scan, task, |_| {})
     }
 }
 
@@ -459,32 +577,51 @@ bit_instructions! {
     /// Pull in the multi-tile metric: marks with the next code every unseen state of `task`
     /// with a neighbour holding the frontier's code (exact: see the module's doc).
     pub fn pull_multi[const PER: usize][PER](scan: &MultiScan, task: Task) -> Found {
-        let mut pull = Pull::<PER> {
-            scan,
-            slides: &scan.tables.slides,
-            claims: Claims::coded(scan.table, scan.record, scan.codes.next),
-            pending: Pending::new(scan.space),
-            in_words: Found::default(),
-        };
-        scan.each_slot(task, &mut pull);
-        // The last states' neighbours, then the test of the batch before them.
-        pull.flush();
-        pull.flush();
-        let mut found = pull.claims.finish();
-        found.add(pull.in_words);
-        found
+        pull_in::<PER, false>(scan, task, &mut vec![])
     }
 }
 
 bit_instructions! {
     /// Expands the listed frontier states (ascending indices) in the multi-tile metric.
     pub fn list_multi[const PER: usize][PER](scan: &MultiScan, frontier: &[u64]) -> Found {
-        // Listed states are the layer's: no row's bit is read, none cleared.
-        let mut push = Push::<PER>::new(scan, Task { lo: 0, hi: 0 });
-        let width = scan.space.width();
-        for &i in frontier {
-            push.state(i / width, (i % width) as usize, i);
-        }
-        push.finish()
+        list_in::<PER, false>(scan, frontier, |_| {})
+    }
+}
+
+bit_instructions! {
+    /// Push on a shard in the multi-tile metric: as `push_multi`, the targets outside the
+    /// shard (`scan.mine`) appended to `remote` for their owners (who claim them with
+    /// `claim_all_coded`).
+    pub fn push_multi_shard[const PER: usize][PER](
+        scan: &MultiScan,
+        task: Task,
+        remote: &mut Vec<u64>,
+    ) -> Found {
+        push_in::<PER, true>(scan, task, |n| remote.push(n))
+    }
+}
+
+bit_instructions! {
+    /// Pull on a shard in the multi-tile metric: as `pull_multi`; a state with no neighbour
+    /// here in the frontier has its neighbours in other shards appended to `queries`, as
+    /// (state, neighbour), to be asked.
+    pub fn pull_multi_shard[const PER: usize][PER](
+        scan: &MultiScan,
+        task: Task,
+        queries: &mut Vec<(u64, u64)>,
+    ) -> Found {
+        pull_in::<PER, true>(scan, task, queries)
+    }
+}
+
+bit_instructions! {
+    /// List expansion on a shard in the multi-tile metric: as `list_multi`, the targets
+    /// outside the shard appended to `remote`.
+    pub fn list_multi_shard[const PER: usize][PER](
+        scan: &MultiScan,
+        frontier: &[u64],
+        remote: &mut Vec<u64>,
+    ) -> Found {
+        list_in::<PER, true>(scan, frontier, |n| remote.push(n))
     }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::batch::Batch;
+use super::batch::Verticals;
 use super::claims::Claims;
 use super::neighbours::neighbours;
 use super::scan::{pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
@@ -17,7 +17,7 @@ struct Pull<'s, 'a, 'q, const COLS: usize, const SHARDED: bool> {
     scan: &'s SingleScan<'a>,
     claims: Claims<'a>,
     /// The states tested a batch at a time (on one machine; a shard's are tested one by one).
-    batch: Batch<5>,
+    batch: Verticals<5>,
     cursor: Cursor,
     queries: &'q mut Vec<(u64, u64)>,
 }
@@ -139,7 +139,7 @@ fn pull_in<const COLS: usize, const SHARDED: bool>(
     let mut pull = Pull::<COLS, SHARDED> {
         scan,
         claims: Claims::new(scan.table, scan.record),
-        batch: Batch::new(),
+        batch: Verticals::new(),
         cursor: Cursor::new(),
         queries,
     };

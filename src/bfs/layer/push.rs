@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicU64;
 
-use super::batch::Batch;
+use super::batch::Verticals;
 use super::claims::Claims;
 use super::scan::{holds_frontier, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
@@ -17,8 +17,8 @@ pub(super) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(
     claims: Claims<'a>,
     /// States with both vertical moves (every state, on more than three columns), and those
     /// with one (`WordPlaces::pairs`).
-    batch: Batch<2>,
-    pub(super) singles: Batch<1>,
+    batch: Verticals<2>,
+    pub(super) singles: Verticals<1>,
     /// The slides inside a word, claimed with the word's settling.
     in_words: Found,
     remote: R,
@@ -29,8 +29,8 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
         Push {
             scan,
             claims: Claims::new(scan.table, scan.record),
-            batch: Batch::new(),
-            singles: Batch::new(),
+            batch: Verticals::new(),
+            singles: Verticals::new(),
             in_words: Found::default(),
             remote,
         }
