@@ -4,9 +4,11 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::units::human_bytes;
+
 /// Everything the library refuses or fails at. `kind` sorts it for a caller (the CLI picks its
-/// exit status from it); `Display` is the one line a user reads, and so is `Debug`.
-#[derive(thiserror::Error)]
+/// exit status from it); `Display` is the one line a user reads, `Debug` the fields.
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A board size that is malformed, too small, or too large for what was asked.
@@ -195,14 +197,6 @@ impl Error {
     }
 }
 
-/// The line a user reads (a library user printing it with `{:?}`, or `main` returning it,
-/// sees the same): the variant's fields are there to match on.
-impl fmt::Debug for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
 /// What is wrong with a file: its kind, and the words that say where and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Damage {
@@ -383,29 +377,12 @@ impl fmt::Display for Limit {
     }
 }
 
-/// Bytes in a human unit: `60.0 MB`, `10.9 GB`, `2.6 TB`, `1.2e30 B`.
-pub fn human_bytes(bytes: f64) -> String {
-    const UNITS: [&str; 6] = ["B", "kB", "MB", "GB", "TB", "PB"];
-    let mut v = bytes;
-    for unit in UNITS {
-        if v < 1000.0 {
-            return if unit == "B" {
-                format!("{v:.0} B")
-            } else {
-                format!("{v:.1} {unit}")
-            };
-        }
-        v /= 1000.0;
-    }
-    format!("{bytes:.1e} B")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Each structured field reads as the words users have always seen, `Debug` is `Display`,
-    /// and the kinds sort the variants.
+    /// Each structured field reads as the words users have always seen, `Debug` shows the
+    /// fields, and the kinds sort the variants.
     #[test]
     fn structured_errors_read_as_one_line() {
         let e = Error::TooLarge {
@@ -416,7 +393,10 @@ mod tests {
         let line = "4x4 is too large to enumerate here: its search needs 163.5 GB, over \
                     --max-memory 1.0 GB";
         assert_eq!(e.to_string(), line);
-        assert_eq!(format!("{e:?}"), line);
+        assert!(
+            format!("{e:?}").starts_with("TooLarge { shape: \"4x4\""),
+            "{e:?}"
+        );
         assert_eq!(e.kind(), ErrorKind::Resources);
         let ranks = Error::TooLarge {
             shape: "2x7".into(),

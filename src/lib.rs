@@ -48,6 +48,7 @@ pub mod optimal;
 pub mod puzzle;
 pub mod report;
 pub mod store;
+pub mod units;
 
 pub use analysis::distribution::{Distribution, Fraction};
 pub use analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};

@@ -151,8 +151,6 @@ fn meminfo(key: &str) -> Option<u64> {
     Some(kib * 1024)
 }
 
-pub use crate::error::human_bytes;
-
 /// A number and the unit after it (`1.5G` gives 1.5 and `G`), or None without a number.
 fn number_and_unit(text: &str) -> Option<(f64, &str)> {
     let t = text.trim();
@@ -185,21 +183,22 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// Parses `5m`, `90s`, `1h`, `2d`, `250ms` or `0` (seconds without a unit).
+/// Parses a duration as humantime does (`5m`, `90s`, `1h 30m`, `2d`, `250ms`), or seconds
+/// without a unit (`0`, `1.5`); at most a year. A unit given twice (`1h 1h`, which humantime
+/// adds up) is refused as the typo it most likely is.
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
-    let (num, unit) = number_and_unit(text)
-        .ok_or_else(|| format!("'{text}' is not a duration like 5m, 90s or 1h"))?;
-    let seconds = match unit {
-        "" | "s" => num,
-        "ms" => num / 1e3,
-        "m" | "min" => num * 60.0,
-        "h" => num * 3600.0,
-        "d" => num * 86400.0,
-        _ => {
-            return Err(format!(
-                "'{text}' has an unknown unit (use ms, s, m, h or d)"
-            ))
-        }
+    let units: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|u| !u.is_empty())
+        .collect();
+    if (1..units.len()).any(|i| units[..i].contains(&units[i])) {
+        return Err(format!("'{text}' gives a unit twice"));
+    }
+    let seconds = match text.trim().parse::<f64>() {
+        Ok(seconds) => seconds,
+        Err(_) => humantime::parse_duration(text.trim())
+            .map_err(|e| format!("'{text}' is not a duration like 5m, 90s or 1h ({e})"))?
+            .as_secs_f64(),
     };
     // At most a year: longer is "never" in practice, and `from_secs_f64` panics on values past
     // what a Duration holds.
@@ -309,6 +308,7 @@ pub fn check_sharded(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::human_bytes;
 
     #[test]
     fn table_sizes_of_known_boards() {
@@ -348,7 +348,12 @@ mod tests {
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("2d"), Ok(Duration::from_secs(2 * 24 * 3600)));
         assert!(parse_duration("soon").is_err());
-        assert!(parse_duration("3w").is_err());
+        assert_eq!(parse_duration("1h 30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("3x").is_err());
+        assert!(parse_duration("1h 1h").is_err());
+        assert!(parse_duration("-5").is_err());
+        assert!(parse_duration("NaN").is_err());
         assert!(parse_duration("400d").is_err());
     }
 

@@ -1,24 +1,28 @@
 //! The engine: layer-synchronous parallel breadth-first search from a start state over a
 //! 2-bit table.
 //!
-//! Layer d+1 is built from layer d alone (bipartite graph: neighbours of depth d lie at d±1).
-//! The table marks the frontier exactly (`table`: `FRONTIER` with the layer's blank colour;
-//! expanded states are settled), so no state is expanded twice. Three ways to build a layer,
-//! the cheapest chosen each time (`policy`); all give the same layer:
+//! Layer d+1 is built from layer d alone. Three ways to build a layer, the cheapest chosen each
+//! time (`policy`); all give the same layer:
 //! - **list**: a layer small enough to have been recorded (its indices kept as it was found) is
 //!   expanded from its list, sorted so that consecutive states share their unranking work;
-//! - **push**: scan the table for the frontier and claim its unseen neighbours, settling the
-//!   frontier as it goes;
-//! - **pull**: scan for unseen states of the next colour and mark those with a neighbour in the
-//!   frontier. Exact (an unseen state's neighbours are at depth d or more), and its cost is the
-//!   number of unseen states (each about as costly as a push expansion), so it takes over once
-//!   they are fewer than the frontier. Every task reads the
-//!   frontier, so a pull leaves it unsettled: the next pull settles it in each task's own slots
-//!   before marking there, and a list or push layer after a pull settles it in one pass first.
+//! - **push**: scan the table for the frontier and claim its unseen neighbours;
+//! - **pull**: scan for unseen states and mark those with a neighbour in the frontier. Exact
+//!   (an unseen state's neighbours are at depth d or more), and its cost is the number of
+//!   unseen states (each about as costly as a push expansion), so it takes over once they are
+//!   fewer than the frontier.
 //!
-//! The search ends when every state of the next layer's colour is seen; the last layer then
-//! still holds `FRONTIER`, and one pass lists it (the antipodes) and settles it.
-//!
+//! How the table's 2-bit codes tell the layers apart is the kind of moves' (`coding`). Where
+//! every move flips a colour (single tiles: the blank's checkerboard colour; a graph's puzzle:
+//! the configuration's parity), the table marks the frontier exactly, `FRONTIER` with the
+//! layer's colour, and expanded states are settled to their depth mod 4: no state is expanded
+//! twice. A pull leaves the frontier unsettled (every task reads it): the next pull settles it
+//! in each task's own slots before marking there, and a list or push layer after a pull
+//! settles it in one pass first. The search ends when every state of the next layer's colour
+//! is seen (or, on a graph whose puzzle is not the whole index, when a layer finds nothing);
+//! the last layer is then listed (the antipodes) and settled by one pass. Multi-tile moves
+//! keep the colour of a two-cell slide: their codes are 1 + depth mod 3, never settled, and a
+//! scan of the frontier's code also finds the layers 3, 6, … before it (`layer::multi`).
+
 //! The work is split into tasks of consecutive states handed to rayon (`schedule`); the result
 //! does not depend on the thread count or the schedule. The engine prints nothing: after each
 //! layer it tells its caller what it found, how and in what time (`LayerDone`).

@@ -602,7 +602,7 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
         a.threads,
         if a.threads == 1 { "" } else { "s" },
         a.states_per_second() / 1e6,
-        memory::human_bytes(a.table_bytes as f64),
+        tilespace::units::human_bytes(a.table_bytes as f64),
     )?;
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     writeln!(out, "  wrote: {}", shown.join(", "))?;

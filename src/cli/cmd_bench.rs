@@ -400,7 +400,7 @@ fn memory_line(r: &Record) -> String {
     let at = |v: Option<u64>| v.map_or("unknown".into(), |n| format!("{}/s", rate(n as f64)));
     format!(
         "random reads ({}, one thread): {} before the runs, {} after",
-        memory::human_bytes(RANDOM_READ_BYTES as f64),
+        tilespace::units::human_bytes(RANDOM_READ_BYTES as f64),
         at(r.random_reads_before),
         at(r.random_reads_after)
     )
@@ -434,9 +434,9 @@ fn describe(r: &Record) -> String {
         or_unknown(m.physical_cores)
     );
     let _ = writeln!(s, "numa nodes: {}", or_unknown(m.numa_nodes));
-    let memory = m
-        .memory_bytes
-        .map_or("unknown".into(), |b| memory::human_bytes(b as f64));
+    let memory = m.memory_bytes.map_or("unknown".into(), |b| {
+        tilespace::units::human_bytes(b as f64)
+    });
     let _ = writeln!(s, "memory: {memory}");
     let _ = writeln!(s, "kernel: {}", m.kernel);
     let _ = writeln!(s, "started: {}", r.started);

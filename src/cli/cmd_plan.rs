@@ -9,10 +9,10 @@ use anyhow::Result;
 use clap::Args;
 use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan, DiskPlanFigures};
 use tilespace::analysis::memory;
-use tilespace::analysis::memory::human_bytes;
 use tilespace::analysis::memory::ranks_needed;
 use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan, PlanFigures};
 use tilespace::dist::Budget;
+use tilespace::units::human_bytes;
 use tilespace::Shape;
 
 use super::values::{
@@ -476,13 +476,15 @@ fn calibration(args: &PlanArgs) -> Result<Option<Calibration>> {
     Ok(rows.into_iter().next())
 }
 
-/// Seconds as `3 d 4 h`, `5 h 12 min`, `7 min 30 s` or `12.5 s`.
+/// Seconds as `3days 4h`, `5h 12m`, `7m 30s` or `12.5 s`: humantime's words, rounded to the
+/// two largest units.
 fn duration(seconds: f64) -> String {
     let s = seconds.round() as u64;
-    match s {
-        0..=59 => format!("{seconds:.1} s"),
-        60..=3599 => format!("{} min {} s", s / 60, s % 60),
-        3600..=86399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
-        _ => format!("{} d {} h", s / 86400, s % 86400 / 3600),
-    }
+    let rounded = match s {
+        0..=59 => return format!("{seconds:.1} s"),
+        60..=3599 => s,
+        3600..=86399 => s / 60 * 60,
+        _ => s / 3600 * 3600,
+    };
+    humantime::format_duration(std::time::Duration::from_secs(rounded)).to_string()
 }

@@ -26,8 +26,8 @@ fn disk_text(done: &LayerDone) -> String {
     let moved = (d.read + d.written) as f64;
     format!(
         "; disk {} read, {} written, {:.2} GB/s, {:.0}% of the pass",
-        tilespace::error::human_bytes(d.read as f64),
-        tilespace::error::human_bytes(d.written as f64),
+        tilespace::units::human_bytes(d.read as f64),
+        tilespace::units::human_bytes(d.written as f64),
         moved / d.waiting.max(1e-9) / 1e9,
         100.0 * d.waiting / done.seconds.max(1e-9)
     )

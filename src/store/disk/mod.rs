@@ -308,7 +308,7 @@ fn refuse_used(dir: &Path) -> Result<(), Error> {
 fn fits(dir: &Path, layout: &Layout, memory: u64) -> Result<(), Error> {
     let needed = memory_for(layout);
     if memory < needed {
-        let bytes = |b: u64| crate::error::human_bytes(b as f64);
+        let bytes = |b: u64| crate::units::human_bytes(b as f64);
         return Err(Error::Argument(format!(
             "the search on disk in {} was cut into shards of {} when it began: it needs {} of \
              memory to go on, over the {} it may use (--max-memory, or the memory available)",
