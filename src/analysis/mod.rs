@@ -9,6 +9,7 @@ pub mod distribution;
 pub mod graph_analysis;
 pub mod graph_atlas;
 pub mod graph_theorem;
+pub mod job_script;
 pub mod memory;
 pub mod patterns;
 pub mod plan;

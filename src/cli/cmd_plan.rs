@@ -8,11 +8,12 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args;
 use tilespace::analysis::disk_plan::{plan_disk, project_disk, DiskPlan, DiskPlanFigures};
+use tilespace::analysis::job_script::{job_script, SlurmJob};
 use tilespace::analysis::memory;
 use tilespace::analysis::memory::ranks_needed;
 use tilespace::analysis::plan::{calibrate, plan, project, Calibration, Plan, PlanFigures};
 use tilespace::dist::Budget;
-use tilespace::units::human_bytes;
+use tilespace::units::{duration_words, human_bytes};
 use tilespace::Shape;
 
 use super::values::{
@@ -148,10 +149,10 @@ pub fn run(args: PlanArgs) -> Result<super::Status> {
                 out,
                 "  projected, at best: {} = expand {} + scan {} + exchange {} ({} threads a rank, \
                  {} layers, {} Gbit/s)",
-                duration(t.total()),
-                duration(t.expand),
-                duration(t.scan),
-                duration(t.exchange),
+                duration_words(t.total()),
+                duration_words(t.expand),
+                duration_words(t.scan),
+                duration_words(t.exchange),
                 args.threads_per_rank,
                 args.layers,
                 args.network_gbits
@@ -226,12 +227,12 @@ fn on_disk(args: &PlanArgs, calibration: Option<&Calibration>) -> Result<super::
                 out,
                 "  projected: {} = disk {} ({} moved at {} GB/s) + expand {} + scan {} ({} \
                  threads, {} passes)",
-                duration(t.total()),
-                duration(t.disk),
+                duration_words(t.total()),
+                duration_words(t.disk),
                 human_bytes(t.bytes),
                 args.disk_gbps,
-                duration(t.expand),
-                duration(t.scan),
+                duration_words(t.expand),
+                duration_words(t.scan),
                 args.threads_per_rank,
                 t.passes
             )?;
@@ -355,112 +356,19 @@ fn print_plan(out: &mut impl Write, p: &Plan) -> Result<()> {
     Ok(())
 }
 
-/// The job script documented in `docs/slurm/analyze.sbatch`, the one CI submits to Slurm.
-const JOB_SCRIPT: &str = include_str!("../../docs/slurm/analyze.sbatch");
-
-/// Seconds before the time limit at which the job script asks Slurm for SIGUSR1.
-const SIGNAL_LEAD: u64 = 600;
-
-/// `JOB_SCRIPT` for plan `p`: its #SBATCH lines set for the ranks, threads, memory and time
-/// limit asked, its board the plan's, and a header with what the plan expects (the memory a
-/// rank needs, the time from the calibration if there is one, and the jobs that time takes).
+/// `plan --sbatch`'s job script for plan `p` (`analysis::job_script`), with the time the
+/// calibration projects if there is one.
 fn sbatch(args: &PlanArgs, p: &Plan, calibration: Option<&Calibration>) -> Result<String> {
-    let limit = args.time_limit.as_secs();
-    if limit <= SIGNAL_LEAD + 60 {
-        anyhow::bail!(super::BadArgument(format!(
-            "--time-limit {limit} s leaves no time to work: the job is warned {SIGNAL_LEAD} s \
-             before its limit"
-        )));
-    }
-    let nodes = p.ranks.div_ceil(args.ranks_per_node);
-    if nodes * args.ranks_per_node != p.ranks {
-        anyhow::bail!(super::BadArgument(format!(
-            "{} ranks do not fill nodes of {} (--ranks-per-node)",
-            p.ranks, args.ranks_per_node
-        )));
-    }
-    // A tenth more than the plan's figure, at least 1 GB: the process beyond its buffers.
-    let need = args
-        .mem_per_rank
-        .unwrap_or(((p.rank_bytes * 1.1) as u64).max(1 << 30));
-    if (need as f64) < p.rank_bytes {
-        anyhow::bail!(super::BadArgument(format!(
-            "--mem-per-rank {} is less than a rank of {} on {} ranks needs ({})",
-            human_bytes(need as f64),
-            p.shape,
-            p.ranks,
-            human_bytes(p.rank_bytes)
-        )));
-    }
-    let mem_mb = need.div_ceil(1 << 20);
+    let network = args.network_gbits * 1e9 / 8.0;
     let threads = args.threads_per_rank;
-    let hours = |s: u64| format!("{}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60);
-    let expected = match calibration {
-        Some(cal) => {
-            let network = args.network_gbits * 1e9 / 8.0;
-            let t = project(p, cal, threads, args.layers, network).total();
-            let jobs = (t / (limit - SIGNAL_LEAD) as f64).ceil().max(1.0) as u64;
-            format!(
-                "# Expected (the calibration's lower bound, `tilespace plan --calibrate`): {}, so at \
-                 least {jobs} job{} of {} ({} requeue{}).",
-                duration(t),
-                if jobs == 1 { "" } else { "s" },
-                duration(limit as f64),
-                jobs - 1,
-                if jobs == 2 { "" } else { "s" },
-            )
-        }
-        None => "# No expected time: no calibration (`tilespace plan --calibrate`).".into(),
+    let expected = calibration.map(|cal| project(p, cal, threads, args.layers, network).total());
+    let job = SlurmJob {
+        time_limit: args.time_limit.as_secs(),
+        ranks_per_node: args.ranks_per_node,
+        threads_per_rank: threads,
+        mem_per_rank: args.mem_per_rank,
     };
-    let mut out = format!(
-        "# `tilespace plan {} --ranks {} --sbatch`: {} states, {} a rank (table {}), {} ranks on \
-         {nodes} node{}.\n{expected}\n",
-        p.shape,
-        p.ranks,
-        p.states,
-        human_bytes(p.rank_bytes),
-        human_bytes(p.shard_bytes as f64),
-        p.ranks,
-        if nodes == 1 { "" } else { "s" },
-    );
-    let settings = [
-        ("#SBATCH --nodes=", nodes.to_string()),
-        (
-            "#SBATCH --ntasks-per-node=",
-            args.ranks_per_node.to_string(),
-        ),
-        ("#SBATCH --cpus-per-task=", threads.to_string()),
-        (
-            "#SBATCH --mem-per-cpu=",
-            format!("{}M", mem_mb.div_ceil(threads as u64)),
-        ),
-        ("#SBATCH --time=", hours(limit)),
-        ("#SBATCH --signal=", format!("USR1@{SIGNAL_LEAD}")),
-        ("BOARD=", format!("${{BOARD:-{}}}", p.shape)),
-    ];
-    let mut lines = JOB_SCRIPT.lines();
-    // The header goes after the shebang.
-    let shebang = lines.next().unwrap_or_default();
-    out = format!("{shebang}\n{out}");
-    for line in lines {
-        match settings.iter().find(|(start, _)| line.starts_with(start)) {
-            Some((start, value)) => {
-                // The value replaced; the line's comment kept, in its column if it fits.
-                let rest = &line[start.len()..];
-                let at = rest.find("  #").map_or(rest.len(), |i| i);
-                let comment = rest[at..].trim_start();
-                let setting = format!("{start}{value}");
-                if comment.is_empty() {
-                    out += &format!("{setting}\n");
-                } else {
-                    let column = (start.len() + at + 2).max(setting.len() + 1);
-                    out += &format!("{setting:<column$}{comment}\n");
-                }
-            }
-            None => out += &format!("{line}\n"),
-        }
-    }
-    Ok(out)
+    Ok(job_script(p, &job, expected)?)
 }
 
 /// The calibration to project with: measured now (and saved) with `--calibrate`, else read from
@@ -474,17 +382,4 @@ fn calibration(args: &PlanArgs) -> Result<Option<Calibration>> {
     }
     let rows: Vec<Calibration> = tilespace::report::read_rows(&args.calibration)?;
     Ok(rows.into_iter().next())
-}
-
-/// Seconds as `3days 4h`, `5h 12m`, `7m 30s` or `12.5 s`: humantime's words, rounded to the
-/// two largest units.
-fn duration(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    let rounded = match s {
-        0..=59 => return format!("{seconds:.1} s"),
-        60..=3599 => s,
-        3600..=86399 => s / 60 * 60,
-        _ => s / 3600 * 3600,
-    };
-    humantime::format_duration(std::time::Duration::from_secs(rounded)).to_string()
 }
