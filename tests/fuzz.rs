@@ -102,6 +102,7 @@ fn fuzz(name: &str, cases: u32) {
         "reports",
         "pattern_db",
         "journal",
+        "disk_files",
     ]
     .contains(&name);
     let seeds = tilespace::fuzz::seeds(name);
@@ -204,6 +205,12 @@ fn shard_checkpoints() {
 #[test]
 fn disk_journals() {
     fuzz("journal", 300);
+}
+
+/// A shard or claim file of a search on disk, beside the rest of its files (issue 48).
+#[test]
+fn disk_shard_and_claim_files() {
+    fuzz("disk_files", 300);
 }
 
 /// Graphs as `--graph` and `theorem --graph6` read them: families, graph6, edge lists.

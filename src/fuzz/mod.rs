@@ -11,6 +11,8 @@
 //! forgery, which must be caught by the checks behind the checksums); `seeds` gives valid
 //! inputs to mutate.
 
+mod disk;
+
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -24,7 +26,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 14] = [
+pub const TARGETS: [&str; 15] = [
     "board",
     "size",
     "blank",
@@ -37,6 +39,7 @@ pub const TARGETS: [&str; 14] = [
     "reports",
     "pattern_db",
     "journal",
+    "disk_files",
     "positions",
     "graph",
 ];
@@ -56,6 +59,7 @@ pub fn run(name: &str, data: &[u8]) {
         "reports" => reports(data),
         "pattern_db" => pattern_db(data),
         "journal" => journal(data),
+        "disk_files" => disk::disk_files(data),
         "positions" => positions(data),
         "graph" => graph(data),
         _ => panic!("no fuzz target {name}"),
@@ -489,6 +493,7 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "reports" => report_seeds(),
         "pattern_db" => pattern_db_seeds(),
         "journal" => journal_seeds(),
+        "disk_files" => disk::seeds(),
         "positions" => positions_seeds(),
         "graph" => text(&[
             "theta:1,2,2",
