@@ -21,9 +21,10 @@
 
 use std::time::Instant;
 
+use crate::bfs::group::{busy, everywhere, Busy, Group};
 use crate::bfs::layer::{Found, Kernels, LayerScan, WordPlaces};
 use crate::bfs::moves::{with_moves_of, Aids, ColourCounts, MoveKind, WithMoves};
-use crate::bfs::place::{settle_unsettled, Busy, DiskLayer, Place, Recording};
+use crate::bfs::place::{settle_unsettled, DiskLayer, Place, Recording};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::schedule::Schedule;
 use crate::bfs::state::SearchState;
@@ -256,7 +257,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
     fn step(&mut self, state: &mut SearchState) -> Result<Step, Error> {
         let (space, place, schedule) = (self.space, self.place, &self.driver.schedule);
         let clock = Instant::now();
-        let waited = place.waited();
+        let waited = place.group().waited();
         let depth = state.depth();
         let colour = self.start_colour ^ (depth as usize & 1);
         let unseen = M::unseen(&self.colours, colour);
@@ -293,8 +294,12 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             schedule,
         )?;
         let here: u64 = found.iter().map(|f| f.states).sum();
-        let states = place.total(here);
-        let busy = place.busy(clock.elapsed().saturating_sub(place.waited() - waited));
+        let group = place.group();
+        let states = group.sum(here);
+        let busy = busy(
+            group,
+            clock.elapsed().saturating_sub(group.waited() - waited),
+        );
         if place.lags() && self.complete(state, colour, way, clock, busy, states)? {
             return Ok(Step::Completed);
         }
@@ -315,7 +320,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         }
         state.unsettled = M::unsettles(way);
         // Every place recorded the layer whole, or none keeps its part.
-        let kept = recording.is_some_and(|r| place.everywhere(r.kept()));
+        let kept = recording.is_some_and(|r| everywhere(place.group(), r.kept()));
         // The list expanded is freed before the one found is put together.
         state.frontier = None;
         state.frontier = kept.then(|| concatenate(found, here));
@@ -344,7 +349,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         states: u64,
     ) -> Result<bool, Error> {
         let depth = state.depth();
-        let late = self.place.total(self.place.late());
+        let late = self.place.group().sum(self.place.late());
         state.layers[depth as usize] += late;
         self.colours.add(colour, late);
         let now = state.layers[depth as usize];
@@ -410,7 +415,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         let (last, late) = M::last(place, space, &mut state, ended, &self.driver.schedule)?;
         if place.lags() && !completed {
             // Every state is seen, the frontier's last late claims with them: it is complete.
-            let late = late.map(|n| place.total(n));
+            let late = late.map(|n| place.group().sum(n));
             state.layers[depth as usize] += late.unwrap_or(0);
             self.colours.add(colour, late.unwrap_or(0));
             let (seconds, disk) = match late {
@@ -420,9 +425,17 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             let states = state.layers[depth as usize];
             self.report(depth, states, self.last_way, seconds, None, disk);
         }
-        let antipodes = place.gather(last);
+        let antipodes = gather(place.group(), last);
         Ok(Outcome::Done(Finished { state, antipodes }))
     }
+}
+
+/// The indices of `mine` (this place's) and every other place's, ascending.
+fn gather(group: &dyn Group, mine: Vec<u64>) -> Vec<u64> {
+    use rayon::slice::ParallelSliceMut;
+    let mut all = group.all_gather(mine);
+    all.par_sort_unstable();
+    all
 }
 
 /// The lists of `found` in one, of `states` indices, each part freed once copied (so they take

@@ -50,6 +50,8 @@ pub mod coding;
 #[doc(hidden)]
 pub mod driver;
 #[doc(hidden)]
+pub mod group;
+#[doc(hidden)]
 pub mod layer;
 mod local;
 #[doc(hidden)]
@@ -71,8 +73,9 @@ pub mod table;
 pub mod walk;
 
 pub use driver::{Driver, Hook, LayerDone, Outcome};
+pub use group::Busy;
 pub use local::{search, search_from, Search};
-pub use place::{Busy, DiskLayer};
+pub use place::DiskLayer;
 pub use recount::{residues, settle, Recount};
 pub use schedule::{Schedule, Task};
 pub use state::SearchState;

@@ -3,8 +3,8 @@
 //! layer's indices that every place keeps the same way.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Duration;
 
+use crate::bfs::group::{Group, Solo};
 use crate::bfs::layer::{Codes, Found, Kernels, LayerScan};
 use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
@@ -25,17 +25,6 @@ pub struct DiskLayer {
     pub waiting: f64,
 }
 
-/// Seconds the ranks of a distributed search spent working on a layer (its time less the time
-/// in collectives): the busiest rank's and the mean over ranks. Every layer waits for its
-/// busiest rank, so Σ mean / Σ max over a run is its load balance (1 is perfect).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Busy {
-    /// The busiest rank's work, in seconds.
-    pub max: f64,
-    /// The mean rank's work, in seconds.
-    pub mean: f64,
-}
-
 /// Where the table of a search lives, and how a layer is built there.
 ///
 /// A place may **lag** (`lags`): a table on disk is built a shard at a time, in one pass a
@@ -51,14 +40,10 @@ pub trait Place {
     /// Whether the scans here may keep aids beside the table (the multi-tile push's bit a row,
     /// `layer::Rows`): one table holding every state, built by the kernels that keep them.
     fn keeps_aids(&self) -> bool;
-    /// `n`, a count of this place, summed over every place of the search (by default the
-    /// place is the search's only one, as are the defaults below).
-    fn total(&self, n: u64) -> u64 {
-        n
-    }
-    /// Whether `yes` holds at every place.
-    fn everywhere(&self, yes: bool) -> bool {
-        yes
+    /// The places of the search this one is part of, whose collectives the loop makes (a
+    /// search in one process is its only place: `Solo`).
+    fn group(&self) -> &dyn Group {
+        &Solo
     }
     /// The way this place builds a layer the policy chose `way` for: that one, unless the
     /// place has fewer ways (what it returns is what the layer is reported built by).
@@ -76,20 +61,6 @@ pub trait Place {
         recording: Option<&Recording>,
         schedule: &Schedule,
     ) -> Result<Vec<Found>, Error>;
-    /// Time spent so far waiting for other places.
-    fn waited(&self) -> Duration {
-        Duration::ZERO
-    }
-    /// How busy the places were on a layer this one worked `work` on (`None` for one place).
-    fn busy(&self, _work: Duration) -> Option<Busy> {
-        None
-    }
-    /// The indices of `mine` (this place's) and every other place's, ascending.
-    fn gather(&self, mut mine: Vec<u64>) -> Vec<u64> {
-        use rayon::slice::ParallelSliceMut;
-        mine.par_sort_unstable();
-        mine
-    }
     /// Whether a build completes the layer it expands, not the one it builds (see above).
     fn lags(&self) -> bool {
         false

@@ -1,7 +1,7 @@
 //! One BFS over the ranks of a group, each holding a shard of the table (see `dist`): the
 //! `Place` of a sharded search, its layers built in rounds of exchange.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
 use crate::bfs::shard::{Mine, Partition};
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{Busy, Driver, LayerDone, Outcome, Schedule, SearchState, Task};
+use crate::bfs::{Driver, LayerDone, Outcome, Schedule, SearchState, Task};
 use crate::error::{Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
@@ -181,12 +181,8 @@ impl Place for Sharded<'_> {
         false
     }
 
-    fn total(&self, n: u64) -> u64 {
-        self.group.sum(n)
-    }
-
-    fn everywhere(&self, yes: bool) -> bool {
-        self.group.max(u64::from(!yes)) == 0
+    fn group(&self) -> &dyn Group {
+        self.group
     }
 
     fn build<T: ?Sized + Sync>(
@@ -217,24 +213,6 @@ impl Place for Sharded<'_> {
             _ => exchange.push(tasks, |task, out| (k.push_shard)(scan, task, out)),
         };
         Ok(vec![found])
-    }
-
-    fn waited(&self) -> Duration {
-        self.group.waited()
-    }
-
-    fn busy(&self, work: Duration) -> Option<Busy> {
-        let nanos = work.as_nanos() as u64;
-        Some(Busy {
-            max: self.group.max(nanos) as f64 * 1e-9,
-            mean: self.group.sum(nanos) as f64 * 1e-9 / self.group.size() as f64,
-        })
-    }
-
-    fn gather(&self, mine: Vec<u64>) -> Vec<u64> {
-        let mut all = self.group.all_gather(mine);
-        all.sort_unstable();
-        all
     }
 }
 

@@ -21,11 +21,6 @@ impl<'a> Timed<'a> {
         }
     }
 
-    /// Time spent in collectives so far.
-    pub fn waited(&self) -> Duration {
-        Duration::from_nanos(self.nanos.load(Ordering::Relaxed))
-    }
-
     fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
         let clock = Instant::now();
         let out = f();
@@ -66,6 +61,10 @@ impl Group for Timed<'_> {
 
     fn all_gather(&self, mine: Vec<u64>) -> Vec<u64> {
         self.timed(|| self.group.all_gather(mine))
+    }
+
+    fn waited(&self) -> Duration {
+        Duration::from_nanos(self.nanos.load(Ordering::Relaxed))
     }
 }
 
