@@ -10,14 +10,15 @@
 //! - `dist::search::Sharded`: this rank's shard of a group's table, layers built in rounds of
 //!   exchange with the other ranks;
 //! - `store::disk::place::DiskTable`: a table in shard files, one shard in memory at a time, a
-//!   layer one pass over them; it lags (see `Place`): a layer is complete one pass late;
+//!   layer one pass over them; it lags (`Place::lag`): a layer is complete one pass late, and
+//!   the loop tells the caller of it then;
 //!
 //! and the kind of moves, a `MoveKind` (`bfs::moves`): its codes, its scans and tables, how many
 //! states are left to find and how its search ends. The loop asks neither which it runs.
 //!
 //! Every decision the loop makes is taken from global figures (the layer counts, the table's
 //! size), so the ranks of a group take the same ones without talking; what a place holds is
-//! summed by `Place::total` (a collective on ranks).
+//! summed through `Place::group` (a collective on ranks).
 
 use std::time::Instant;
 
@@ -171,7 +172,9 @@ impl<P: Place> WithMoves for Work<'_, P> {
             table_words,
             cap,
             colours: ColourCounts::new(space, start_colour, &state.layers),
-            last_way: None,
+            lag: place.lag(),
+            told: state.depth(),
+            ways: vec![None; state.layers.len()],
             emptied: None,
         };
         layers.run(state)
@@ -193,11 +196,37 @@ struct Layers<'a, P, M: MoveKind> {
     /// The most states a recorded layer may have (`policy::record_cap`).
     cap: u64,
     colours: ColourCounts,
-    /// How the last layer was built.
-    last_way: Option<Way>,
+    /// How many layers behind the one it builds the place's build completes (`Place::lag`):
+    /// the last `lag` layers of the state are not complete yet.
+    lag: u32,
+    /// The first depth whose layer the caller has not been told of.
+    told: u32,
+    /// How each layer was built, by depth (`None` for those built before this run).
+    ways: Vec<Option<Way>>,
     /// The way of a build from the frontier that found nothing, where that ends the search
     /// (`MoveKind::ends_when_empty`).
     emptied: Option<Way>,
+}
+
+/// How a step went, for the caller told of the layer it completed.
+#[derive(Clone, Copy)]
+struct Build {
+    /// When it started (`None`: no build completed the layer).
+    clock: Option<Instant>,
+    busy: Option<Busy>,
+    disk: Option<DiskLayer>,
+    /// Its way (the layer's own, if this run built the layer).
+    way: Option<Way>,
+}
+
+impl Build {
+    /// No build: the layers a search starts from.
+    const NONE: Build = Build {
+        clock: None,
+        busy: None,
+        disk: None,
+        way: None,
+    };
 }
 
 /// How a layer step ended.
@@ -215,11 +244,8 @@ enum Step {
 
 impl<P: Place, M: MoveKind> Layers<'_, P, M> {
     fn run(&mut self, mut state: SearchState) -> Result<Outcome<Finished>, Error> {
-        // A lagging place's frontier is complete only after the next build: it is told then.
-        if !self.place.lags() {
-            let depth = state.depth();
-            self.report(depth, state.layers[depth as usize], None, 0.0, None, None);
-        }
+        // The frontier is complete unless the place lags: it is told once it is.
+        self.tell(&state, complete(&state, self.lag), Build::NONE)?;
         let completed = loop {
             match self.step(&mut state)? {
                 Step::Built => {}
@@ -231,29 +257,37 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         self.finish(state, completed)
     }
 
-    /// Tells the caller of layer `depth`.
-    fn report(
-        &self,
-        depth: u32,
-        states: u64,
-        way: Option<Way>,
-        seconds: f64,
-        busy: Option<Busy>,
-        disk: Option<DiskLayer>,
-    ) {
-        (self.driver.progress)(LayerDone {
-            depth,
-            states,
-            seen: self.colours.seen(),
-            way,
-            seconds,
-            busy,
-            disk,
-        });
+    /// Tells the caller of each layer before depth `complete` it has not been told of (one at
+    /// most, but at the end): completed by `build`. A complete layer without states is an error.
+    fn tell(&mut self, state: &SearchState, complete: u32, build: Build) -> Result<(), Error> {
+        while self.told < complete {
+            let depth = self.told;
+            let states = state.layers[depth as usize];
+            if states == 0 {
+                return Err(Error::Check(format!(
+                    "the search from {} found no state at depth {depth}",
+                    state.start
+                )));
+            }
+            (self.driver.progress)(LayerDone {
+                depth,
+                states,
+                seen: state.layers[..=depth as usize].iter().sum(),
+                // The build before made most of a lagging place's layer; after a resume, the
+                // one that completed it is all there is.
+                way: self.ways[depth as usize].or(build.way),
+                seconds: build.clock.map_or(0.0, |c| c.elapsed().as_secs_f64()),
+                busy: build.busy,
+                disk: build.disk,
+            });
+            self.told += 1;
+        }
+        Ok(())
     }
 
-    /// Builds the layer after `state`'s frontier, counts it, tells the caller and calls the
-    /// hook.
+    /// Builds the layer after `state`'s frontier, counts it with the states the build added to
+    /// the frontier (where the place lags), tells the caller of the layer that completed and
+    /// calls the hook.
     fn step(&mut self, state: &mut SearchState) -> Result<Step, Error> {
         let (space, place, schedule) = (self.space, self.place, &self.driver.schedule);
         let clock = Instant::now();
@@ -300,72 +334,60 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             group,
             clock.elapsed().saturating_sub(group.waited() - waited),
         );
-        if place.lags() && self.complete(state, colour, way, clock, busy, states)? {
-            return Ok(Step::Completed);
-        }
-        self.last_way = Some(way);
-        if states == 0 && !place.lags() && self.moves.ends_when_empty() {
-            // The goal's component is exhausted: the frontier was the last layer.
-            self.emptied = Some(way);
-            return Ok(Step::Last);
-        }
-        if states == 0 && !place.lags() {
-            // Only a class the moves do not connect could leave unseen states behind, and the
-            // engine only sees connected ones (R, C ≥ 2; on a graph, those Wilson's theorem
-            // says are: this would contradict it); the frontier has been settled.
-            return Err(Error::Check(format!(
-                "the search from {} stopped at depth {depth} with {unseen} states unseen",
-                state.start
-            )));
+        let build = Build {
+            clock: Some(clock),
+            busy,
+            disk: place.disk(),
+            way: Some(way),
+        };
+        // The frontier's late states (none unless the place lags).
+        let late = group.sum(place.late());
+        state.layers[depth as usize] += late;
+        self.colours.add(colour, late);
+        if states == 0 {
+            if M::unseen(&self.colours, colour) == 0 {
+                // Late states completed the frontier and every state is seen (as none was
+                // unseen at the boundary, only a lagging place gets here): it was the last.
+                self.tell(state, depth + 1, build)?;
+                return Ok(Step::Completed);
+            }
+            if self.lag == 0 {
+                return self.emptied(state, way, unseen);
+            }
         }
         state.unsettled = M::unsettles(way);
         // Every place recorded the layer whole, or none keeps its part.
-        let kept = recording.is_some_and(|r| everywhere(place.group(), r.kept()));
+        let kept = recording.is_some_and(|r| everywhere(group, r.kept()));
         // The list expanded is freed before the one found is put together.
         state.frontier = None;
         state.frontier = kept.then(|| concatenate(found, here));
         state.layers.push(states);
+        self.ways.push(Some(way));
         self.colours.add(colour ^ 1, states);
-        if !place.lags() {
-            let seconds = clock.elapsed().as_secs_f64();
-            self.report(depth + 1, states, Some(way), seconds, busy, None);
-        }
+        self.tell(state, complete(state, self.lag), build)?;
         match self.driver.hook {
             Some(hook) if hook(state)? => Ok(Step::Stopped(depth + 1)),
             _ => Ok(Step::Built),
         }
     }
 
-    /// After a lagging place's build from the frontier (of blank colour `colour`, built by
-    /// `way`, which found `states` states beyond it): completes the frontier's layer with the
-    /// states the build added to it and tells the caller; true if it was the last layer.
-    fn complete(
-        &mut self,
-        state: &mut SearchState,
-        colour: usize,
-        way: Way,
-        clock: Instant,
-        busy: Option<Busy>,
-        states: u64,
-    ) -> Result<bool, Error> {
-        let depth = state.depth();
-        let late = self.place.group().sum(self.place.late());
-        state.layers[depth as usize] += late;
-        self.colours.add(colour, late);
-        let now = state.layers[depth as usize];
-        // The build before made most of it; after a resume, this one is all there is.
-        let way = self.last_way.or(Some(way));
-        let disk = self.place.disk();
-        self.report(depth, now, way, clock.elapsed().as_secs_f64(), busy, disk);
-        if now == 0 {
-            return Err(Error::Check(format!(
-                "the search from {} found no state at depth {depth}",
-                state.start
-            )));
+    /// After a build by `way` from `state`'s frontier that found nothing, at a place where none
+    /// comes late, with `unseen` states left: the end of the search, for moves where the goal's
+    /// component may be exhausted so; an error otherwise.
+    fn emptied(&mut self, state: &SearchState, way: Way, unseen: u64) -> Result<Step, Error> {
+        if self.moves.ends_when_empty() {
+            // The goal's component is exhausted: the frontier was the last layer.
+            self.emptied = Some(way);
+            return Ok(Step::Last);
         }
-        // The frontier was the last layer if nothing is left beyond it (moves that cannot
-        // tell the last layer before its build learn it here).
-        Ok(states == 0 && M::unseen(&self.colours, colour) == 0)
+        // Only a class the moves do not connect could leave unseen states behind, and the
+        // engine only sees connected ones (R, C ≥ 2; on a graph, those Wilson's theorem says
+        // are: this would contradict it); the frontier has been settled.
+        Err(Error::Check(format!(
+            "the search from {} stopped at depth {} with {unseen} states unseen",
+            state.start,
+            state.depth()
+        )))
     }
 
     /// The recording of the next layer's indices, if it is recorded: when it is predicted to
@@ -373,7 +395,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
     fn recording(&self, state: &SearchState, unseen: u64) -> Option<Recording> {
         let depth = state.depth() as usize;
         let room = self.cap.max(LAST_ROOM);
-        if self.moves.may_be_last(self.place.lags(), unseen, room) {
+        if self.moves.may_be_last(self.lag, unseen, room) {
             return Some(Recording::new(room));
         }
         let before = depth.checked_sub(1).map(|d| state.layers[d]);
@@ -400,8 +422,9 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         way
     }
 
-    /// Lists the last layer (its states gained, where the place lags and lists it in a pass)
-    /// and gathers it from every place. `completed`: a lagging place already told it whole.
+    /// Lists the last layer (with the states it gained, where the place lags and lists it in
+    /// a pass), tells the caller of it if it has not been, and gathers it from every place.
+    /// `completed`: a lagging place's build already completed it.
     fn finish(
         &mut self,
         mut state: SearchState,
@@ -413,21 +436,28 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         let colour = self.start_colour ^ (depth as usize & 1);
         let ended = (colour, self.emptied);
         let (last, late) = M::last(place, space, &mut state, ended, &self.driver.schedule)?;
-        if place.lags() && !completed {
-            // Every state is seen, the frontier's last late claims with them: it is complete.
-            let late = late.map(|n| place.group().sum(n));
-            state.layers[depth as usize] += late.unwrap_or(0);
-            self.colours.add(colour, late.unwrap_or(0));
-            let (seconds, disk) = match late {
-                Some(_) => (clock.elapsed().as_secs_f64(), place.disk()),
-                None => (0.0, None),
-            };
-            let states = state.layers[depth as usize];
-            self.report(depth, states, self.last_way, seconds, None, disk);
-        }
+        let late = late.filter(|_| !completed).map(|n| place.group().sum(n));
+        // Every state is seen: the frontier is complete with the last late claims.
+        state.layers[depth as usize] += late.unwrap_or(0);
+        self.colours.add(colour, late.unwrap_or(0));
+        let build = match late {
+            Some(_) => Build {
+                clock: Some(clock),
+                disk: place.disk(),
+                ..Build::NONE
+            },
+            None => Build::NONE,
+        };
+        self.tell(&state, depth + 1, build)?;
         let antipodes = gather(place.group(), last);
         Ok(Outcome::Done(Finished { state, antipodes }))
     }
+}
+
+/// The depth below which `state`'s layers are complete at a place whose builds complete layers
+/// `lag` behind the one they build.
+fn complete(state: &SearchState, lag: u32) -> u32 {
+    (state.depth() + 1).saturating_sub(lag)
 }
 
 /// The indices of `mine` (this place's) and every other place's, ascending.

@@ -27,7 +27,7 @@ pub struct DiskLayer {
 
 /// Where the table of a search lives, and how a layer is built there.
 ///
-/// A place may **lag** (`lags`): a table on disk is built a shard at a time, in one pass a
+/// A place may **lag** (`lag`): a table on disk is built a shard at a time, in one pass a
 /// layer, and the claims a shard makes into shards the pass has left behind wait for the next
 /// pass. Its build from layer d then leaves layer d+1 short of those claims, and the next build
 /// (or `finish_last`, after the last layer) adds them: `late` says how many states that added
@@ -61,9 +61,10 @@ pub trait Place {
         recording: Option<&Recording>,
         schedule: &Schedule,
     ) -> Result<Vec<Found>, Error>;
-    /// Whether a build completes the layer it expands, not the one it builds (see above).
-    fn lags(&self) -> bool {
-        false
+    /// How many layers behind the one it builds a build completes: 0 where a build completes
+    /// the layer it builds, 1 where it completes the layer it expands (see above).
+    fn lag(&self) -> u32 {
+        0
     }
     /// States the last build added to the layer it expanded (here; 0 unless the place lags).
     fn late(&self) -> u64 {

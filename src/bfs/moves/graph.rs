@@ -74,7 +74,7 @@ impl MoveKind for GraphMoves {
     }
 
     /// Where the component may be smaller than the index, any layer may be the last.
-    fn may_be_last(&self, _lags: bool, _unseen: u64, _room: u64) -> bool {
+    fn may_be_last(&self, _lag: u32, _unseen: u64, _room: u64) -> bool {
         !self.whole
     }
 

@@ -43,8 +43,9 @@ pub trait MoveKind: Sync + Sized {
     /// layer to settle (`SearchState::unsettled`).
     fn unsettles(way: Way) -> bool;
     /// Whether the next layer is recorded because it may be the last, which only its list can
-    /// name: `unseen` states are left, `room` fit the record, and the place `lags`.
-    fn may_be_last(&self, lags: bool, unseen: u64, room: u64) -> bool;
+    /// name: `unseen` states are left, `room` fit the record, and the place's builds complete
+    /// layers `lag` behind (`Place::lag`).
+    fn may_be_last(&self, lag: u32, unseen: u64, room: u64) -> bool;
     /// Whether the search may end before every state is seen, at a layer that finds nothing
     /// (the goal's component may be smaller than the index); otherwise such a layer is an
     /// error.

@@ -100,8 +100,8 @@ impl MoveKind for MultiTile {
     /// A layer that may be the last (it cannot have more states than are unseen) is recorded
     /// if those fit; a lagging place's `unseen` still counts the states its frontier gains in
     /// the build, so every layer is recorded while it fits there.
-    fn may_be_last(&self, lags: bool, unseen: u64, room: u64) -> bool {
-        lags || unseen <= room
+    fn may_be_last(&self, lag: u32, unseen: u64, room: u64) -> bool {
+        lag > 0 || unseen <= room
     }
 
     /// The frontier's list, recorded because it might be the last.

@@ -63,7 +63,7 @@ impl MoveKind for SingleTile {
 
     /// The last layer is the one before the colour whose states are all seen: the table tells
     /// it, and the search stops before building a layer after it.
-    fn may_be_last(&self, _lags: bool, _unseen: u64, _room: u64) -> bool {
+    fn may_be_last(&self, _lag: u32, _unseen: u64, _room: u64) -> bool {
         false
     }
 

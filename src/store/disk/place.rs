@@ -373,8 +373,8 @@ impl Place for DiskTable<'_> {
         Ok(vec![found])
     }
 
-    fn lags(&self) -> bool {
-        true
+    fn lag(&self) -> u32 {
+        1
     }
 
     fn late(&self) -> u64 {
