@@ -213,7 +213,7 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
         };
         let board = tilespace::Shape::new(rows, cols).unwrap();
         assert_eq!(board.cells(), n);
-        let board_options = tilespace::analysis::analyze::AnalyzeOptions {
+        let board_options = tilespace::analysis::AnalyzeOptions {
             checkpoint: options(true).checkpoint,
             ..Default::default()
         };

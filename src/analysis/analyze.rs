@@ -1,105 +1,14 @@
-//! One complete analysis of a board: search, verify against the theorems, summarise.
+//! One complete analysis of a board: search, verify against the theorems, summarise; the table
+//! in this process's memory or on disk (`analysis::sharded`: over ranks).
 
-use std::path::Path;
-
-use crate::analysis::distribution::Distribution;
+use crate::analysis::job::{claim_checkpoint_dir, report_then_save, Job};
 use crate::analysis::memory;
-use crate::bfs::moves::coding;
+use crate::analysis::{Analysis, AnalyzeOptions, OnDisk, TableAt};
 use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
-
-use crate::error::{Damage, Error};
+use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
-use crate::puzzle::count::reachable_u64;
-use crate::puzzle::metric::Metric;
-use crate::puzzle::parity::solvability;
 use crate::store::checkpoint;
-
-/// What writes the reports of an analysis (on every rank of a group, which agree on the outcome).
-pub type Reports<'a> = &'a (dyn Fn(&Analysis) -> Result<(), Error> + Sync);
-
-/// What a caller may set for one analysis.
-#[derive(Clone, Copy, Default)]
-pub struct AnalyzeOptions<'a> {
-    /// Refuse boards whose table needs more bytes than this.
-    pub max_memory: Option<u64>,
-    /// Save the finished table here (`saved`), for `distance` and `solve`: after `reports`,
-    /// and only if the search passed every check.
-    pub save_table: Option<&'a std::path::Path>,
-    /// Called with the checked analysis before the table is saved, so that the reports are on
-    /// disk before the longest write and are kept if it fails (a full disk, a kill).
-    pub reports: Option<Reports<'a>>,
-    /// Save checkpoints at layer boundaries (and resume from one); stop at the next boundary
-    /// once its `stop` flag is set.
-    pub checkpoint: Option<checkpoint::Options<'a>>,
-    /// The engine's granularity (speed only; results do not depend on it).
-    pub schedule: Schedule,
-    /// How moves are counted.
-    pub metric: Metric,
-    /// Keep the table on disk (`store::disk`), in at most `max_memory` (or the memory
-    /// available) of RAM; instead of `checkpoint`, which it cannot be used with.
-    pub disk: Option<OnDisk<'a>>,
-}
-
-/// Where a search keeps its table on disk.
-#[derive(Clone, Copy, Debug)]
-pub struct OnDisk<'a> {
-    /// The directory of its files.
-    pub dir: &'a Path,
-    /// Go on from the search the directory holds.
-    pub resume: bool,
-    /// Once set (by a signal handler, say), the search stops at the next layer boundary with
-    /// `Error::Interrupted`, its files kept.
-    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
-    /// Shards of 2^shift states instead of the largest the memory allows (tests).
-    pub shift: Option<u32>,
-}
-
-/// Everything `analyze` reports about one (board, goal blank).
-#[derive(Clone, Debug)]
-pub struct Analysis {
-    /// The board, in the user's orientation.
-    pub shape: Shape,
-    /// The goal's blank cell: the reference that decides which boards are solvable.
-    pub goal: Cell,
-    /// Where the search started: `None` for the goal, else a board (of either class).
-    pub start: Option<Board>,
-    /// 0 if the start is solvable (the goal's class), 1 otherwise.
-    pub class: u8,
-    /// How moves were counted.
-    pub metric: Metric,
-    /// States at each depth from the start.
-    pub distribution: Distribution,
-    /// The states at the maximum depth, in the user's orientation, ordered by their cells
-    /// (reading order, lexicographically), so reports do not depend on the engine's layout.
-    pub antipodes: Vec<Board>,
-    /// (RC)!/2, from the counting theorem.
-    pub expected: u64,
-    /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, the
-    /// table's states at each depth mod 4 (recounted from their codes) are the layers' there,
-    /// and every antipode is in the start's class by the solvability test.
-    pub verified: bool,
-    /// Processes (MPI ranks) the search ran on: 1 for one process.
-    pub ranks: usize,
-    /// Threads the search ran on, summed over the ranks.
-    pub threads: usize,
-    /// Wall time of the search, from allocating the table to the last layer.
-    pub seconds: f64,
-    /// Bytes of the table(s), summed over the ranks.
-    pub table_bytes: u64,
-}
-
-impl Analysis {
-    /// States reached: the distribution's total.
-    pub fn states(&self) -> u64 {
-        self.distribution.total()
-    }
-
-    /// States reached per second of search.
-    pub fn states_per_second(&self) -> f64 {
-        self.states() as f64 / self.seconds.max(1e-9)
-    }
-}
 
 /// Enumerates every state reachable from the goal with blank on `goal`, on the current rayon
 /// pool, calling `progress` after each layer.
@@ -113,7 +22,8 @@ pub fn analyze(
 }
 
 /// Enumerates every state reachable from `start` (the goal if `None`), solvable or not: the
-/// search covers the start's parity class, and the layers are distances from the start.
+/// search covers the start's parity class, and the layers are distances from the start. One
+/// table in this process's memory (`analyze_at` for the others).
 pub fn analyze_from(
     shape: Shape,
     goal: Cell,
@@ -121,47 +31,61 @@ pub fn analyze_from(
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    if options.disk.is_none() {
-        memory::check(shape, options.max_memory)?;
+    analyze_at(shape, (goal, start), TableAt::Memory, options, progress)
+}
+
+/// `analyze_from` with the table where `table_at` says: the one entry of every analysis.
+pub fn analyze_at(
+    shape: Shape,
+    (goal, start): (Cell, Option<&Board>),
+    table_at: TableAt,
+    options: AnalyzeOptions,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Analysis, Error> {
+    match table_at {
+        TableAt::Memory => in_memory(shape, goal, start, &options, progress),
+        TableAt::Disk(disk) => {
+            if options.checkpoint.is_some() {
+                return Err(Error::Argument(
+                    "a search on disk keeps its own files to go on from: it takes no checkpoints"
+                        .into(),
+                ));
+            }
+            let job = match Job::new(shape, goal, start, options.metric)? {
+                Ok(job) => job,
+                Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
+            };
+            on_disk(&job, disk, &options, progress)
+        }
+        TableAt::Ranks { group, budget } => {
+            let on = crate::analysis::sharded::on_ranks;
+            on(shape, (goal, start), options, (group, budget), progress)
+        }
     }
+}
+
+/// `analyze_from` with one table in this process's memory.
+fn in_memory(
+    shape: Shape,
+    goal: Cell,
+    start: Option<&Board>,
+    options: &AnalyzeOptions,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Analysis, Error> {
+    memory::check(shape, options.max_memory)?;
     let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
-        Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
+        Err(line) => return report_then_save(line, options, |r| r, |_, _| Ok(())),
     };
-    if let Some(disk) = options.disk {
-        return analyze_on_disk(&job, disk, &options, progress);
-    }
     let space = &job.space;
     let found = match options.checkpoint {
         None => search_from(space, job.start_index, options.schedule, progress)?,
         Some(ck) => search_checkpointed(space, job.start_index, ck, options.schedule, progress)?,
     };
-    let seen = found.table.seen();
-    let all = [(0, space.states())];
-    let colour = space.colour(space.split(job.start_index).0);
-    let residues = crate::bfs::residues(
-        space,
-        &found.table,
-        &all,
-        colour,
-        coding(space),
-        &options.schedule,
-    );
-
-    let outcome = Searched {
-        layers: found.layers,
-        antipodes: &found.antipodes,
-        seen,
-        residues,
-        ranks: 1,
-        threads: found.threads,
-        seconds: found.seconds,
-        table_bytes: found.table.bytes(),
-    };
-    let analysis = job.conclude(outcome);
+    let analysis = job.conclude(&found, 1);
     report_then_save(
         analysis,
-        &options,
+        options,
         |r| r,
         |path, layers| crate::store::saved::save(path, space, &found.table, layers),
     )
@@ -169,7 +93,7 @@ pub fn analyze_from(
 
 /// The analysis of `job` with its table on disk: searched (or gone on with), reported, its
 /// table saved if asked (the shards streamed into the table file), and its files removed.
-fn analyze_on_disk(
+fn on_disk(
     job: &Job,
     disk: OnDisk,
     options: &AnalyzeOptions,
@@ -198,17 +122,7 @@ fn analyze_on_disk(
             })
         }
     };
-    let outcome = Searched {
-        layers: found.layers,
-        antipodes: &found.antipodes,
-        seen: found.seen,
-        residues: found.residues,
-        ranks: 1,
-        threads: found.threads,
-        seconds: found.seconds,
-        table_bytes: space.states().div_ceil(32) * 8,
-    };
-    let analysis = job.conclude(outcome);
+    let analysis = job.conclude(&found, 1);
     let analysis = report_then_save(
         analysis,
         options,
@@ -222,135 +136,6 @@ fn analyze_on_disk(
     )?;
     disk::remove(disk.dir)?;
     Ok(analysis)
-}
-
-/// Hands the checked analysis to `options.reports` (whose outcome `agree` makes the group's),
-/// then saves the table with `save` (given its layer counts) if asked: only the table of a search
-/// that passed every check, as a table is trusted for optimal answers.
-pub(crate) fn report_then_save(
-    analysis: Analysis,
-    options: &AnalyzeOptions,
-    agree: impl FnOnce(Result<(), Error>) -> Result<(), Error>,
-    save: impl FnOnce(&Path, &[u64]) -> Result<(), Error>,
-) -> Result<Analysis, Error> {
-    agree(options.reports.map_or(Ok(()), |write| write(&analysis)))?;
-    if let Some(path) = options.save_table {
-        if !analysis.verified {
-            return Err(Error::Check(format!(
-                "the search of {} failed its checks (see the reports): {} not saved",
-                analysis.shape,
-                path.display()
-            )));
-        }
-        save(path, &analysis.distribution.layers)?;
-    }
-    Ok(analysis)
-}
-
-/// One search to run: the board, its goal, where it starts, and the class it covers.
-pub(crate) struct Job {
-    pub shape: Shape,
-    pub goal: Cell,
-    pub start: Option<Board>,
-    pub class: u8,
-    pub space: StateSpace,
-    pub start_index: u64,
-}
-
-/// What a search found, whichever engine ran it.
-pub(crate) struct Searched<'a> {
-    pub layers: Vec<u64>,
-    pub antipodes: &'a [u64],
-    /// States marked in the table(s), counted from the table.
-    pub seen: u64,
-    /// States of the finished table(s) at each depth mod 4, recounted (`bfs::residues`).
-    pub residues: [u64; 4],
-    pub ranks: usize,
-    pub threads: usize,
-    pub seconds: f64,
-    pub table_bytes: u64,
-}
-
-impl Job {
-    /// The search from `start` (the goal if `None`); a line is analysed at once (`Err` holds its
-    /// analysis: it needs no table).
-    pub fn new(
-        shape: Shape,
-        goal: Cell,
-        start: Option<&Board>,
-        metric: Metric,
-    ) -> Result<Result<Job, Analysis>, Error> {
-        if goal.0 >= shape.cells() {
-            return Err(Error::Blank(format!(
-                "blank cell {} is outside the {shape} board (cells 1..={} in reading order)",
-                goal.0.saturating_add(1),
-                shape.cells()
-            )));
-        }
-        if let Some(b) = start {
-            if b.shape() != shape {
-                return Err(Error::Board(format!(
-                    "the start board is {}, not {shape}",
-                    b.shape()
-                )));
-            }
-        }
-        let class = match start {
-            Some(b) if !solvability(b, goal).solvable => 1,
-            _ => 0,
-        };
-        if shape.is_line() {
-            return Ok(Err(analyze_line(shape, goal, start, class, metric)));
-        }
-        let space = StateSpace::in_metric(shape, goal, class, metric)?;
-        let start_index = match start {
-            Some(b) => space
-                .index(b)
-                .expect("a board is in the class its parity says"),
-            None => space.goal_index(),
-        };
-        Ok(Ok(Job {
-            shape,
-            goal,
-            start: start.cloned(),
-            class,
-            space,
-            start_index,
-        }))
-    }
-
-    /// The analysis of what the search found, checked against the counting theorem.
-    pub fn conclude(&self, found: Searched) -> Analysis {
-        let expected =
-            reachable_u64(self.shape).expect("boards that fit in memory have a u64 count");
-        let space = &self.space;
-        let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
-        antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
-        let distribution = Distribution {
-            layers: found.layers,
-        };
-        let verified = distribution.total() == expected
-            && found.seen == expected
-            && coding(space).residues_agree(&distribution.layers, found.residues)
-            && antipodes
-                .iter()
-                .all(|b| solvability(b, self.goal).solvable == (self.class == 0));
-        Analysis {
-            shape: self.shape,
-            goal: self.goal,
-            start: self.start.clone(),
-            class: self.class,
-            metric: space.metric,
-            distribution,
-            antipodes,
-            expected,
-            verified,
-            ranks: found.ranks,
-            threads: found.threads,
-            seconds: found.seconds,
-            table_bytes: found.table_bytes,
-        }
-    }
 }
 
 /// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on
@@ -402,91 +187,6 @@ pub(crate) fn search_checkpointed(
     }
 }
 
-/// Holds `dir` for this search (its lock) while the search runs: refused if another run holds
-/// it, or, unless resuming, if it holds a checkpoint (one process's or a distributed run's)
-/// already, which a new search would overwrite and then remove.
-pub(crate) fn claim_checkpoint_dir(
-    dir: &Path,
-    resume: bool,
-) -> Result<crate::store::lock::Lock, Error> {
-    let refused = |why: &str| Error::Write {
-        path: dir.to_path_buf(),
-        source: std::io::Error::other(why.to_string()),
-    };
-    // A directory to resume from is not created (by the checks below) when it is missing.
-    if resume && !dir.is_dir() {
-        return Err(Error::Checkpoint {
-            path: dir.to_path_buf(),
-            damage: Damage::missing(
-                "no checkpoint there (no such directory; start a run with --checkpoint DIR)",
-            ),
-        });
-    }
-    crate::store::atomic::check_writable(dir)?;
-    let lock = crate::store::lock::try_exclusive(&dir.join("checkpoint"))?
-        .ok_or_else(|| refused("another run is using this checkpoint directory"))?;
-    let saved = [
-        checkpoint::file(dir),
-        crate::store::shards::manifest_file(dir),
-    ];
-    if crate::store::disk::holds_search(dir) {
-        return Err(refused(
-            "it holds a search on disk (its files are the search's table): continue that \
-             search with --resume, or use another directory",
-        ));
-    }
-    if !resume && saved.iter().any(|f| f.exists()) {
-        return Err(refused(
-            "it holds a checkpoint already: continue that search with --resume, or remove it",
-        ));
-    }
-    Ok(lock)
-}
-
-/// A line: n reachable configurations, searched explicitly.
-fn analyze_line(
-    shape: Shape,
-    goal: Cell,
-    start: Option<&Board>,
-    class: u8,
-    metric: Metric,
-) -> Analysis {
-    let clock = std::time::Instant::now();
-    let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
-    let reached = crate::puzzle::line::reach(&from, metric);
-    let eccentricity = reached.iter().map(|r| r.1).max().unwrap_or(0);
-    let mut layers = vec![0u64; eccentricity as usize + 1];
-    for (_, d) in &reached {
-        layers[*d as usize] += 1;
-    }
-    let mut antipodes: Vec<Board> = reached
-        .iter()
-        .filter(|r| r.1 == eccentricity)
-        .map(|r| r.0.clone())
-        .collect();
-    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
-    let expected = shape.cells() as u64;
-    let verified = reached.len() as u64 == expected
-        && reached
-            .iter()
-            .all(|(b, _)| solvability(b, goal).solvable == (class == 0));
-    Analysis {
-        shape,
-        goal,
-        start: start.cloned(),
-        class,
-        metric,
-        distribution: Distribution { layers },
-        antipodes,
-        expected,
-        verified,
-        ranks: 1,
-        threads: 1,
-        seconds: clock.elapsed().as_secs_f64(),
-        table_bytes: 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,5 +201,71 @@ mod tests {
             assert!(matches!(err, Error::Blank(_)), "{goal}: {err}");
             assert!(err.to_string().contains("outside the 2x4 board"), "{err}");
         }
+    }
+
+    /// Wherever the table lives (memory, shard files on disk, shards on 1 to 3 ranks), the one
+    /// entry gives the same analysis, checked; a search on disk refuses checkpoints.
+    #[test]
+    fn every_place_gives_the_same_analysis() {
+        use crate::dist::{threads, Budget};
+        use crate::puzzle::metric::Metric;
+        for (r, c, metric) in [(2, 3, Metric::Single), (2, 4, Metric::Multi)] {
+            let shape = Shape::new(r, c).unwrap();
+            let goal = (Cell(1), None);
+            let options = AnalyzeOptions {
+                metric,
+                ..AnalyzeOptions::default()
+            };
+            let want = analyze_at(shape, goal, TableAt::Memory, options, &|_| {}).unwrap();
+            assert!(want.verified, "{shape} {metric:?}");
+            let same = |a: &Analysis, place: &str| {
+                assert!(a.verified, "{shape} {metric:?} {place}");
+                assert_eq!(a.distribution.layers, want.distribution.layers, "{place}");
+                assert_eq!(a.antipodes, want.antipodes, "{shape} {metric:?} {place}");
+            };
+            let dir = tempfile::tempdir().unwrap();
+            let disk = OnDisk {
+                dir: &dir.path().join("table"),
+                resume: false,
+                stop: None,
+                // Several shards: 6 of 2x3's 360 states, 20 of 2x4's 20,160.
+                shift: Some(if shape.cells() == 6 { 6 } else { 10 }),
+            };
+            let a = analyze_at(shape, goal, TableAt::Disk(disk), options, &|_| {}).unwrap();
+            same(&a, "on disk");
+            for ranks in 1..=3 {
+                let found = threads::run(ranks, |group| {
+                    let budget = Budget::default();
+                    let at = TableAt::Ranks { group, budget };
+                    analyze_at(shape, goal, at, options, &|_| {}).unwrap()
+                });
+                for a in &found {
+                    same(a, &format!("on {ranks} ranks"));
+                    assert_eq!(a.ranks, ranks);
+                }
+            }
+        }
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let dir = tempfile::tempdir().unwrap();
+        let options = AnalyzeOptions {
+            checkpoint: Some(checkpoint::Options {
+                dir: dir.path(),
+                every: std::time::Duration::ZERO,
+                resume: false,
+                stop: &stop,
+                saved: &|_, _| {},
+            }),
+            ..AnalyzeOptions::default()
+        };
+        let disk = OnDisk {
+            dir: dir.path(),
+            resume: false,
+            stop: None,
+            shift: None,
+        };
+        let shape = Shape::new(2, 3).unwrap();
+        let at = TableAt::Disk(disk);
+        let err = analyze_at(shape, (Cell(5), None), at, options, &|_| {}).unwrap_err();
+        assert!(err.to_string().contains("takes no checkpoints"), "{err}");
     }
 }

@@ -197,24 +197,14 @@ fn searched(
             progress,
         )?,
     };
-    let all = [(0, space.states())];
-    let colour = space.colour(space.split(start).0);
-    let coding = GraphMoves::CODING;
-    let residues = crate::bfs::residues(
-        &space,
-        &found.table,
-        &all,
-        colour,
-        coding,
-        &options.schedule,
-    );
     let total: u64 = found.layers.iter().sum();
-    let recounted = found.table.seen() == total && coding.residues_agree(&found.layers, residues);
+    let coding = GraphMoves::CODING;
+    let recounted = found.seen == total && coding.residues_agree(&found.layers, found.residues);
     let mut antipodes: Vec<Vec<u8>> = found
         .antipodes
         .iter()
         .map(|&i| space.board(i).cells().iter().map(|&t| t as u8).collect())
         .collect();
     antipodes.sort_unstable();
-    Ok((found.layers, antipodes, recounted, found.table.bytes()))
+    Ok((found.layers, antipodes, recounted, found.table_bytes))
 }

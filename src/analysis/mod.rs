@@ -9,6 +9,7 @@ pub mod distribution;
 pub mod graph_analysis;
 pub mod graph_atlas;
 pub mod graph_theorem;
+pub mod job;
 pub mod job_script;
 pub mod memory;
 pub mod patterns;
@@ -16,4 +17,5 @@ pub mod plan;
 pub mod sharded;
 pub mod theorem;
 
-pub use analyze::{analyze, analyze_from, Analysis, AnalyzeOptions, OnDisk};
+pub use analyze::{analyze, analyze_at, analyze_from};
+pub use job::{Analysis, AnalyzeOptions, OnDisk, TableAt};

@@ -4,29 +4,28 @@
 use std::cell::Cell as Slot;
 use std::time::Instant;
 
-use crate::analysis::analyze::{claim_checkpoint_dir, report_then_save, Job, Searched};
+use crate::analysis::job::{claim_checkpoint_dir, report_then_save, Job};
 use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions};
 use crate::bfs::shard::Partition;
-use crate::bfs::{Driver, LayerDone, Outcome, SearchState};
-use crate::dist::{agreed, search_sharded, search_sharded_with, Budget, Group, ShardedSearch};
+use crate::bfs::{Driver, LayerDone, Outcome, Search, SearchState};
+use crate::dist::{agreed, search_sharded, search_sharded_with, Budget, Group, RankShard};
 use crate::error::Error;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::store::checkpoint::Options as CheckpointOptions;
 use crate::store::resume;
 use crate::store::shards::{self, ShardOf};
 
-/// `analyze_from` over the ranks of `group`: every rank calls it with the same arguments, and
-/// every rank gets the same analysis. Each rank checks its memory (its share of the table and
-/// `budget`'s buffers against `options.max_memory`, per rank, and the memory its node has for
-/// each of its ranks) before any rank allocates, and all refuse together.
-pub fn analyze_sharded(
+/// `analyze_from` over the ranks of `group` (`TableAt::Ranks`), each with `budget`'s buffers:
+/// every rank calls it with the same arguments, and every rank gets the same analysis. Each
+/// rank checks its memory (its share of the table and the buffers against
+/// `options.max_memory`, per rank, and the memory its node has for each of its ranks) before
+/// any rank allocates, and all refuse together.
+pub(crate) fn on_ranks(
     shape: Shape,
-    goal: Cell,
-    start: Option<&Board>,
+    (goal, start): (Cell, Option<&Board>),
     options: AnalyzeOptions,
-    group: &dyn Group,
-    budget: Budget,
+    (group, budget): (&dyn Group, Budget),
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     let limit = memory::rank_limit(options.max_memory, group.node_ranks());
@@ -57,30 +56,9 @@ pub fn analyze_sharded(
         )?,
         Some(ck) => checkpointed(&job, group, ck, budget, driver)?,
     };
-    let space = &job.space;
-    let spans = found.partition.spans(group.rank());
-    let colour = space.colour(space.split(job.start_index).0);
-    let mine = crate::bfs::residues(
-        space,
-        &found.table,
-        &spans,
-        colour,
-        crate::bfs::moves::coding(space),
-        &options.schedule,
-    );
-    let residues = mine.map(|n| group.sum(n));
-    let analysis = job.conclude(Searched {
-        layers: found.layers.clone(),
-        antipodes: &found.antipodes,
-        seen: found.seen,
-        residues,
-        ranks: group.size(),
-        threads: found.threads,
-        seconds: found.seconds,
-        table_bytes: found.table_bytes,
-    });
+    let analysis = job.conclude(&found, group.size());
     report_then_save(analysis, &options, agree_reports(group), |path, layers| {
-        gather_table(group, space, &found, path, layers)
+        gather_table(group, &job.space, &found.table, path, layers)
     })
 }
 
@@ -96,7 +74,7 @@ fn agree_reports(group: &dyn Group) -> impl FnOnce(Result<(), Error>) -> Result<
 fn gather_table(
     group: &dyn Group,
     space: &crate::index::space::StateSpace,
-    found: &ShardedSearch,
+    found: &RankShard,
     path: &std::path::Path,
     layers: &[u64],
 ) -> Result<(), Error> {
@@ -153,7 +131,7 @@ fn checkpointed(
     ck: CheckpointOptions,
     budget: Budget,
     driver: Driver,
-) -> Result<ShardedSearch, Error> {
+) -> Result<Search<RankShard>, Error> {
     let space = &job.space;
     let (rank, ranks) = (group.rank(), group.size());
     let partition = Partition::new(space, ranks);
@@ -226,9 +204,25 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     use super::*;
+    use crate::analysis::{analyze_at, TableAt};
     use crate::bfs::table::Table;
     use crate::dist::threads;
     use crate::puzzle::metric::Metric;
+
+    /// The analysis of `shape` from its goal with blank on `goal`, over the ranks of `group`.
+    fn ranked(
+        group: &dyn Group,
+        shape: Shape,
+        goal: Cell,
+        options: AnalyzeOptions,
+        progress: &(dyn Fn(LayerDone) + Sync),
+    ) -> Result<Analysis, Error> {
+        let at = TableAt::Ranks {
+            group,
+            budget: Budget::default(),
+        };
+        analyze_at(shape, (goal, None), at, options, progress)
+    }
 
     /// Checkpoints in `dir`, saved only when `stop` is set (or resumed).
     fn ck_in<'a>(dir: &'a Path, stop: &'a AtomicBool, resume: bool) -> CheckpointOptions<'a> {
@@ -266,9 +260,7 @@ mod tests {
         let goal = Cell(shape.cells() - 1);
         match ranks {
             None => vec![crate::analysis::analyze(shape, goal, options, progress)],
-            Some(ranks) => threads::run(ranks, |g| {
-                analyze_sharded(shape, goal, None, options, g, Budget::default(), progress)
-            }),
+            Some(ranks) => threads::run(ranks, |g| ranked(g, shape, goal, options, progress)),
         }
     }
 
@@ -417,17 +409,7 @@ mod tests {
                 metric,
                 ..AnalyzeOptions::default()
             };
-            threads::run(2, |g| {
-                analyze_sharded(
-                    shape,
-                    Cell(goal),
-                    None,
-                    options,
-                    g,
-                    Budget::default(),
-                    &stopper,
-                )
-            });
+            threads::run(2, |g| ranked(g, shape, Cell(goal), options, &stopper));
             dir
         };
         let dir = save(Metric::Single, 8, 7);
@@ -612,8 +594,7 @@ mod tests {
                     ..AnalyzeOptions::default()
                 };
                 threads::run(ranks, |g| {
-                    let budget = Budget::default();
-                    analyze_sharded(shape, Cell(goal), None, options, g, budget, &|_| {}).unwrap()
+                    ranked(g, shape, Cell(goal), options, &|_| {}).unwrap()
                 });
                 assert!(
                     std::fs::read(&path).unwrap() == want,

@@ -7,32 +7,18 @@ use rayon::prelude::*;
 
 use crate::bfs::driver::{self, Driver, Finished, Outcome};
 use crate::bfs::layer::{Found, Kernels, LayerScan};
+use crate::bfs::moves::coding;
 use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
+use crate::bfs::recount::residues;
 use crate::bfs::schedule::Schedule;
+use crate::bfs::searched::Search;
 use crate::bfs::shard::Mine;
 use crate::bfs::state::SearchState;
 use crate::bfs::table::{Table, FRONTIER};
 use crate::bfs::LayerDone;
 use crate::error::Error;
 use crate::index::space::StateSpace;
-
-/// The raw outcome of a search: per-depth counts and the states of the last layer.
-#[derive(Debug)]
-pub struct Search {
-    /// States per depth from the start.
-    pub layers: Vec<u64>,
-    /// Indices of the states at the maximum depth, ascending.
-    pub antipodes: Vec<u64>,
-    /// Wall time, from allocating the table to the last layer.
-    pub seconds: f64,
-    /// Threads the search ran on.
-    pub threads: usize,
-    /// The finished table: every state of the class is settled, holding its depth mod 4 with
-    /// its blank's colour (see `table`). Its marked states (`Table::seen`) are counted
-    /// independently of the layers.
-    pub table: Table,
-}
 
 /// One table holding every state, its layers built by tasks on the rayon pool.
 struct Local {
@@ -126,16 +112,32 @@ fn search_with(
     let place = Local {
         spans: [(0, space.states())],
     };
-    Ok(match driver::run(space, &place, driver, scan, state)? {
-        Outcome::Stopped { depth } => Outcome::Stopped { depth },
-        Outcome::Done(Finished { state, antipodes }) => Outcome::Done(Search {
-            layers: state.layers,
-            antipodes,
-            seconds: clock.elapsed().as_secs_f64(),
-            threads: rayon::current_num_threads(),
-            table: state.table,
-        }),
-    })
+    let schedule = driver.schedule;
+    let Finished { state, antipodes } = match driver::run(space, &place, driver, scan, state)? {
+        Outcome::Done(finished) => finished,
+        Outcome::Stopped { depth } => return Ok(Outcome::Stopped { depth }),
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    let table = state.table;
+    let colour = space.colour(space.split(start).0);
+    let residues = residues(
+        space,
+        &table,
+        &place.spans,
+        colour,
+        coding(space),
+        &schedule,
+    );
+    Ok(Outcome::Done(Search {
+        layers: state.layers,
+        antipodes,
+        seen: table.seen(),
+        residues,
+        seconds,
+        threads: rayon::current_num_threads(),
+        table_bytes: table.bytes(),
+        table,
+    }))
 }
 
 impl SearchState {

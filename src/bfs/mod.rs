@@ -65,6 +65,8 @@ pub mod recount;
 #[doc(hidden)]
 pub mod schedule;
 #[doc(hidden)]
+pub mod searched;
+#[doc(hidden)]
 pub mod shard;
 #[doc(hidden)]
 pub mod state;
@@ -74,8 +76,9 @@ pub mod walk;
 
 pub use driver::{Driver, Hook, LayerDone, Outcome};
 pub use group::Busy;
-pub use local::{search, search_from, Search};
+pub use local::{search, search_from};
 pub use place::DiskLayer;
 pub use recount::{residues, settle, Recount};
 pub use schedule::{Schedule, Task};
+pub use searched::Search;
 pub use state::SearchState;

@@ -8,12 +8,12 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use tilespace::analysis::memory;
-use tilespace::analysis::sharded::analyze_sharded;
+use tilespace::analysis::{analyze_at, TableAt};
 use tilespace::report::gong::{self, GongComparison, GONG_FIGURES};
 use tilespace::report::runs::RunRow;
 use tilespace::report::{self, SummaryRow};
 use tilespace::GoalBlank;
-use tilespace::{analyze_from, Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
+use tilespace::{Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
 
 use super::groups::RunArgs;
 use super::progress::Progress;
@@ -121,7 +121,6 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         reports: Some(&write_reports),
         checkpoint,
         metric: args.metric,
-        disk,
         ..AnalyzeOptions::default()
     };
     let mut done = vec![];
@@ -134,16 +133,18 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         *current.lock().expect("not poisoned") = Some(progress.clone());
         let on_layer = &|l| progress.layer(l);
+        let job = (goal, start.as_ref());
         let a = match (ranks, &pool) {
             (None, Some(pool)) => {
-                pool.install(|| analyze_from(shape, goal, start.as_ref(), options, on_layer))
+                let at = || disk.map_or(TableAt::Memory, TableAt::Disk);
+                pool.install(|| analyze_at(shape, job, at(), options, on_layer))
             }
             // On this thread, the only one that calls MPI; the engine's parallel work goes to
             // the global pool.
             (Some(group), _) => {
                 let budget = tilespace::dist::Budget::default();
-                let start = start.as_ref();
-                analyze_sharded(shape, goal, start, options, group, budget, on_layer)
+                let at = TableAt::Ranks { group, budget };
+                analyze_at(shape, job, at, options, on_layer)
             }
             (None, None) => unreachable!("one process has a pool of its own"),
         };

@@ -39,4 +39,4 @@ pub mod timed;
 pub mod mpi;
 
 pub use group::{agreed, Group};
-pub use search::{search_sharded, search_sharded_with, Budget, ShardedSearch};
+pub use search::{search_sharded, search_sharded_with, Budget, RankShard};

@@ -9,11 +9,12 @@ use super::group::Group;
 use super::timed::Timed;
 use crate::bfs::driver::{self, Finished};
 use crate::bfs::layer::{claim_all_coded, Found, Kernels, LayerScan};
+use crate::bfs::moves::coding;
 use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
 use crate::bfs::shard::{Mine, Partition};
 use crate::bfs::table::{Table, FRONTIER};
-use crate::bfs::{Driver, LayerDone, Outcome, Schedule, SearchState, Task};
+use crate::bfs::{residues, Driver, LayerDone, Outcome, Schedule, Search, SearchState, Task};
 use crate::error::{Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
@@ -38,21 +39,9 @@ impl Budget {
     }
 }
 
-/// The outcome of a sharded search, the same on every rank except for `table`.
+/// What a rank keeps of a sharded search's finished table (`Search::table`).
 #[derive(Debug)]
-pub struct ShardedSearch {
-    /// States per depth from the start, over all ranks.
-    pub layers: Vec<u64>,
-    /// Indices of the states at the maximum depth, over all shards, ascending.
-    pub antipodes: Vec<u64>,
-    /// States marked in all shards' tables, counted from the tables (not from the layers).
-    pub seen: u64,
-    /// Wall time of the search.
-    pub seconds: f64,
-    /// Threads over all ranks.
-    pub threads: usize,
-    /// Bytes of all shards' tables.
-    pub table_bytes: u64,
+pub struct RankShard {
     /// How the index is dealt to the ranks.
     pub partition: Partition,
     /// This rank's shard, finished: every state settled with its depth mod 4.
@@ -68,7 +57,7 @@ pub fn search_sharded(
     schedule: Schedule,
     budget: Budget,
     progress: &(dyn Fn(LayerDone) + Sync),
-) -> Result<ShardedSearch, Error> {
+) -> Result<Search<RankShard>, Error> {
     let driver = Driver {
         schedule,
         progress,
@@ -90,7 +79,7 @@ pub fn search_sharded_with(
     budget: Budget,
     driver: Driver,
     resume: Option<SearchState>,
-) -> Result<Outcome<ShardedSearch>, Error> {
+) -> Result<Outcome<Search<RankShard>>, Error> {
     let clock = Instant::now();
     let timed = Timed::new(group);
     let partition = Partition::new(space, group.size());
@@ -112,16 +101,29 @@ pub fn search_sharded_with(
         Outcome::Done(finished) => finished,
         Outcome::Stopped { depth } => return Ok(Outcome::Stopped { depth }),
     };
+    let seconds = clock.elapsed().as_secs_f64();
     let table = state.table;
-    Ok(Outcome::Done(ShardedSearch {
+    let colour = space.colour(space.split(start).0);
+    let mine = residues(
+        space,
+        &table,
+        &place.spans,
+        colour,
+        coding(space),
+        &driver.schedule,
+    );
+    Ok(Outcome::Done(Search {
         layers: state.layers,
         antipodes,
         seen: timed.sum(table.seen()),
-        seconds: clock.elapsed().as_secs_f64(),
+        residues: mine.map(|n| timed.sum(n)),
+        seconds,
         threads: timed.sum(rayon::current_num_threads() as u64) as usize,
         table_bytes: timed.sum(table.bytes()),
-        partition: place.partition,
-        table,
+        table: RankShard {
+            partition: place.partition,
+            table,
+        },
     }))
 }
 
@@ -481,8 +483,8 @@ mod tests {
                                 assert_eq!(s.seen, space.states(), "{what}");
                             }
                             for (k, s) in got.iter().enumerate() {
-                                let spans = s.partition.spans(k);
-                                let held: Vec<&[AtomicU64]> = s.table.held().collect();
+                                let spans = s.table.partition.spans(k);
+                                let held: Vec<&[AtomicU64]> = s.table.table.held().collect();
                                 assert_eq!(held.len(), spans.len(), "{what}: shard {k}");
                                 for ((lo, hi), span) in spans.into_iter().zip(held) {
                                     let shard: Vec<u64> =

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use crate::analysis::memory::{parse_duration, parse_size};
-use crate::analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
+use crate::analysis::{analyze, analyze_at, analyze_from, Analysis, AnalyzeOptions, TableAt};
 use crate::dist::{threads, Budget};
 use crate::error::Error;
 use crate::index::space::StateSpace;
@@ -276,10 +276,10 @@ fn resume_where(control: u8, shape: Shape, goal: Cell, dir: &Path) -> Result<Ana
     match usize::from(control >> 3) & 3 {
         0 => analyze_from(shape, goal, None, options, &|_| {}),
         ranks => {
-            use crate::analysis::sharded::analyze_sharded as on_ranks;
-            let budget = Budget::default();
-            let results = threads::run(ranks, |g| {
-                on_ranks(shape, goal, None, options, g, budget, &|_| {})
+            let results = threads::run(ranks, |group| {
+                let budget = Budget::default();
+                let at = TableAt::Ranks { group, budget };
+                analyze_at(shape, (goal, None), at, options, &|_| {})
             });
             results.into_iter().next().expect("a rank")
         }
@@ -394,11 +394,8 @@ fn on_disk(
         stop,
         shift: Some(crate::store::disk::layout::MIN_SHIFT),
     };
-    let options = AnalyzeOptions {
-        disk: Some(disk),
-        ..AnalyzeOptions::default()
-    };
-    analyze_from(shape, goal, None, options, progress)
+    let (at, options) = (TableAt::Disk(disk), AnalyzeOptions::default());
+    analyze_at(shape, (goal, None), at, options, progress)
 }
 
 /// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
@@ -605,11 +602,10 @@ fn shard_seeds() -> Vec<Vec<u8>> {
                     checkpoint: Some(save_in(dir, stop)),
                     ..AnalyzeOptions::default()
                 };
-                threads::run(1, |g| {
+                threads::run(1, |group| {
                     let budget = Budget::default();
-                    let _ = crate::analysis::sharded::analyze_sharded(
-                        shape, goal, None, options, g, budget, progress,
-                    );
+                    let at = TableAt::Ranks { group, budget };
+                    let _ = analyze_at(shape, (goal, None), at, options, progress);
                 });
             });
             let manifest = std::fs::read(shards::manifest_file(dir.path())).expect("saved");

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::bfs::driver::{self, Finished};
 use crate::bfs::policy::Scan;
 use crate::bfs::table::Table;
-use crate::bfs::{DiskLayer, Driver, LayerDone, Outcome, Schedule, SearchState};
+use crate::bfs::{DiskLayer, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
 use crate::error::{Damage, DamageKind, Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
@@ -53,21 +53,9 @@ pub struct DiskOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
 }
 
-/// The outcome of a search on disk.
+/// What a search on disk keeps of its finished table (`Search::table`): the shard files.
 #[derive(Debug)]
-pub struct DiskSearch {
-    /// States per depth.
-    pub layers: Vec<u64>,
-    /// Indices of the states at the maximum depth, ascending.
-    pub antipodes: Vec<u64>,
-    /// States marked in the shards, counted from them.
-    pub seen: u64,
-    /// States of the finished shards at each depth mod 4 (mod 3, multi-tile), recounted.
-    pub residues: [u64; 4],
-    /// Wall time of the search, over every run of it.
-    pub seconds: f64,
-    /// Threads the search ran on.
-    pub threads: usize,
+pub struct DiskShards {
     /// How the table was cut.
     pub layout: Layout,
     /// The disk's figures over this run: bytes read and written, seconds spent on them.
@@ -115,7 +103,7 @@ pub fn search_on_disk(
     options: DiskOptions,
     schedule: Schedule,
     progress: &(dyn Fn(LayerDone) + Sync),
-) -> Result<Outcome<DiskSearch>, Error> {
+) -> Result<Outcome<Search<DiskShards>>, Error> {
     let dir = options.dir;
     if options.memory < MIN_MEMORY {
         return Err(Error::Argument(format!(
@@ -198,15 +186,18 @@ pub fn search_on_disk(
     };
     let colour = space.colour(space.split(start).0);
     let (seen, residues) = recount(&place, &state.table, colour, &schedule)?;
-    Ok(Outcome::Done(DiskSearch {
+    Ok(Outcome::Done(Search {
         layers: state.layers,
         antipodes,
         seen,
         residues,
         seconds: place.seconds(),
         threads: rayon::current_num_threads(),
-        layout,
-        io: place.io(),
+        table_bytes: space.states().div_ceil(32) * 8,
+        table: DiskShards {
+            layout,
+            io: place.io(),
+        },
     }))
 }
 

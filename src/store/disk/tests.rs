@@ -32,7 +32,7 @@ fn on_disk(
     resume: bool,
     stop: Option<&AtomicBool>,
     at: u32,
-) -> Outcome<DiskSearch> {
+) -> Outcome<Search<DiskShards>> {
     let options = DiskOptions {
         dir,
         memory: 64 << 20,
