@@ -318,3 +318,53 @@ fn a_search_on_disk_traces_the_way_it_built_each_layer() {
         finished_as_in_memory(tmp.path(), name, metric);
     }
 }
+
+/// 3x4 in both metrics on disk (8 MB of memory), stopped by SIGINT at a layer boundary (exit
+/// 75), then moved into memory (`--resume d --checkpoint c`): the reports of the uninterrupted
+/// in-memory runs (committed in docs/results/), the search on disk removed, no checkpoint left.
+#[test]
+fn a_search_on_disk_stopped_goes_on_in_memory() {
+    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
+        let tmp = scratch();
+        let dir = tmp.path();
+        let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
+        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(run)
+            .args(["--disk", "d", "--max-memory", "8M"])
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Some layers in: the journal is there, and the search has run a while.
+        let clock = Instant::now();
+        while !dir.join("d/search.tsj").exists() && clock.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(400));
+        let pid = child.id().to_string();
+        assert!(Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
+        assert!(said.contains("--checkpoint NEWDIR"), "{metric}: {said}");
+        let moved = ["--resume", "d", "--checkpoint", "c"];
+        let o = tilespace(&[&run[..], &moved[..]].concat(), dir);
+        assert!(o.status.success(), "{metric}: {}", stderr(&o));
+        finished_as_in_memory(dir, name, metric);
+        // The lock of the directory stays, as after any run with checkpoints.
+        let left: Vec<_> = std::fs::read_dir(dir.join("c"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n != ".checkpoint.lock")
+            .collect();
+        assert!(
+            left.is_empty(),
+            "{metric}: {left:?} left in the checkpoint directory"
+        );
+    }
+}

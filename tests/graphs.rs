@@ -184,6 +184,7 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
                 dir: &dir,
                 every: std::time::Duration::ZERO,
                 resume,
+                from: None,
                 stop: &stop,
                 saved: &saved,
             }),

@@ -148,11 +148,12 @@ pub(crate) fn search_checkpointed(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Search, Error> {
     let _lock = claim_checkpoint_dir(ck.dir, ck.resume)?;
-    let (resume, before) = if ck.resume {
-        let loaded = crate::store::resume::load_one(ck.dir, space, start_index)?;
-        (Some(loaded.state), loaded.seconds)
-    } else {
-        (None, 0.0)
+    let (resume, before) = match ck.source() {
+        Some(dir) => {
+            let loaded = crate::store::resume::load_one(dir, space, start_index)?;
+            (Some(loaded.state), loaded.seconds)
+        }
+        None => (None, 0.0),
     };
     let clock = std::time::Instant::now();
     let last_save = std::sync::Mutex::new(std::time::Instant::now());
@@ -252,6 +253,7 @@ mod tests {
                 dir: dir.path(),
                 every: std::time::Duration::ZERO,
                 resume: false,
+                from: None,
                 stop: &stop,
                 saved: &|_, _| {},
             }),

@@ -147,11 +147,12 @@ fn checkpointed(
         _ => Ok(None),
     };
     let _lock = agreed(group, "claiming the checkpoint directory", claimed)?;
-    let (resume, before) = if ck.resume {
-        let (shard, seconds) = resume::load_rank(group, ck.dir, of)?;
-        (Some(shard), seconds)
-    } else {
-        (None, 0.0)
+    let (resume, before) = match ck.source() {
+        Some(dir) => {
+            let (shard, seconds) = resume::load_rank(group, dir, of)?;
+            (Some(shard), seconds)
+        }
+        None => (None, 0.0),
     };
     let clock = Instant::now();
     let last_save = Slot::new(Instant::now());
@@ -230,6 +231,7 @@ mod tests {
             dir,
             every: Duration::from_secs(3600),
             resume,
+            from: None,
             stop,
             saved: &|_, _| {},
         }

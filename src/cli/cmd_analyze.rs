@@ -55,11 +55,12 @@ pub struct AnalyzeArgs {
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
-    /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75)
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["resume", "disk"])]
+    /// Save checkpoints in DIR at layer boundaries; Ctrl-C, SIGTERM or SIGUSR1 then saves one and stops (exit 75). With --resume OLD: go on from OLD's search, saving here
+    #[arg(long, value_name = "DIR", conflicts_with = "disk")]
     pub checkpoint: Option<PathBuf>,
     /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever
-    /// number of MPI ranks or one process saved it; or the search on disk DIR holds (--disk)
+    /// number of MPI ranks or one process saved it; or the search on disk DIR holds (on disk; with
+    /// --checkpoint NEW, in memory, from its last finished layer)
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// Keep the table in files under DIR, with at most --max-memory (or the memory available)
@@ -92,6 +93,8 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         Some(_) => None,
         None => args.checkpoint.as_deref().or(args.resume.as_deref()),
     };
+    // A search moved: resumed from one directory, checkpointed into another.
+    let moved_from = args.checkpoint.as_ref().and(args.resume.as_deref());
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
     let saved = |depth: u32, seconds: f64| {
@@ -160,7 +163,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             };
             job.error(e)
         })?;
-        if let Some(dir) = checkpoint_dir {
+        for dir in checkpoint_dir.into_iter().chain(moved_from) {
             remove_checkpoint(dir, ranks)?;
         }
         if let Some(paths) = reports_written.lock().expect("not poisoned").take() {
@@ -232,17 +235,19 @@ fn show(
 /// The checkpoints of a search saved in `dir` (if any) as `args` ask: resumed with `--resume`,
 /// saved once `--checkpoint-every` has passed, and at the end of the layer a signal comes in.
 pub(super) fn checkpointing<'a>(
-    args: &AnalyzeArgs,
+    args: &'a AnalyzeArgs,
     dir: Option<&'a Path>,
     saved: &'a (dyn Fn(u32, f64) + Sync),
 ) -> Result<Option<tilespace::store::checkpoint::Options<'a>>> {
     let Some(dir) = dir else {
         return Ok(None);
     };
+    let from = args.checkpoint.as_ref().and(args.resume.as_deref());
     Ok(Some(tilespace::store::checkpoint::Options {
         dir,
         every: args.checkpoint_every,
-        resume: args.resume.is_some(),
+        resume: args.resume.is_some() && from.is_none(),
+        from,
         stop: super::stop_on_signal(
             "saving a checkpoint at the end of this layer (signal again to stop without saving)",
         )?,
@@ -251,8 +256,12 @@ pub(super) fn checkpointing<'a>(
 }
 
 /// Removes the checkpoint in `dir` once the reports are written: one process's file, or on
-/// each rank its share of the shards (and on rank 0 the manifest).
+/// each rank its share of the shards (and on rank 0 the manifest); or the search on disk a
+/// search in memory went on from.
 fn remove_checkpoint(dir: &Path, ranks: super::Ranks) -> Result<(), tilespace::Error> {
+    if tilespace::store::disk::holds_search(dir) {
+        return tilespace::store::disk::remove(dir);
+    }
     let who = ranks.map(|g| (g.rank(), g.size()));
     tilespace::store::resume::remove_others(dir, who, None)
 }
@@ -356,6 +365,12 @@ fn writable_outputs(
     } else if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
         let owns = tilespace::store::checkpoint::owns;
         roles.writes_names("a file of the checkpoint", dir, owns);
+        if let Some(from) = args.resume.as_deref().filter(|&f| f != dir) {
+            // The search moved from here is removed once the run is done.
+            roles.writes_names("a file of the search resumed", from, |n| {
+                tilespace::store::checkpoint::owns(n) || tilespace::store::disk::layout::owns(n)
+            });
+        }
     }
     roles.check()?;
     if let Some(path) = args.save_table.as_deref() {
@@ -444,12 +459,11 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
 }
 
 /// The directory of the table on disk: `--disk`'s, or `--resume`'s if it holds a search on
-/// disk rather than a checkpoint.
+/// disk rather than a checkpoint and no `--checkpoint` moves it into memory.
 fn disk_dir(args: &AnalyzeArgs) -> Option<&Path> {
     let holds = |d: &&Path| tilespace::store::disk::holds_search(d);
-    args.disk
-        .as_deref()
-        .or(args.resume.as_deref().filter(holds))
+    let stays = args.resume.as_deref().filter(|_| args.checkpoint.is_none());
+    args.disk.as_deref().or(stays.filter(holds))
 }
 
 /// What a stopped or failed run needs to be gone on with.
@@ -507,7 +521,8 @@ impl Resumable<'_> {
                 let dir = dir.display();
                 Stopped(format!(
                     "interrupted after depth {depth}: the table is kept on disk in {dir}; \
-                     continue with: {command} --resume {dir}"
+                     continue with: {command} --resume {dir} (or in memory, checkpointed in a \
+                     new directory: add --checkpoint NEWDIR)"
                 ))
                 .into()
             }

@@ -95,6 +95,7 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                     dir: &dir,
                     every: std::time::Duration::MAX,
                     resume: args.reuse && tilespace::store::checkpoint::file(&dir).exists(),
+                    from: None,
                     stop,
                     saved: &saved,
                 };

@@ -291,6 +291,7 @@ fn resume_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a>
         dir,
         every: std::time::Duration::from_secs(3600),
         resume: true,
+        from: None,
         stop,
         saved: &|_, _| {},
     }
@@ -567,6 +568,7 @@ fn stopped_at(
 fn save_in<'a>(dir: &'a Path, stop: &'a AtomicBool) -> checkpoint::Options<'a> {
     checkpoint::Options {
         resume: false,
+        from: None,
         ..resume_in(dir, stop)
     }
 }

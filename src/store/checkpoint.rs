@@ -62,11 +62,22 @@ pub struct Options<'a> {
     pub every: std::time::Duration,
     /// Continue from the checkpoint in `dir` rather than start anew.
     pub resume: bool,
+    /// Continue from the search saved in this other directory instead, saving in `dir` (which
+    /// must hold no checkpoint): a checkpoint of one process or of ranks, or (for one process)
+    /// a search on disk stopped at a layer boundary (`store::disk::whole`).
+    pub from: Option<&'a Path>,
     /// Once set (by a signal handler, say), the search saves at the next layer boundary and
     /// stops with `Error::Interrupted`.
     pub stop: &'a AtomicBool,
     /// Told of each save: depth and seconds the save took.
     pub saved: &'a (dyn Fn(u32, f64) + Sync),
+}
+
+impl Options<'_> {
+    /// Where the search goes on from: `from`, or `dir` if resuming; `None` for a new search.
+    pub fn source(&self) -> Option<&Path> {
+        self.from.or(self.resume.then_some(self.dir))
+    }
 }
 
 /// The checkpoint file in `dir`.

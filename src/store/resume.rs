@@ -37,6 +37,9 @@ enum Saved {
     Whole,
     /// A distributed run's manifest, naming its shards.
     Shards(Manifest),
+    /// A search on disk (`store::disk`): read into one process's table, stopped at a layer
+    /// boundary.
+    Disk,
 }
 
 /// What `dir` holds for a search of `space` from `start`. Both kinds are there only when a
@@ -44,6 +47,9 @@ enum Saved {
 /// what it resumed from: the deeper is the newer (at equal depths they hold the same state).
 fn saved(dir: &Path, space: &StateSpace, start: u64) -> Result<Saved, Error> {
     let whole = checkpoint::file(dir).exists();
+    if !whole && crate::store::disk::holds_search(dir) {
+        return Ok(Saved::Disk);
+    }
     if !shards::manifest_file(dir).exists() {
         return match whole {
             true => Ok(Saved::Whole),
@@ -63,12 +69,14 @@ fn saved(dir: &Path, space: &StateSpace, start: u64) -> Result<Saved, Error> {
     })
 }
 
-/// The search saved in `dir` (by one process or by any number of ranks), read into one
-/// process's table.
+/// The search saved in `dir` (by one process, by any number of ranks, or on disk), read into
+/// one process's table.
 pub fn load_one(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error> {
     let saved = saved(dir, space, start)?;
-    if let Saved::Whole = saved {
-        return checkpoint::load(dir, space, start);
+    match saved {
+        Saved::Whole => return checkpoint::load(dir, space, start),
+        Saved::Disk => return crate::store::disk::whole::load_whole(dir, space, start),
+        Saved::Shards(_) => {}
     }
     let solo = crate::dist::threads::Shared::new(1);
     let partition = Partition::new(space, 1);
@@ -86,11 +94,15 @@ pub fn load_one(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Er
 /// one process or by any number of ranks), and the seconds of search it records. A collective:
 /// every rank calls it, and all fail if any does.
 pub fn load_rank(group: &dyn Group, dir: &Path, of: ShardOf) -> Result<(SearchState, f64), Error> {
-    let saved = agreed(
-        group,
-        "reading the checkpoint",
-        saved(dir, of.space, of.start),
-    )?;
+    let saved = match saved(dir, of.space, of.start) {
+        Ok(Saved::Disk) => Err(Error::Argument(format!(
+            "{} holds a search on disk, which goes on in one process (on disk, or in memory): \
+             not on ranks",
+            dir.display()
+        ))),
+        other => other,
+    };
+    let saved = agreed(group, "reading the checkpoint", saved)?;
     let table = crate::dist::search::shard_table(of.space, of.partition, of.rank);
     let table = agreed(group, "allocating its shard of the table", table)?;
     read(group, dir, saved, of, table)
@@ -202,6 +214,7 @@ fn open_mine(
             }]))
         }
         Saved::Whole => Ok(VecDeque::new()),
+        Saved::Disk => unreachable!("a search on disk is read by `disk::whole::load_whole`"),
         Saved::Shards(manifest) => {
             let before = Partition::new(of.space, manifest.ranks());
             (rank..manifest.ranks())

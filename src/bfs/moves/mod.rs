@@ -24,6 +24,7 @@ mod multi;
 mod single;
 
 use crate::bfs::coding::Coding;
+use crate::bfs::layer::Codes;
 use crate::index::space::StateSpace;
 use crate::puzzle::metric::Metric;
 
@@ -42,6 +43,19 @@ pub fn coding(space: &StateSpace) -> Coding {
         }
     }
     with_moves_of(space, Of)
+}
+
+/// The codes of the step that expands layer `depth` of a search of `space`
+/// (`MoveKind::codes`).
+pub fn codes_of(space: &StateSpace, depth: u32) -> Codes {
+    struct Of(u32);
+    impl WithMoves for Of {
+        type Output = Codes;
+        fn run<M: MoveKind>(self) -> Codes {
+            M::codes(self.0)
+        }
+    }
+    with_moves_of(space, Of(depth))
 }
 
 /// Runs `work` with the moves of `metric` on a board.

@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use crate::error::{Damage, Error};
+use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
 use crate::store::header::checksum;
 
@@ -122,6 +122,41 @@ pub fn differences(ident: &[u64; 6], want: &[u64; 6]) -> String {
         })
         .collect();
     format!("not the search asked for: {}", said.join("; "))
+}
+
+/// The journal in `dir`, checked against the search asked for.
+pub(super) fn open(dir: &Path, space: &StateSpace, start: u64) -> Result<Journal, Error> {
+    let mut j = Journal::read(dir)?;
+    let refuse = |what: String| Error::Checkpoint {
+        path: dir.to_path_buf(),
+        damage: Damage::new(DamageKind::Mismatch, what),
+    };
+    let want = ident(space);
+    if j.ident != want {
+        return Err(refuse(differences(&j.ident, &want)));
+    }
+    if j.start != start {
+        return Err(refuse(format!(
+            "it searches from state {}, not {start}",
+            j.start
+        )));
+    }
+    let layout = Layout::new(space.states(), j.layout.shift);
+    if layout.shards() != j.shards.len() {
+        return Err(refuse(format!(
+            "its {} shards of 2^{} states do not cover this board",
+            j.shards.len(),
+            layout.shift
+        )));
+    }
+    j.layout = layout;
+    if let Some(what) = j.contents_differ(space.states()) {
+        return Err(Error::Checkpoint {
+            path: dir.to_path_buf(),
+            damage: Damage::new(DamageKind::Contents, what),
+        });
+    }
+    Ok(j)
 }
 
 impl Journal {

@@ -22,6 +22,7 @@ mod claims;
 pub mod journal;
 pub mod layout;
 mod place;
+pub mod whole;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,10 +31,10 @@ use crate::bfs::driver::{self, Finished};
 use crate::bfs::policy::Scan;
 use crate::bfs::table::Table;
 use crate::bfs::{DiskLayer, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
-use crate::error::{Damage, DamageKind, Error, Limit, Needed};
+use crate::error::{Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
-use journal::{Journal, NONE};
+use journal::{open, Journal, NONE};
 pub use layout::holds_search;
 use layout::{claim_file, journal_file, names, our_files, shard_file, Bound, Layout};
 use place::DiskTable;
@@ -310,41 +311,6 @@ fn fits(dir: &Path, layout: &Layout, memory: u64) -> Result<(), Error> {
         )));
     }
     Ok(())
-}
-
-/// The journal in `dir`, checked against the search asked for.
-fn open(dir: &Path, space: &StateSpace, start: u64) -> Result<Journal, Error> {
-    let mut j = Journal::read(dir)?;
-    let refuse = |what: String| Error::Checkpoint {
-        path: dir.to_path_buf(),
-        damage: Damage::new(DamageKind::Mismatch, what),
-    };
-    let want = journal::ident(space);
-    if j.ident != want {
-        return Err(refuse(journal::differences(&j.ident, &want)));
-    }
-    if j.start != start {
-        return Err(refuse(format!(
-            "it searches from state {}, not {start}",
-            j.start
-        )));
-    }
-    let layout = Layout::new(space.states(), j.layout.shift);
-    if layout.shards() != j.shards.len() {
-        return Err(refuse(format!(
-            "its {} shards of 2^{} states do not cover this board",
-            j.shards.len(),
-            layout.shift
-        )));
-    }
-    j.layout = layout;
-    if let Some(what) = j.contents_differ(space.states()) {
-        return Err(Error::Checkpoint {
-            path: dir.to_path_buf(),
-            damage: Damage::new(DamageKind::Contents, what),
-        });
-    }
-    Ok(j)
 }
 
 /// Makes `dir` what the journal says: files a crashed pass left past the last committed shard

@@ -147,3 +147,75 @@ fn a_search_on_disk_stopped_at_any_layer_goes_on() {
         }
     }
 }
+
+/// A search on disk stopped at any layer boundary, read into memory (`load_whole`), goes on
+/// there to the search that never stopped: its layers, antipodes and every word of its table,
+/// in both metrics, from the first boundary to the last but one.
+#[test]
+fn a_search_on_disk_stopped_at_any_layer_goes_on_in_memory() {
+    use crate::bfs::{search, Driver};
+    for (r, c, metric) in [
+        (3, 3, Metric::Single),
+        (3, 3, Metric::Multi),
+        (2, 4, Metric::Multi),
+    ] {
+        let shape = Shape::new(r, c).unwrap();
+        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+        let start = space.goal_index();
+        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
+        let shift = 64 - space.states().leading_zeros() - 5;
+        for stop_at in 0..whole.layers.len() as u32 - 1 {
+            let what = format!("{shape} {metric:?} stopped at {stop_at}");
+            let dir = scratch();
+            let stop = AtomicBool::new(stop_at == 0);
+            let first = on_disk(
+                &space,
+                start,
+                dir.path(),
+                shift,
+                false,
+                Some(&stop),
+                stop_at,
+            );
+            assert!(matches!(first, Outcome::Stopped { .. }), "{what}");
+            let loaded = whole::load_whole(dir.path(), &space, start).expect(&what);
+            assert_eq!(
+                loaded.state.layers[..],
+                whole.layers[..loaded.state.layers.len()]
+            );
+            let driver = Driver {
+                schedule: schedule(),
+                ..Driver::new(&|_| {})
+            };
+            let Outcome::Done(m) = search(&space, start, driver, Some(loaded.state)).unwrap()
+            else {
+                panic!("{what}: stopped again");
+            };
+            assert_eq!(m.layers, whole.layers, "{what}");
+            assert_eq!(m.antipodes, whole.antipodes, "{what}");
+            let words = (space.states().div_ceil(32)) as usize;
+            let differ = (0..words).find(|&w| m.table.word(w) != whole.table.word(w));
+            assert_eq!(differ, None, "{what}: a word of the table differs");
+        }
+    }
+}
+
+/// A journal in the middle of a pass (a run killed, not stopped) is not read into memory.
+#[test]
+fn a_search_on_disk_mid_pass_is_not_read_into_memory() {
+    let shape = Shape::new(2, 4).unwrap();
+    let space = StateSpace::new(shape, Cell(7)).unwrap();
+    let start = space.goal_index();
+    let dir = scratch();
+    let stop = AtomicBool::new(false);
+    let first = on_disk(&space, start, dir.path(), 8, false, Some(&stop), 5);
+    assert!(matches!(first, Outcome::Stopped { .. }));
+    let mut j = open(dir.path(), &space, start).unwrap();
+    j.done = 1;
+    j.commit(dir.path()).unwrap();
+    let err = whole::load_whole(dir.path(), &space, start)
+        .err()
+        .expect("refused");
+    let err = err.to_string();
+    assert!(err.contains("middle of layer 6's pass"), "{err}");
+}
