@@ -368,3 +368,51 @@ fn a_search_on_disk_stopped_goes_on_in_memory() {
         );
     }
 }
+
+/// 3x4 in both metrics checkpointed in memory, stopped by SIGINT (exit 75), then moved onto
+/// disk with 8 MB of memory (`--resume c --disk d`): the reports of the uninterrupted
+/// in-memory runs (committed in docs/results/), and neither the checkpoint nor the search on
+/// disk left.
+#[test]
+fn a_checkpoint_goes_on_on_disk() {
+    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
+        let tmp = scratch();
+        let dir = tmp.path();
+        let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
+        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(run)
+            .args(["--checkpoint", "c", "--checkpoint-every", "0"])
+            .current_dir(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A checkpoint is saved after every layer: stop once one is there.
+        let clock = Instant::now();
+        while !dir.join("c/checkpoint.tsc").exists() && clock.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let pid = child.id().to_string();
+        assert!(Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
+        let moved = ["--resume", "c", "--disk", "d", "--max-memory", "8M"];
+        let o = tilespace(&[&run[..], &moved[..]].concat(), dir);
+        assert!(o.status.success(), "{metric}: {}", stderr(&o));
+        finished_as_in_memory(dir, name, metric);
+        let left: Vec<_> = std::fs::read_dir(dir.join("c"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .filter(|n| n != ".checkpoint.lock")
+            .collect();
+        assert!(
+            left.is_empty(),
+            "{metric}: {left:?} left in the checkpoint directory"
+        );
+    }
+}

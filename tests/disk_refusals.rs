@@ -84,9 +84,8 @@ fn reseal(d: &Path, forge: impl FnOnce(&mut Vec<u64>)) {
         .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
         .collect();
     forge(&mut words);
-    let n = words.len();
-    words[n - 1] = tilespace::store::header::checksum(words[..n - 1].iter().copied());
-    let forged: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut forged: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    tilespace::store::disk::journal::reseal(&mut forged);
     std::fs::write(&path, forged).unwrap();
 }
 
@@ -96,8 +95,8 @@ fn reseal(d: &Path, forge: impl FnOnce(&mut Vec<u64>)) {
 fn a_journal_of_another_search_names_the_field() {
     let tmp = tempfile::tempdir().unwrap();
     let d = stopped_disk_search(tmp.path());
-    // Magic, version, rows, cols, goal blank, class, transposed, metric (the journal's doc).
-    reseal(&d, |words| words[7] = 7);
+    // The metric is bytes 28..32 of the header, the high half of word 3 (the journal's doc).
+    reseal(&d, |words| words[3] = (words[3] & 0xFFFF_FFFF) | 7 << 32);
     resume_refused(tmp.path(), &[], "its metric is 7 (none), not 0 (single)");
 }
 
@@ -108,10 +107,10 @@ fn a_journal_of_another_search_names_the_field() {
 #[test]
 fn a_resealed_journal_with_impossible_contents_is_refused() {
     const STATES: u64 = 239_500_800;
-    // Word 15 is `late`, 18 the layers' count, then the layers, the frontier's list (or 2^64-1
-    // for none) and the next layer's (the journal's doc).
+    // After the header's 8 words: word 9 is the pass, 13 `late`, 16 the layers' count, then the
+    // layers, the frontier's list (or 2^64-1 for none) and the next layer's (the journal's doc).
     let list_at = |w: &[u64]| {
-        let frontier = 19 + w[18] as usize;
+        let frontier = 17 + w[16] as usize;
         let next = if w[frontier] == u64::MAX {
             frontier + 1
         } else {
@@ -123,10 +122,10 @@ fn a_resealed_journal_with_impossible_contents_is_refused() {
     let forgeries: [(&str, Forge, &str); 5] = [
         (
             "late",
-            |w, _| w[15] = u64::MAX - 3,
+            |w, _| w[13] = u64::MAX - 3,
             "add up to more than the class's 239500800 states",
         ),
-        ("layer", |w, _| w[19] = 5, "its first layer has 5 states"),
+        ("layer", |w, _| w[17] = 5, "its first layer has 5 states"),
         (
             "index",
             |w, (f, n)| {
@@ -149,7 +148,7 @@ fn a_resealed_journal_with_impossible_contents_is_refused() {
             |w, (_, n)| {
                 // The first shard's pass, after the next layer's list.
                 let shard = n + 1 + w[n] as usize;
-                w[shard] = w[11] + 2;
+                w[shard] = w[9] + 2;
             },
             "was written in pass",
         ),

@@ -109,9 +109,22 @@ fn on_disk(
         dir: disk.dir,
         memory,
         shift: disk.shift,
-        resume: disk.resume,
+        resume: disk.resume || disk.from.is_some(),
         stop: disk.stop,
     };
+    if let Some(from) = disk.from {
+        // The checkpoint is read whole into memory to be cut into shards.
+        memory::check(job.shape, None)?;
+        let loaded = crate::store::resume::load_one(from, space, job.start_index)?;
+        disk::begin_from(
+            space,
+            loaded,
+            disk::DiskOptions {
+                resume: false,
+                ..run
+            },
+        )?;
+    }
     let found = match disk::search_on_disk(space, job.start_index, run, options.schedule, progress)?
     {
         Outcome::Done(found) => found,
@@ -228,6 +241,7 @@ mod tests {
             let disk = OnDisk {
                 dir: &dir.path().join("table"),
                 resume: false,
+                from: None,
                 stop: None,
                 // Several shards: 6 of 2x3's 360 states, 20 of 2x4's 20,160.
                 shift: Some(if shape.cells() == 6 { 6 } else { 10 }),
@@ -262,6 +276,7 @@ mod tests {
         let disk = OnDisk {
             dir: dir.path(),
             resume: false,
+            from: None,
             stop: None,
             shift: None,
         };

@@ -68,6 +68,10 @@ pub struct OnDisk<'a> {
     pub dir: &'a Path,
     /// Go on from the search the directory holds.
     pub resume: bool,
+    /// Go on from the search saved in this other directory instead (a checkpoint of one
+    /// process or of ranks, read into memory, which must hold its table, and written into
+    /// `dir` as a new search on disk: `store::disk::begin_from`).
+    pub from: Option<&'a Path>,
     /// Once set (by a signal handler, say), the search stops at the next layer boundary with
     /// `Error::Interrupted`, its files kept.
     pub stop: Option<&'a std::sync::atomic::AtomicBool>,

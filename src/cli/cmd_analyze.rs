@@ -59,14 +59,14 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "disk")]
     pub checkpoint: Option<PathBuf>,
     /// Continue the run whose checkpoint is in DIR (and keep checkpointing there), whatever
-    /// number of MPI ranks or one process saved it; or the search on disk DIR holds (on disk; with
-    /// --checkpoint NEW, in memory, from its last finished layer)
+    /// number of MPI ranks or one process saved it; or the search on disk DIR holds. With
+    /// --checkpoint NEW or --disk NEW: go on from DIR's search in memory or on disk, saving in NEW
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// Keep the table in files under DIR, with at most --max-memory (or the memory available)
     /// of it in RAM: boards past this machine's memory. A stop (Ctrl-C, SIGTERM, SIGUSR1: exit
     /// 75), a crash or a full disk loses at most a shard's work: go on with --resume DIR
-    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    #[arg(long, value_name = "DIR")]
     pub disk: Option<PathBuf>,
     /// Least time between checkpoints, e.g. 5m, 90s, 1h, 0 (every layer)
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = memory::parse_duration)]
@@ -93,8 +93,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         Some(_) => None,
         None => args.checkpoint.as_deref().or(args.resume.as_deref()),
     };
-    // A search moved: resumed from one directory, checkpointed into another.
-    let moved_from = args.checkpoint.as_ref().and(args.resume.as_deref());
+    let moved_from = moved_from(&args);
     // The bar of the board being searched, for the messages of checkpoints saved.
     let current = std::sync::Mutex::new(None::<Progress>);
     let saved = |depth: u32, seconds: f64| {
@@ -181,15 +180,17 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
 /// Where a search on disk keeps its table (`None` in memory), stopped by a signal at the end
 /// of a layer.
 fn on_disk<'a>(
-    args: &AnalyzeArgs,
+    args: &'a AnalyzeArgs,
     dir: Option<&'a std::path::Path>,
 ) -> Result<Option<tilespace::analysis::OnDisk<'a>>> {
     let Some(dir) = dir else {
         return Ok(None);
     };
+    let from = moved_from(args);
     Ok(Some(tilespace::analysis::OnDisk {
         dir,
-        resume: args.resume.is_some(),
+        resume: args.resume.is_some() && from.is_none(),
+        from,
         stop: Some(super::stop_on_signal(
             "at the end of this layer, the table kept on disk (signal again to stop at once)",
         )?),
@@ -242,7 +243,7 @@ pub(super) fn checkpointing<'a>(
     let Some(dir) = dir else {
         return Ok(None);
     };
-    let from = args.checkpoint.as_ref().and(args.resume.as_deref());
+    let from = moved_from(args);
     Ok(Some(tilespace::store::checkpoint::Options {
         dir,
         every: args.checkpoint_every,
@@ -365,12 +366,12 @@ fn writable_outputs(
     } else if let Some(dir) = args.checkpoint.as_deref().or(args.resume.as_deref()) {
         let owns = tilespace::store::checkpoint::owns;
         roles.writes_names("a file of the checkpoint", dir, owns);
-        if let Some(from) = args.resume.as_deref().filter(|&f| f != dir) {
-            // The search moved from here is removed once the run is done.
-            roles.writes_names("a file of the search resumed", from, |n| {
-                tilespace::store::checkpoint::owns(n) || tilespace::store::disk::layout::owns(n)
-            });
-        }
+    }
+    if let Some(from) = moved_from(args) {
+        // The search moved from here is removed once the run is done.
+        roles.writes_names("a file of the search resumed", from, |n| {
+            tilespace::store::checkpoint::owns(n) || tilespace::store::disk::layout::owns(n)
+        });
     }
     roles.check()?;
     if let Some(path) = args.save_table.as_deref() {
@@ -456,6 +457,13 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
         }
     }
     Ok(jobs)
+}
+
+/// The directory a search is moved from: `--resume`'s, where `--checkpoint` or `--disk` names
+/// another directory to go on in (in memory or on disk).
+fn moved_from(args: &AnalyzeArgs) -> Option<&Path> {
+    let elsewhere = args.checkpoint.is_some() || args.disk.is_some();
+    args.resume.as_deref().filter(|_| elsewhere)
 }
 
 /// The directory of the table on disk: `--disk`'s, or `--resume`'s if it holds a search on

@@ -392,6 +392,7 @@ fn on_disk(
     let disk = crate::analysis::OnDisk {
         dir,
         resume: stop.is_none(),
+        from: None,
         stop,
         shift: Some(crate::store::disk::layout::MIN_SHIFT),
     };

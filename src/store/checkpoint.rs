@@ -39,7 +39,7 @@ use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::metric::Metric;
 use crate::store::header::{
-    checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
+    checksum, le_words, reseal_header, u64_at, words_from, BoardFields, HeaderReader, HeaderWriter,
 };
 
 const MAGIC: &[u8; 8] = b"TSCHKPT\0";
@@ -143,16 +143,9 @@ pub fn save(
             .map(|c| checksum(c.iter().map(|w| w.load(Ordering::Relaxed)))),
     );
     let flen = state.frontier.as_ref().map_or(u64::MAX, |f| f.len() as u64);
+    let flags = [u8::from(state.pulling), u8::from(state.unsettled)];
     let head = HeaderWriter::new(MAGIC, VERSION)
-        .u32(space.user_shape.rows as u32)
-        .u32(space.user_shape.cols as u32)
-        .u32(space.user_goal.0 as u32)
-        .bytes(&[
-            space.class,
-            u8::from(space.transposed),
-            u8::from(state.pulling),
-            u8::from(state.unsettled),
-        ])
+        .board(BoardFields::of(space), flags)
         .bytes(&[space.metric.byte(), 0, 0, 0])
         .u64(state.start)
         .u64(space.states())

@@ -106,6 +106,15 @@ impl HeaderWriter {
         self
     }
 
+    /// Appends the board fields and two bytes of flags (right after the magic and version).
+    pub fn board(self, b: BoardFields, flags: [u8; 2]) -> Self {
+        assert_eq!(self.bytes.len(), 12, "the board fields follow the version");
+        self.u32(b.rows)
+            .u32(b.cols)
+            .u32(b.goal)
+            .bytes(&[b.class, b.transposed, flags[0], flags[1]])
+    }
+
     /// The header: the fields (a multiple of 8 bytes), their checksum, zeros up to `size`.
     pub fn finish(mut self, size: usize) -> Vec<u8> {
         assert_eq!(self.bytes.len() % 8, 0, "header fields end on a word");
@@ -114,6 +123,47 @@ impl HeaderWriter {
         assert!(self.bytes.len() <= size, "header fields fit the header");
         self.bytes.resize(size, 0);
         self.bytes
+    }
+}
+
+/// The board fields every saved search's header starts with, after its magic and version (at
+/// bytes 12..28: rows, columns and goal blank as u32s, then class, transposition and two flags
+/// as bytes): checkpoints, their shards and the journal of a search on disk, which
+/// `checkpoint::check_board` reads the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardFields {
+    /// Rows and columns, in the user's orientation.
+    pub rows: u32,
+    pub cols: u32,
+    /// The goal's blank cell (0-based, reading order).
+    pub goal: u32,
+    /// The parity class searched.
+    pub class: u8,
+    /// Whether the index is of the transposed board.
+    pub transposed: u8,
+}
+
+impl BoardFields {
+    /// The fields of a search of `space`.
+    pub fn of(space: &crate::index::space::StateSpace) -> BoardFields {
+        BoardFields {
+            rows: space.user_shape.rows as u32,
+            cols: space.user_shape.cols as u32,
+            goal: space.user_goal.0 as u32,
+            class: space.class,
+            transposed: u8::from(space.transposed),
+        }
+    }
+
+    /// The fields of a header (opened: at least 28 bytes long).
+    pub fn read(h: &HeaderReader) -> BoardFields {
+        BoardFields {
+            rows: h.u32(12),
+            cols: h.u32(16),
+            goal: h.u32(20),
+            class: h.byte(24),
+            transposed: h.byte(25),
+        }
     }
 }
 

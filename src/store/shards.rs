@@ -30,7 +30,7 @@ use crate::index::space::StateSpace;
 use crate::store::atomic::write_atomic_with;
 use crate::store::checkpoint::{check_board, check_metric, Opened};
 use crate::store::header::{
-    checksum, le_words, reseal_header, u64_at, words_from, HeaderReader, HeaderWriter,
+    checksum, le_words, reseal_header, u64_at, words_from, BoardFields, HeaderReader, HeaderWriter,
 };
 
 const SHARD_MAGIC: &[u8; 8] = b"TSSHARD\0";
@@ -104,10 +104,7 @@ fn shard_file(dir: &Path, rank: usize, ranks: usize, depth: u32) -> PathBuf {
 /// The fields every file of a checkpoint starts with: the board, goal, class and layout, and
 /// two bytes of flags.
 fn board_fields(h: HeaderWriter, space: &StateSpace, flags: [u8; 2]) -> HeaderWriter {
-    h.u32(space.user_shape.rows as u32)
-        .u32(space.user_shape.cols as u32)
-        .u32(space.user_goal.0 as u32)
-        .bytes(&[space.class, u8::from(space.transposed), flags[0], flags[1]])
+    h.board(BoardFields::of(space), flags)
 }
 
 /// Saves this rank's state; returns the checksum of its data, for the manifest.

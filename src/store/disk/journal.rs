@@ -2,26 +2,35 @@
 //! every shard a pass completes, so that a kill at any moment leaves the last shard completed
 //! recoverable.
 //!
-//! File `search.tsj` (little-endian u64 words): magic `TSDISK\0\0`, version, rows, cols, goal
-//! blank, class, transposed, metric, start, shard shift, shards, pass, shards done in the pass,
-//! finishing (1 in the pass that settles the last layer), the claims' recording given up (1),
-//! late, found, the seconds run so far (an f64's bits); then counted lists (a length, then the words): the layers at the pass's start,
-//! the frontier's list (a length of 2^64-1 for none), the next layer's list; then per shard the
-//! pass that wrote its file (2^64-1: never written, every state unseen) and its checksum; then
-//! per shard and per claim file (behind into this pass, ahead and behind into the next layer)
-//! its length in words and checksum; then per shard its states of the frontier's layer and of
-//! the next layer known so far; and last the checksum of every word before it.
+//! File `search.tsj`: the header every saved search starts with (`store::header`: magic
+//! `TSDISK\0\0`, version, the board fields of `header::BoardFields` with no flags, the metric
+//! and the graph key (0: a board) as u32s, four zero bytes, the start, the shard shift, and the
+//! checksum of those 56 bytes), then little-endian u64 words: shards, pass, shards done in the
+//! pass, finishing (1 in the pass that settles the last layer), the claims' recording given up
+//! (1), late, found, the seconds run so far (an f64's bits); then counted lists (a length, then
+//! the words): the layers at the pass's start, the frontier's list (a length of 2^64-1 for
+//! none), the next layer's list; then per shard the pass that wrote its file (2^64-1: never
+//! written, every state unseen) and its checksum; then per shard and per claim file (behind into
+//! this pass, ahead and behind into the next layer) its length in words and checksum; then per
+//! shard its states of the frontier's layer and of the next layer known so far; and last the
+//! checksum of every word before it, the header's included.
 
 use std::path::Path;
 
 use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
-use crate::store::header::checksum;
+use crate::store::header::{
+    checksum, le_words, reseal_header, BoardFields, HeaderReader, HeaderWriter,
+};
 
 use super::layout::{journal_file, Layout};
 
-const MAGIC: u64 = u64::from_le_bytes(*b"TSDISK\0\0");
-const VERSION: u64 = 1;
+const MAGIC: &[u8; 8] = b"TSDISK\0\0";
+/// Version 2: on the header of every saved search (version 1 had words of its own).
+const VERSION: u32 = 2;
+/// Bytes of the header, and of its fields (their checksum follows).
+const HEADER: usize = 64;
+const FIELDS: usize = 56;
 /// Words a shard takes at the journal's end.
 const PER_SHARD: usize = 10;
 /// No list, no file.
@@ -188,12 +197,26 @@ impl Journal {
         }
     }
 
-    fn words(&self) -> Vec<u64> {
-        let mut w = vec![MAGIC, VERSION];
-        w.extend(self.ident);
+    /// The file's image: the header, then the words and their checksum.
+    fn image(&self) -> Vec<u8> {
+        let [rows, cols, goal, class, transposed, metric] = self.ident;
+        let board = BoardFields {
+            rows: rows as u32,
+            cols: cols as u32,
+            goal: goal as u32,
+            class: class as u8,
+            transposed: transposed as u8,
+        };
+        let head = HeaderWriter::new(MAGIC, VERSION)
+            .board(board, [0, 0])
+            .u32(metric as u32)
+            .u32(0)
+            .u32(0)
+            .u64(self.start)
+            .u64(u64::from(self.layout.shift))
+            .finish(HEADER);
+        let mut w: Vec<u64> = le_words(&head).collect();
         w.extend([
-            self.start,
-            u64::from(self.layout.shift),
             self.layout.shards() as u64,
             u64::from(self.pass),
             self.done as u64,
@@ -225,13 +248,12 @@ impl Journal {
             w.extend([f, n]);
         }
         w.push(checksum(w.iter().copied()));
-        w
+        w.iter().flat_map(|w| w.to_le_bytes()).collect()
     }
 
     /// Writes the journal into `dir` (beside, synced, renamed).
     pub fn commit(&self, dir: &Path) -> Result<(), Error> {
-        let bytes: Vec<u8> = self.words().iter().flat_map(|w| w.to_le_bytes()).collect();
-        crate::store::atomic::write_atomic(&journal_file(dir), &bytes)
+        crate::store::atomic::write_atomic(&journal_file(dir), &self.image())
     }
 
     /// The journal in `dir`, checked whole (its checksum, its lengths, its fields' ranges).
@@ -258,15 +280,27 @@ impl Journal {
 
     /// The journal of a file image (any bytes: untrusted).
     pub fn parse(bytes: &[u8]) -> Result<Journal, Damage> {
+        let h = HeaderReader::open(bytes, MAGIC, VERSION, FIELDS, "journal of a search on disk")?;
+        let b = BoardFields::read(&h);
+        let ident = [
+            b.rows,
+            b.cols,
+            b.goal,
+            b.class.into(),
+            b.transposed.into(),
+            h.u32(28),
+        ];
+        let ident = ident.map(u64::from);
+        let (start, shift) = (h.u64(40), h.u64(48));
+        if h.u32(32) != 0 || h.u32(36) != 0 {
+            return Err(Damage::mismatch("a journal of a graph's puzzle"));
+        }
         let w = sealed_words(bytes)?;
         let body = &w[..w.len() - 1];
-        let mut r = Words { w: body, at: 2 };
-        let mut ident = [0u64; 6];
-        for f in &mut ident {
-            *f = r.next()?;
-        }
-        let start = r.next()?;
-        let shift = r.next()?;
+        let mut r = Words {
+            w: body,
+            at: HEADER / 8,
+        };
         let shards = r.next()?;
         let pass = r.next()?;
         let done = r.next()?;
@@ -399,35 +433,28 @@ impl Journal {
     }
 }
 
-/// Recomputes the checksum of a journal's image (a forgery the contents checks must catch:
-/// the fuzz target's control byte asks for it); an image of no whole words is left alone.
+/// Recomputes the checksums of a journal's image, its header's then its words' (a forgery the
+/// contents checks must catch: tests, and the fuzz target's control byte, ask for it); an image
+/// of no whole words after its header is left alone.
 pub fn reseal(bytes: &mut [u8]) {
-    if bytes.len() < 16 || !bytes.len().is_multiple_of(8) {
+    if bytes.len() < HEADER + 8 || !bytes.len().is_multiple_of(8) {
         return;
     }
+    reseal_header(bytes, FIELDS);
     let n = bytes.len() - 8;
-    let sum = checksum(crate::store::header::le_words(&bytes[..n]));
+    let sum = checksum(le_words(&bytes[..n]));
     bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
 
-/// A journal's words, their length, magic, version and checksum checked (the checksum last).
+/// A journal's words after its header (opened), their length and checksum checked.
 fn sealed_words(bytes: &[u8]) -> Result<Vec<u64>, Damage> {
-    if !bytes.len().is_multiple_of(8) || bytes.len() < 24 {
+    if !bytes.len().is_multiple_of(8) || bytes.len() < HEADER + 8 {
         return Err(Damage::length(format!(
-            "{} bytes, not a journal's whole words",
+            "{} bytes, not a journal's header and whole words",
             bytes.len()
         )));
     }
-    let w: Vec<u64> = crate::store::header::le_words(bytes).collect();
-    if w[0] != MAGIC {
-        return Err(Damage::mismatch("not the journal of a search on disk"));
-    }
-    if w[1] != VERSION {
-        return Err(Damage::mismatch(format!(
-            "journal version {}, this build reads {VERSION}",
-            w[1]
-        )));
-    }
+    let w: Vec<u64> = le_words(bytes).collect();
     let (body, sum) = w.split_at(w.len() - 1);
     if checksum(body.iter().copied()) != sum[0] {
         return Err(Damage::checksum("the journal's checksum does not match it"));
@@ -503,7 +530,7 @@ mod tests {
         j.pass = 2;
         j.next = vec![7, 9];
         j.behind_now[1] = Sealed { words: 3, sum: 11 };
-        let bytes: Vec<u8> = j.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        let bytes = j.image();
         let mut back = Journal::parse(&bytes).unwrap();
         back.layout.states = space.states();
         assert_eq!(back, j);

@@ -106,52 +106,14 @@ pub fn search_on_disk(
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Outcome<Search<DiskShards>>, Error> {
     let dir = options.dir;
-    if options.memory < MIN_MEMORY {
-        return Err(Error::Argument(format!(
-            "a search on disk needs at least {} kB of memory",
-            MIN_MEMORY / 1000
-        )));
-    }
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::Argument(format!(
-            "{} is not a directory: a search on disk keeps its files in one",
-            dir.display()
-        )));
-    }
-    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    crate::store::atomic::check_writable(dir)?;
-    let _lock = crate::store::lock::try_exclusive(&dir.join("search"))?.ok_or_else(|| {
-        Error::Argument(format!(
-            "another run is using {} (its lock is held)",
-            dir.display()
-        ))
-    })?;
+    let _lock = claim(dir, options.memory)?;
     let journal = if options.resume {
         let j = open(dir, space, start)?;
         fits(dir, &j.layout, options.memory)?;
         tidy(dir, &j)?;
         j
     } else {
-        refuse_used(dir)?;
-        let layout = match options.shift {
-            Some(s) => Layout::new(space.states(), s),
-            None => layout_for(space, options.memory),
-        };
-        let needed = disk_needed(space, &layout);
-        if let Some(free) = disk_free(dir).filter(|&f| f < needed) {
-            return Err(Error::NoRoom {
-                what: format!("the table of {} on disk, with its claims", space.user_shape),
-                needed,
-                limit: Limit::DiskFree {
-                    bytes: free,
-                    dir: dir.to_path_buf(),
-                },
-            });
-        }
-        let j = Journal::begin(space, start, layout);
+        let j = Journal::begin(space, start, new_layout(space, options)?);
         j.commit(dir)?;
         j
     };
@@ -200,6 +162,70 @@ pub fn search_on_disk(
             io: place.io(),
         },
     }))
+}
+
+/// Makes `dir` a directory of a search on disk and holds it (its lock), for a search that may
+/// hold `memory` bytes; refused if another run holds it.
+fn claim(dir: &Path, memory: u64) -> Result<crate::store::lock::Lock, Error> {
+    if memory < MIN_MEMORY {
+        return Err(Error::Argument(format!(
+            "a search on disk needs at least {} kB of memory",
+            MIN_MEMORY / 1000
+        )));
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Argument(format!(
+            "{} is not a directory: a search on disk keeps its files in one",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    crate::store::atomic::check_writable(dir)?;
+    crate::store::lock::try_exclusive(&dir.join("search"))?.ok_or_else(|| {
+        Error::Argument(format!(
+            "another run is using {} (its lock is held)",
+            dir.display()
+        ))
+    })
+}
+
+/// How a new search of `space` on disk is cut (`options`), in a directory that holds no other
+/// run's files and a disk with room for it.
+fn new_layout(space: &StateSpace, options: DiskOptions) -> Result<Layout, Error> {
+    let dir = options.dir;
+    refuse_used(dir)?;
+    let layout = match options.shift {
+        Some(s) => Layout::new(space.states(), s),
+        None => layout_for(space, options.memory),
+    };
+    let needed = disk_needed(space, &layout);
+    if let Some(free) = disk_free(dir).filter(|&f| f < needed) {
+        return Err(Error::NoRoom {
+            what: format!("the table of {} on disk, with its claims", space.user_shape),
+            needed,
+            limit: Limit::DiskFree {
+                bytes: free,
+                dir: dir.to_path_buf(),
+            },
+        });
+    }
+    Ok(layout)
+}
+
+/// Writes `loaded`, a search of `space` read into memory at a layer boundary (a checkpoint),
+/// into `options.dir` as a new search on disk, for `search_on_disk` with `resume` to go on
+/// with (`whole::save_whole`).
+pub fn begin_from(
+    space: &StateSpace,
+    loaded: crate::store::checkpoint::Loaded,
+    options: DiskOptions,
+) -> Result<(), Error> {
+    let _lock = claim(options.dir, options.memory)?;
+    let layout = new_layout(space, options)?;
+    whole::save_whole(options.dir, space, loaded.state, loaded.seconds, layout)
 }
 
 /// The states marked in the finished shards and their counts at each depth mod 4 (mod 3),

@@ -486,7 +486,7 @@ fn read_shard(path: &Path, table: &Table, a: usize, b: usize, sum: u64) -> Resul
 }
 
 /// Writes `words` to the shard file `path` and syncs it; returns their checksum.
-fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
+pub(super) fn write_shard(path: &Path, words: &[AtomicU64]) -> Result<u64, Error> {
     let err = |source| Error::Write {
         path: path.to_path_buf(),
         source,

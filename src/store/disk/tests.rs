@@ -219,3 +219,76 @@ fn a_search_on_disk_mid_pass_is_not_read_into_memory() {
     let err = err.to_string();
     assert!(err.contains("middle of layer 6's pass"), "{err}");
 }
+
+/// A search in memory checkpointed at any layer boundary (pulled layers leave it unsettled),
+/// written as a search on disk (`begin_from`) and gone on with there, gives the layers and
+/// antipodes of the search that never stopped, in both metrics; a directory holding a search
+/// already is refused.
+#[test]
+fn a_checkpoint_goes_on_on_disk() {
+    use crate::bfs::{search, Driver};
+    use crate::store::{checkpoint, resume};
+    for (r, c, metric) in [
+        (3, 3, Metric::Single),
+        (3, 3, Metric::Multi),
+        (2, 4, Metric::Single),
+    ] {
+        let shape = Shape::new(r, c).unwrap();
+        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+        let start = space.goal_index();
+        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
+        let shift = 64 - space.states().leading_zeros() - 5;
+        let mut unsettled = 0;
+        for stop_at in 1..whole.layers.len() as u32 - 1 {
+            let what = format!("{shape} {metric:?} stopped at {stop_at}");
+            let ck = scratch();
+            let hook = |s: &SearchState| -> Result<bool, Error> {
+                if s.depth() < stop_at {
+                    return Ok(false);
+                }
+                checkpoint::save(ck.path(), &space, s, 2.5)?;
+                Ok(true)
+            };
+            let driver = Driver {
+                schedule: schedule(),
+                hook: Some(&hook),
+                ..Driver::new(&|_| {})
+            };
+            let stopped = search(&space, start, driver, None).unwrap();
+            assert!(matches!(stopped, Outcome::Stopped { .. }), "{what}");
+            let loaded = resume::load_one(ck.path(), &space, start).unwrap();
+            unsettled += usize::from(loaded.state.unsettled);
+            let dir = scratch();
+            let options = DiskOptions {
+                dir: dir.path(),
+                memory: 64 << 20,
+                shift: Some(shift),
+                resume: false,
+                stop: None,
+            };
+            begin_from(&space, loaded, options).expect(&what);
+            let again = resume::load_one(ck.path(), &space, start).unwrap();
+            let err = begin_from(&space, again, options).expect_err("refused");
+            assert!(
+                err.to_string().contains("holds a search on disk already"),
+                "{err}"
+            );
+            let Outcome::Done(d) = on_disk(&space, start, dir.path(), shift, true, None, 0) else {
+                panic!("{what}: stopped again");
+            };
+            assert_eq!(d.layers, whole.layers, "{what}");
+            assert_eq!(d.antipodes, whole.antipodes, "{what}");
+            assert_eq!(d.seen, space.states(), "{what}");
+            assert!(
+                d.seconds >= 2.5,
+                "{what}: the seconds before the move are counted"
+            );
+        }
+        if metric == Metric::Single {
+            assert!(
+                unsettled > 0,
+                "{shape}: no checkpoint left a pulled layer unsettled"
+            );
+        }
+    }
+}

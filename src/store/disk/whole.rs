@@ -1,5 +1,7 @@
-//! A search on disk stopped at a layer boundary, read into one table in memory: where a search
-//! begun on disk goes on once a machine with the memory runs it (`store::resume::load_one`).
+//! A search moved between memory and disk at a layer boundary: a search on disk read into one
+//! table in memory (`load_whole`: where a search begun on disk goes on once a machine with the
+//! memory runs it, `store::resume::load_one`), and a search in memory written as a search on
+//! disk (`save_whole`: where a checkpointed search goes on once the memory is short).
 
 use std::path::Path;
 
@@ -12,9 +14,9 @@ use crate::index::space::StateSpace;
 use crate::store::checkpoint::Loaded;
 
 use super::claims::read_claims;
-use super::journal::open;
-use super::layout::{claim_file, Bound};
-use super::place::load_shard;
+use super::journal::{open, Journal};
+use super::layout::{claim_file, shard_file, Bound, Layout};
+use super::place::{load_shard, write_shard};
 
 /// The search on disk in `dir` (of `space` from `start`), as a search in memory at the same
 /// boundary: every shard read into one table (checksums and contents checked as a resume on
@@ -74,4 +76,48 @@ pub fn load_whole(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, 
         state,
         seconds: j.seconds,
     })
+}
+
+/// Writes `state`, a search of `space` in memory at a layer boundary (`seconds` of search so
+/// far), into the empty directory `dir` as a search on disk cut as `layout`, for
+/// `search_on_disk` to go on with (`resume`): every shard written as if the pass that ended at
+/// the boundary had, no claim waiting, and the layer before the frontier settled if a pull left
+/// it holding the frontier's code.
+pub fn save_whole(
+    dir: &Path,
+    space: &StateSpace,
+    mut state: SearchState,
+    seconds: f64,
+    layout: Layout,
+) -> Result<(), Error> {
+    let depth = state.depth();
+    if state.unsettled {
+        let colour = space.colour(space.split(state.start).0) ^ (depth as usize & 1);
+        let before = codes_of(space, depth).before;
+        let all = [(0, space.states())];
+        let schedule = crate::bfs::Schedule::default();
+        crate::bfs::settle(
+            space,
+            &state.table,
+            &all,
+            colour ^ 1,
+            before,
+            false,
+            &schedule,
+        );
+        state.unsettled = false;
+    }
+    let mut j = Journal::begin(space, state.start, layout);
+    for k in 0..layout.shards() {
+        let (a, b) = layout.words(k);
+        let sum = write_shard(&shard_file(dir, k, depth), state.table.span(a, b))?;
+        j.shards[k] = (u64::from(depth), sum);
+    }
+    j.pass = depth;
+    j.seconds = seconds;
+    // Which shards hold the frontier is not counted: none is skipped in the first pass.
+    j.frontier_in = vec![1; layout.shards()];
+    j.layers = state.layers;
+    j.frontier = state.frontier;
+    j.commit(dir)
 }
