@@ -319,100 +319,80 @@ fn a_search_on_disk_traces_the_way_it_built_each_layer() {
     }
 }
 
+/// Runs `analyze 3x4` in `metric` with `first` in `dir`, stops it by SIGINT once `saved` (a
+/// path under `dir`) is there (exit 75, with a message holding `says`), goes on with `moved`,
+/// and checks the reports are the committed ones of `name` (`finished_as_in_memory`) and no
+/// checkpoint is left in `dir/c` (its lock stays, as after any run with checkpoints).
+fn stop_then_move(
+    dir: &Path,
+    (metric, name): (&str, &str),
+    first: &[&str],
+    saved: &str,
+    says: &str,
+    moved: &[&str],
+) {
+    let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
+    let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(run)
+        .args(first)
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let clock = Instant::now();
+    while !dir.join(saved).exists() && clock.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let pid = child.id().to_string();
+    assert!(Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
+    assert!(said.contains(says), "{metric}: {said}");
+    let o = tilespace(&[&run[..], moved].concat(), dir);
+    assert!(o.status.success(), "{metric}: {}", stderr(&o));
+    finished_as_in_memory(dir, name, metric);
+    let left: Vec<_> = std::fs::read_dir(dir.join("c"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n != ".checkpoint.lock")
+        .collect();
+    assert!(
+        left.is_empty(),
+        "{metric}: {left:?} left in the checkpoint directory"
+    );
+}
+
 /// 3x4 in both metrics on disk (8 MB of memory), stopped by SIGINT at a layer boundary (exit
-/// 75), then moved into memory (`--resume d --checkpoint c`): the reports of the uninterrupted
-/// in-memory runs (committed in docs/results/), the search on disk removed, no checkpoint left.
+/// 75) once its journal is there, then moved into memory (`--resume d --checkpoint c`): the
+/// reports of the uninterrupted in-memory runs (committed in docs/results/), the search on
+/// disk removed, no checkpoint left.
 #[test]
 fn a_search_on_disk_stopped_goes_on_in_memory() {
-    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
+    for case in [("single", "3x4"), ("multi", "3x4-multi")] {
         let tmp = scratch();
-        let dir = tmp.path();
-        let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
-        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-            .args(run)
-            .args(["--disk", "d", "--max-memory", "8M"])
-            .current_dir(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Some layers in: the journal is there, and the search has run a while.
-        let clock = Instant::now();
-        while !dir.join("d/search.tsj").exists() && clock.elapsed() < Duration::from_secs(30) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        std::thread::sleep(Duration::from_millis(400));
-        let pid = child.id().to_string();
-        assert!(Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success());
-        let out = child.wait_with_output().unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
-        assert!(said.contains("--checkpoint NEWDIR"), "{metric}: {said}");
+        let first = ["--disk", "d", "--max-memory", "8M"];
         let moved = ["--resume", "d", "--checkpoint", "c"];
-        let o = tilespace(&[&run[..], &moved[..]].concat(), dir);
-        assert!(o.status.success(), "{metric}: {}", stderr(&o));
-        finished_as_in_memory(dir, name, metric);
-        // The lock of the directory stays, as after any run with checkpoints.
-        let left: Vec<_> = std::fs::read_dir(dir.join("c"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .filter(|n| n != ".checkpoint.lock")
-            .collect();
-        assert!(
-            left.is_empty(),
-            "{metric}: {left:?} left in the checkpoint directory"
-        );
+        let says = "--checkpoint NEWDIR";
+        stop_then_move(tmp.path(), case, &first, "d/search.tsj", says, &moved);
     }
 }
 
-/// 3x4 in both metrics checkpointed in memory, stopped by SIGINT (exit 75), then moved onto
-/// disk with 8 MB of memory (`--resume c --disk d`): the reports of the uninterrupted
-/// in-memory runs (committed in docs/results/), and neither the checkpoint nor the search on
-/// disk left.
+/// 3x4 in both metrics checkpointed after every layer in memory, stopped by SIGINT once a
+/// checkpoint is there (exit 75), then moved onto disk with 8 MB of memory (`--resume c --disk
+/// d`): the committed reports, and neither the checkpoint nor the search on disk left.
 #[test]
 fn a_checkpoint_goes_on_on_disk() {
-    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
+    for case in [("single", "3x4"), ("multi", "3x4-multi")] {
         let tmp = scratch();
-        let dir = tmp.path();
-        let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
-        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-            .args(run)
-            .args(["--checkpoint", "c", "--checkpoint-every", "0"])
-            .current_dir(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // A checkpoint is saved after every layer: stop once one is there.
-        let clock = Instant::now();
-        while !dir.join("c/checkpoint.tsc").exists() && clock.elapsed() < Duration::from_secs(30) {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let pid = child.id().to_string();
-        assert!(Command::new("kill")
-            .args(["-INT", &pid])
-            .status()
-            .unwrap()
-            .success());
-        let out = child.wait_with_output().unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
+        let first = ["--checkpoint", "c", "--checkpoint-every", "0"];
         let moved = ["--resume", "c", "--disk", "d", "--max-memory", "8M"];
-        let o = tilespace(&[&run[..], &moved[..]].concat(), dir);
-        assert!(o.status.success(), "{metric}: {}", stderr(&o));
-        finished_as_in_memory(dir, name, metric);
-        let left: Vec<_> = std::fs::read_dir(dir.join("c"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .filter(|n| n != ".checkpoint.lock")
-            .collect();
-        assert!(
-            left.is_empty(),
-            "{metric}: {left:?} left in the checkpoint directory"
-        );
+        let says = "--resume c";
+        stop_then_move(tmp.path(), case, &first, "c/checkpoint.tsc", says, &moved);
     }
 }
