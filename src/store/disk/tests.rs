@@ -50,6 +50,22 @@ fn on_disk(
     search_on_disk(space, start, options, schedule(), &progress).expect("the search on disk")
 }
 
+/// The search from the corner goal (blank on the first cell) of each (rows, cols, metric), in
+/// memory: its space, start and search, and a shift that cuts its table into about 32 shards.
+fn corner_searches(boards: &[(usize, usize, Metric)]) -> Vec<(StateSpace, u64, Search, u32)> {
+    boards
+        .iter()
+        .map(|&(r, c, metric)| {
+            let shape = Shape::new(r, c).unwrap();
+            let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+            let start = space.goal_index();
+            let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
+            let shift = 64 - space.states().leading_zeros() - 5;
+            (space, start, whole, shift)
+        })
+        .collect()
+}
+
 /// Every board up to 9 cells and 2x5, in both metrics and both classes, from a corner and
 /// another cell, in one shard, about 8 and about 64, on one thread and two: the layers and
 /// antipodes of the search in memory, every state counted once in the shards, the residues of
@@ -113,17 +129,12 @@ fn a_search_on_disk_is_the_search_in_memory() {
 /// antipodes of the search that never stopped, in both metrics.
 #[test]
 fn a_search_on_disk_stopped_at_any_layer_goes_on() {
-    for (r, c, metric) in [
+    for (space, start, whole, shift) in corner_searches(&[
         (3, 3, Metric::Single),
         (3, 3, Metric::Multi),
         (2, 4, Metric::Multi),
-    ] {
-        let shape = Shape::new(r, c).unwrap();
-        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
-        let start = space.goal_index();
-        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
-        // About 32 shards.
-        let shift = 64 - space.states().leading_zeros() - 5;
+    ]) {
+        let (shape, metric) = (space.user_shape, space.metric);
         for stop_at in 1..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
             let dir = scratch();
@@ -154,16 +165,12 @@ fn a_search_on_disk_stopped_at_any_layer_goes_on() {
 #[test]
 fn a_search_on_disk_stopped_at_any_layer_goes_on_in_memory() {
     use crate::bfs::{search, Driver};
-    for (r, c, metric) in [
+    for (space, start, whole, shift) in corner_searches(&[
         (3, 3, Metric::Single),
         (3, 3, Metric::Multi),
         (2, 4, Metric::Multi),
-    ] {
-        let shape = Shape::new(r, c).unwrap();
-        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
-        let start = space.goal_index();
-        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
-        let shift = 64 - space.states().leading_zeros() - 5;
+    ]) {
+        let (shape, metric) = (space.user_shape, space.metric);
         for stop_at in 0..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
             let dir = scratch();
@@ -228,16 +235,12 @@ fn a_search_on_disk_mid_pass_is_not_read_into_memory() {
 fn a_checkpoint_goes_on_on_disk() {
     use crate::bfs::{search, Driver};
     use crate::store::{checkpoint, resume};
-    for (r, c, metric) in [
+    for (space, start, whole, shift) in corner_searches(&[
         (3, 3, Metric::Single),
         (3, 3, Metric::Multi),
         (2, 4, Metric::Single),
-    ] {
-        let shape = Shape::new(r, c).unwrap();
-        let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
-        let start = space.goal_index();
-        let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
-        let shift = 64 - space.states().leading_zeros() - 5;
+    ]) {
+        let (shape, metric) = (space.user_shape, space.metric);
         let mut unsettled = 0;
         for stop_at in 1..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
