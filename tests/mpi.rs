@@ -756,8 +756,8 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
 }
 
 /// A search on disk runs in one process: `--resume` of one under mpirun is refused on every
-/// rank (it had been ignored, and a fresh search from the goal reported), and the search's
-/// files are left as they were.
+/// rank (it had been ignored, and a fresh search from the goal reported), with the way to move
+/// it into the ranks' memory, and the search's files are left as they were.
 #[test]
 fn a_search_on_disk_is_not_resumed_on_ranks() {
     let tmp = tempfile::tempdir().unwrap();
@@ -775,10 +775,53 @@ fn a_search_on_disk_is_not_resumed_on_ranks() {
         let err = stderr(&o);
         assert!(!o.status.success(), "{args:?}: {err}");
         assert!(
-            err.contains("holds a search on disk, which runs in one process"),
+            err.contains("holds a search on disk, which runs in one process")
+                && err.contains("--checkpoint NEWDIR"),
             "{args:?}: {err}"
         );
         assert!(!tmp.path().join("r/3x4").exists(), "{args:?}: reports");
     }
     assert_eq!(files(&d), before);
+}
+
+/// 3x4 in both metrics on disk in one process (8 MB of memory), stopped by SIGINT at a layer
+/// boundary once its journal is there, then moved into the memory of 3 ranks (`mpirun -np 3
+/// ... --resume d --checkpoint c`), each reading its share of the shard files and the claims
+/// waiting: the committed reports, the search on disk removed, no checkpoint left.
+#[test]
+fn a_search_on_disk_stopped_goes_on_on_ranks() {
+    for (metric, board) in [("single", "3x4"), ("multi", "3x4-multi")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
+        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(run)
+            .args(["--disk", "d", "--max-memory", "8M"])
+            .current_dir(tmp.path())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let clock = Instant::now();
+        let journal = tmp.path().join("d/search.tsj");
+        while !journal.exists() && clock.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(75), "{metric}: {}", stderr(&o));
+        let o = mpirun(
+            3,
+            &[&run[..], &["--resume", "d", "--checkpoint", "c"]].concat(),
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{metric}: {}", stderr(&o));
+        same_as_committed(&tmp.path().join("r"), board, metric);
+        assert!(!journal.exists(), "{metric}: the search on disk is removed");
+        assert!(
+            left_in(&tmp.path().join("c")).is_empty(),
+            "{metric}: a checkpoint is left"
+        );
+    }
 }

@@ -261,7 +261,11 @@ pub(super) fn checkpointing<'a>(
 /// search in memory went on from.
 fn remove_checkpoint(dir: &Path, ranks: super::Ranks) -> Result<(), tilespace::Error> {
     if tilespace::store::disk::holds_search(dir) {
-        return tilespace::store::disk::remove(dir);
+        // Read by every rank, removed by one.
+        return match ranks.is_none_or(|g| g.rank() == 0) {
+            true => tilespace::store::disk::remove(dir),
+            false => Ok(()),
+        };
     }
     let who = ranks.map(|g| (g.rank(), g.size()));
     tilespace::store::resume::remove_others(dir, who, None)
@@ -314,7 +318,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
     if let (Some(dir), true) = (disk_dir(args), sharded) {
         bail!(BadArgument(format!(
             "{} holds a search on disk, which runs in one process: resume it without mpirun or \
-             srun",
+             srun, or move it into the ranks' memory with --checkpoint NEWDIR",
             dir.display()
         )));
     }
@@ -529,8 +533,8 @@ impl Resumable<'_> {
                 let dir = dir.display();
                 Stopped(format!(
                     "interrupted after depth {depth}: the table is kept on disk in {dir}; \
-                     continue with: {command} --resume {dir} (or in memory, checkpointed in a \
-                     new directory: add --checkpoint NEWDIR)"
+                     continue with: {command} --resume {dir} (or in memory, in one process or on \
+                     ranks, checkpointed in a new directory: add --checkpoint NEWDIR)"
                 ))
                 .into()
             }

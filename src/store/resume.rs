@@ -1,16 +1,19 @@
 //! A checkpoint read back whatever saved it, into whatever goes on from it: one process's file
-//! (`checkpoint`) or the shards of any number of ranks (`shards`), into one process or any
-//! number of ranks. A requeued job that gets another allocation, or a search begun on a
-//! workstation and continued on a cluster (or the other way), goes on where it stopped.
+//! (`checkpoint`), the shards of any number of ranks (`shards`) or a search on disk stopped at
+//! a layer boundary (`disk::whole`), into one process or any number of ranks. A requeued job
+//! that gets another allocation, or a search begun on a workstation and continued on a cluster
+//! (or the other way), goes on where it stopped.
 //!
 //! The index is global whatever the partition, so the table is the same words however it was
 //! dealt. Each saved file is read whole and in order by one rank (shard K of P by rank K mod
-//! the ranks now; one process's file by rank 0), in parts of `PART` words; each part is cut at
-//! the blocks of the partition now and every piece sent to the rank that holds it, one
-//! exchange a part (every rank takes part in every one). A file's checksum is taken as its
-//! words pass and checked at its end, so the manifest's checksums still guard every block, and
-//! the whole is then checked as one search's state (the layer counts every file gives agree;
-//! the table marks what they count). Nothing is written while reading: what cannot be resumed
+//! the ranks now, as is the K-th shard file of a search on disk; one process's file by rank
+//! 0), in parts of `PART` words; each part is cut at the blocks of the partition now and every
+//! piece sent to the rank that holds it, one exchange a part (every rank takes part in every
+//! one). The claims a search on disk has waiting for its next pass are read by every rank,
+//! each marking those it holds. A file's checksum is taken as its words pass and checked at its
+//! end, so the manifest's (or the journal's) checksums still guard every block, and the whole
+//! is then checked as one search's state (the layer counts every file gives agree; the table
+//! marks what they count). Nothing is written while reading: what cannot be resumed
 //! is refused with the reason before the search, and so its next save, begins.
 
 use std::collections::VecDeque;
@@ -25,6 +28,7 @@ use crate::dist::{agreed, Group};
 use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::store::checkpoint::{self, Loaded, Opened, CHUNK_WORDS};
+use crate::store::disk::whole::{AtBoundary, ShardFile};
 use crate::store::header::{checksum, le_words, Checksum};
 use crate::store::shards::{self, Manifest, ShardOf};
 
@@ -37,9 +41,8 @@ enum Saved {
     Whole,
     /// A distributed run's manifest, naming its shards.
     Shards(Manifest),
-    /// A search on disk (`store::disk`): read into one process's table, stopped at a layer
-    /// boundary.
-    Disk,
+    /// A search on disk (`store::disk`) stopped at a layer boundary.
+    Disk(Box<AtBoundary>),
 }
 
 /// What `dir` holds for a search of `space` from `start`. Both kinds are there only when a
@@ -48,7 +51,7 @@ enum Saved {
 fn saved(dir: &Path, space: &StateSpace, start: u64) -> Result<Saved, Error> {
     let whole = checkpoint::file(dir).exists();
     if !whole && crate::store::disk::holds_search(dir) {
-        return Ok(Saved::Disk);
+        return Ok(Saved::Disk(Box::new(AtBoundary::open(dir, space, start)?)));
     }
     if !shards::manifest_file(dir).exists() {
         return match whole {
@@ -75,7 +78,7 @@ pub fn load_one(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Er
     let saved = saved(dir, space, start)?;
     match saved {
         Saved::Whole => return checkpoint::load(dir, space, start),
-        Saved::Disk => return crate::store::disk::whole::load_whole(dir, space, start),
+        Saved::Disk(at) => return at.into_memory(space),
         Saved::Shards(_) => {}
     }
     let solo = crate::dist::threads::Shared::new(1);
@@ -91,18 +94,14 @@ pub fn load_one(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Er
 }
 
 /// Rank `of.rank`'s share, under the partition `of.partition`, of the search saved in `dir` (by
-/// one process or by any number of ranks), and the seconds of search it records. A collective:
-/// every rank calls it, and all fail if any does.
+/// one process, by any number of ranks, or on disk), and the seconds of search it records. A
+/// collective: every rank calls it, and all fail if any does.
 pub fn load_rank(group: &dyn Group, dir: &Path, of: ShardOf) -> Result<(SearchState, f64), Error> {
-    let saved = match saved(dir, of.space, of.start) {
-        Ok(Saved::Disk) => Err(Error::Argument(format!(
-            "{} holds a search on disk, which goes on in one process (on disk, or in memory): \
-             not on ranks",
-            dir.display()
-        ))),
-        other => other,
-    };
-    let saved = agreed(group, "reading the checkpoint", saved)?;
+    let saved = agreed(
+        group,
+        "reading the checkpoint",
+        saved(dir, of.space, of.start),
+    )?;
     let table = crate::dist::search::shard_table(of.space, of.partition, of.rank);
     let table = agreed(group, "allocating its shard of the table", table)?;
     read(group, dir, saved, of, table)
@@ -157,9 +156,14 @@ fn read(
     if prints.iter().any(|&p| p != prints[0]) {
         return Err(bad("its files hold different layer counts".into()));
     }
-    // Rank 0 reads the first file: its figures are every rank's.
-    let first = match (group.rank(), streams.front()) {
-        (0, Some(s)) => [
+    // Every rank has read the journal of a search on disk; else rank 0 reads the first file,
+    // and its figures are every rank's.
+    let first = match (&saved, group.rank(), streams.front()) {
+        (Saved::Disk(at), ..) => [at.seconds().to_bits(), 0, 0]
+            .into_iter()
+            .chain(at.layers().iter().copied())
+            .collect(),
+        (_, 0, Some(s)) => [
             s.seconds.to_bits(),
             s.file.flags[0].into(),
             s.file.flags[1].into(),
@@ -169,15 +173,32 @@ fn read(
         .collect(),
         _ => vec![],
     };
-    let first = group.all_gather(first);
-    let (seconds, flags, layers) = (f64::from_bits(first[0]), &first[1..3], &first[3..]);
+    let first = match saved {
+        Saved::Disk(_) => first,
+        _ => group.all_gather(first),
+    };
+    let (seconds, flags) = (f64::from_bits(first[0]), &first[1..3]);
+    let mut layers = first[3..].to_vec();
     let read = copy(group, streams, of.partition, &table);
     agreed(group, "reading the checkpoint's files", read)?;
+    // Not saved by ranks, and not sent by them: the layer after a resume is built by a scan.
+    let mut frontier = None;
+    if let Saved::Disk(at) = &saved {
+        // The claims that waited for the next pass: each rank marks those it holds, and keeps
+        // its states of the frontier's list, where the journal has one (a multi-tile search
+        // stopped at its last layer has only the list to name that layer by).
+        let mine = |i: u64| of.partition.owner(i) == of.rank;
+        frontier = at
+            .frontier()
+            .map(|f| f.iter().copied().filter(|&i| mine(i)).collect());
+        let late = at.late(&table, mine, frontier.as_mut());
+        let late = agreed(group, "reading the claims", late)?;
+        *layers.last_mut().expect("a journal has a layer") += group.sum(late);
+    }
     let state = SearchState {
         start: of.start,
-        layers: layers.to_vec(),
-        // Not saved by ranks, and not sent by them: the layer after a resume is built by a scan.
-        frontier: None,
+        layers,
+        frontier,
         pulling: flags[0] != 0,
         unsettled: flags[1] != 0,
         table,
@@ -214,7 +235,13 @@ fn open_mine(
             }]))
         }
         Saved::Whole => Ok(VecDeque::new()),
-        Saved::Disk => unreachable!("a search on disk is read by `disk::whole::load_whole`"),
+        Saved::Disk(at) => at
+            .shard_files()
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| k % ranks == rank)
+            .map(|(_, f)| disk_stream(f, at))
+            .collect(),
         Saved::Shards(manifest) => {
             let before = Partition::new(of.space, manifest.ranks());
             (rank..manifest.ranks())
@@ -239,6 +266,34 @@ fn open_mine(
                 .collect()
         }
     }
+}
+
+/// A shard file of a search on disk as a stream: its words in order, one checksum over them.
+fn disk_stream(f: ShardFile, at: &AtBoundary) -> Result<Stream, Error> {
+    let file =
+        crate::store::atomic::open_regular(&f.path).map_err(|source| match source.kind() {
+            std::io::ErrorKind::NotFound => Error::Checkpoint {
+                path: f.path.clone(),
+                damage: Damage::missing("a shard the journal names is missing"),
+            },
+            _ => Error::Read {
+                path: f.path.clone(),
+                source,
+            },
+        })?;
+    let (a, b) = f.words;
+    Ok(Stream {
+        file: Opened {
+            path: f.path,
+            reader: std::io::BufReader::new(file),
+            layers: at.layers().to_vec(),
+            flags: [false; 2],
+        },
+        runs: VecDeque::from([(a as u64, b as u64)]),
+        sum: Sum::Words(Checksum::new()),
+        want: f.sum,
+        seconds: at.seconds(),
+    })
 }
 
 /// Reads this rank's files part by part and sends each piece to the rank that holds it under

@@ -207,6 +207,92 @@ fn a_search_on_disk_stopped_at_any_layer_goes_on_in_memory() {
     }
 }
 
+/// A search on disk stopped at a layer boundary goes on on 1 to 3 ranks (threads), each rank
+/// reading its share of the shard files and of the claims waiting (`resume::load_rank`), to the
+/// search that never stopped: its layers, antipodes and seen states, in both metrics; a search
+/// stopped in the middle of a pass is refused on every rank.
+#[test]
+fn a_search_on_disk_stopped_at_a_layer_goes_on_on_ranks() {
+    use crate::bfs::shard::Partition;
+    use crate::bfs::Driver;
+    use crate::dist::{search_sharded_with, threads, Budget, Group};
+    use crate::store::{resume, shards::ShardOf};
+    for (space, start, whole, shift) in corner_searches(&[
+        (3, 3, Metric::Single),
+        (3, 3, Metric::Multi),
+        (2, 4, Metric::Multi),
+    ]) {
+        let (shape, metric) = (space.user_shape, space.metric);
+        let last = whole.layers.len() as u32 - 2;
+        for stop_at in [0, 1, last / 2, last] {
+            let dir = scratch();
+            let stop = AtomicBool::new(stop_at == 0);
+            let first = on_disk(
+                &space,
+                start,
+                dir.path(),
+                shift,
+                false,
+                Some(&stop),
+                stop_at,
+            );
+            assert!(matches!(first, Outcome::Stopped { .. }));
+            for ranks in 1..=3 {
+                let what = format!("{shape} {metric:?} stopped at {stop_at}, on {ranks} ranks");
+                let got = threads::run(ranks, |g| {
+                    let partition = Partition::new(&space, g.size());
+                    let of = ShardOf {
+                        space: &space,
+                        start,
+                        rank: g.rank(),
+                        partition: &partition,
+                    };
+                    let (state, seconds) = resume::load_rank(g, dir.path(), of)?;
+                    let depth = state.layers.len();
+                    assert_eq!(
+                        state.layers,
+                        whole.layers[..depth],
+                        "{what}: the layers read"
+                    );
+                    let driver = Driver {
+                        schedule: schedule(),
+                        ..Driver::new(&|_| {})
+                    };
+                    let budget = Budget::default();
+                    search_sharded_with(&space, start, g, budget, driver, Some(state))
+                        .map(|o| (o, seconds))
+                });
+                for r in got {
+                    let (Outcome::Done(s), _) = r.unwrap_or_else(|e| panic!("{what}: {e}")) else {
+                        panic!("{what}: stopped again");
+                    };
+                    assert_eq!(s.layers, whole.layers, "{what}");
+                    assert_eq!(s.antipodes, whole.antipodes, "{what}");
+                    assert_eq!(s.seen, space.states(), "{what}");
+                }
+            }
+            // The same journal in the middle of its pass.
+            let mut j = open(dir.path(), &space, start).unwrap();
+            j.done = 1;
+            j.commit(dir.path()).unwrap();
+            let got = threads::run(2, |g| {
+                let partition = Partition::new(&space, g.size());
+                let of = ShardOf {
+                    space: &space,
+                    start,
+                    rank: g.rank(),
+                    partition: &partition,
+                };
+                resume::load_rank(g, dir.path(), of).map(|_| ())
+            });
+            for r in got {
+                let err = r.expect_err("refused").to_string();
+                assert!(err.contains("middle of layer"), "{err}");
+            }
+        }
+    }
+}
+
 /// A journal in the middle of a pass (a run killed, not stopped) is not read into memory.
 #[test]
 fn a_search_on_disk_mid_pass_is_not_read_into_memory() {
