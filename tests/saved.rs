@@ -7,7 +7,7 @@ mod boards;
 use boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::store::header::{checksum, le_words};
-use tilespace::store::saved::SavedTable;
+use tilespace::store::saved::{Keep, SavedTable};
 use tilespace::{Board, Cell, DamageKind, Error, ErrorKind, Shape};
 
 /// Every state of 2x3, 3x2 and 3x3 (several goal cells for the small ones): the table's distance
@@ -168,14 +168,19 @@ fn bad_tables_and_boards_are_refused() {
     assert!(matches!(table.distance(&other), Err(Error::Board(_))));
 }
 
-/// A table shortened by another program while open is an error on the next query that reaches
-/// past the new end (a memory-mapped table died of SIGBUS there), never a wrong answer.
+/// A table read from its file and shortened by another program while open is an error on the
+/// next query that reaches past the new end (a memory-mapped table died of SIGBUS there), never
+/// a wrong answer; a table kept in memory answers on from the words it read.
 #[test]
 fn a_table_truncated_while_open_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
     let shape = Shape::new(3, 3).unwrap();
-    let table = saved(shape, Cell(8), tmp.path());
-    let path = table.path.clone();
+    let kept = saved(shape, Cell(8), tmp.path());
+    assert!(kept.in_memory());
+    let path = kept.path.clone();
+    let table = SavedTable::open_keeping(&path, Keep::File).unwrap();
+    assert!(!table.in_memory());
+    // One of the two states farthest from the goal (Gong's 8-puzzle figures: 31 moves).
     let far = Board::parse("8 6 7/2 5 4/3 0 1", None).unwrap();
     assert_eq!(table.distance(&far).unwrap(), 31);
     std::fs::OpenOptions::new()
@@ -189,5 +194,56 @@ fn a_table_truncated_while_open_is_an_error() {
             assert!(damage.what.contains("changed while in use"), "{damage}")
         }
         other => panic!("{other:?}"),
+    }
+    assert_eq!(kept.distance(&far).unwrap(), 31);
+}
+
+/// Every state of 3x3 and 2x4 (goal blank on the last cell) and of 2x4 with the blank's goal on
+/// the first, asked all at once in a shuffled order with boards of the other class and of
+/// another size among them: from a table in memory (descents interleaved) and from one read in
+/// the file, each answer in its place is the plain BFS's distance or the error `solve` gives.
+#[test]
+fn distances_in_memory_and_from_the_file_equal_the_reference() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (r, c, g) in [(3, 3, 8), (2, 4, 7), (2, 4, 0)] {
+        let (shape, goal) = (Shape::new(r, c).unwrap(), Cell(g));
+        let kept = saved(shape, goal, tmp.path());
+        let read = SavedTable::open_keeping(&kept.path, Keep::File).unwrap();
+        let want = reference(shape, goal);
+        let mut asked: Vec<(Board, Option<u32>)> =
+            want.iter().map(|(b, &d)| (b.clone(), Some(d))).collect();
+        // The other class: two tiles swapped; another size: a 3x3 board for 2x4, 2x4 for 3x3.
+        let mut cells = Board::goal(shape, goal).cells().to_vec();
+        let tiles: Vec<usize> = (0..shape.cells())
+            .filter(|&i| i != goal.0)
+            .take(2)
+            .collect();
+        cells.swap(tiles[0], tiles[1]);
+        let odd = Board::new(shape, cells).unwrap();
+        let other = if c == 3 { (2, 4) } else { (3, 3) };
+        let foreign = Board::goal(Shape::new(other.0, other.1).unwrap(), Cell(0));
+        for k in [0, 7, 1000] {
+            asked.insert(k, (odd.clone(), None));
+            asked.insert(k + 3, (foreign.clone(), None));
+        }
+        let mut rng = tilespace::puzzle::random::Rng::new(7);
+        for i in (1..asked.len()).rev() {
+            asked.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let boards: Vec<Board> = asked.iter().map(|(b, _)| b.clone()).collect();
+        for table in [&kept, &read] {
+            let got = table.distances(&boards);
+            assert_eq!(got.len(), boards.len());
+            for ((board, d), answer) in asked.iter().zip(got) {
+                match (d, answer) {
+                    (Some(d), Ok(n)) => assert_eq!(n, *d, "{shape}: {board}"),
+                    (None, Err(e)) => {
+                        let solve = table.solve(board).expect_err("refused").to_string();
+                        assert_eq!(e.to_string(), solve, "{shape}: {board}");
+                    }
+                    (d, a) => panic!("{shape}: {board}: {a:?}, want {d:?}"),
+                }
+            }
+        }
     }
 }

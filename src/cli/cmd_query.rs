@@ -95,6 +95,22 @@ impl Answer {
     }
 }
 
+/// One board's reply: a solution, or (from a table, to `distance`) its length alone.
+enum Reply {
+    Solved(Answer),
+    Distance(usize),
+}
+
+impl Reply {
+    /// Moves counted in the reply's metric.
+    fn len(&self) -> usize {
+        match self {
+            Reply::Solved(a) => a.len(),
+            Reply::Distance(n) => *n,
+        }
+    }
+}
+
 /// Answers every board: `No` if one is not solvable; bad input is an error.
 pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     if args.optimal && !solve {
@@ -131,7 +147,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         json: vec![],
     };
     printer.header()?;
-    let answers = answers(&source, &boards, &args)?;
+    let answers = answers(&source, &boards, &args, solve)?;
     let mut all_solvable = true;
     let mut unsolvable = vec![];
     let (mut agree, mut disagree) = (0usize, vec![]);
@@ -144,7 +160,8 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
             }
         }
         match result {
-            Ok(a) => printer.answer(board, &a)?,
+            Ok(Reply::Solved(a)) => printer.answer(board, &a)?,
+            Ok(Reply::Distance(n)) => printer.distance(board, n, None)?,
             // An answer like any other, on stdout, whether one board or many (exit status 1).
             Err(Error::Unsolvable(why)) => {
                 all_solvable = false;
@@ -513,8 +530,37 @@ impl Printer<'_> {
         Ok(())
     }
 
+    /// A distance alone (`distance`), with what IDA* took where it searched.
+    fn distance(&mut self, board: &Board, n: usize, search: Option<Search>) -> Result<()> {
+        let out = &mut self.out;
+        match (self.format, &search) {
+            (Format::Json, _) => self.json.push(JsonAnswer::Distance {
+                board: board.to_string(),
+                solvable: true,
+                distance: n,
+                search,
+            }),
+            (Format::Csv, None) => writeln!(out, "{board},true,{n}")?,
+            (Format::Csv, Some(s)) => {
+                writeln!(out, "{board},true,{n},{},{:.6}", s.nodes, s.seconds)?
+            }
+            (Format::Text, None) => writeln!(out, "{board}: {n}")?,
+            (Format::Text, Some(s)) => {
+                let nodes = counted(s.nodes, "node");
+                writeln!(out, "{board}: {n} ({nodes}, {:.3} s)", s.seconds)?
+            }
+        }
+        Ok(())
+    }
+
     fn answer(&mut self, board: &Board, answer: &Answer) -> Result<()> {
         let n = answer.len();
+        let search = answer
+            .search
+            .map(|(nodes, seconds)| Search { nodes, seconds });
+        if !self.solve {
+            return self.distance(board, n, search);
+        }
         let tiles = answer.moves.tiles(board)?;
         let blank = match &answer.slides {
             Some(s) => s.to_string(),
@@ -530,44 +576,32 @@ impl Printer<'_> {
                 .join(" "),
             None => Spaced(&tiles).to_string(),
         };
-        let search = answer
-            .search
-            .map(|(nodes, seconds)| Search { nodes, seconds });
         // CSV's last two fields, when the answers come from IDA*.
         let searched = search
             .as_ref()
             .map_or(String::new(), |s| format!(",{},{:.6}", s.nodes, s.seconds));
         if self.format == Format::Json {
             let board = board.to_string();
-            self.json.push(match self.solve {
-                true => JsonAnswer::Solution {
-                    board,
-                    solvable: true,
-                    moves: n,
-                    optimal: answer.optimal,
-                    lower_bound: answer.lower_bound,
-                    tiles,
-                    blank_moves: blank,
-                    search,
-                },
-                false => JsonAnswer::Distance {
-                    board,
-                    solvable: true,
-                    distance: n,
-                    search,
-                },
+            self.json.push(JsonAnswer::Solution {
+                board,
+                solvable: true,
+                moves: n,
+                optimal: answer.optimal,
+                lower_bound: answer.lower_bound,
+                tiles,
+                blank_moves: blank,
+                search,
             });
             return Ok(());
         }
         let tiles = grouped;
         let out = &mut self.out;
-        match (self.format, self.solve) {
-            (Format::Csv, true) => {
+        match self.format {
+            Format::Csv => {
                 let (lb, opt) = (answer.lower_bound, answer.optimal);
                 writeln!(out, "{board},true,{n},{opt},{lb},{tiles},{blank}{searched}")?;
             }
-            (Format::Csv, false) => writeln!(out, "{board},true,{n}{searched}")?,
-            (_, true) => {
+            _ => {
                 let how = if let Some(s) = &search {
                     format!(
                         "optimal: IDA* with pattern databases, {}, {:.3} s",
@@ -592,13 +626,6 @@ impl Printer<'_> {
                     writeln!(out, "  blank: {blank}")?;
                 }
             }
-            (_, false) => match &search {
-                Some(s) => {
-                    let nodes = counted(s.nodes, "node");
-                    writeln!(out, "{board}: {n} ({nodes}, {:.3} s)", s.seconds)?
-                }
-                None => writeln!(out, "{board}: {n}")?,
-            },
         }
         Ok(())
     }
@@ -714,19 +741,36 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
     Ok(out)
 }
 
-/// The answers for `boards`, in order: with pattern databases solved in parallel (a board at a
-/// time per thread), with a bar over the boards; otherwise one after the other as they are
-/// asked for, so that each is printed when found and only one is held at a time (a
-/// constructive solution of a 290x290 board takes half a gigabyte).
+/// The replies for `boards`, in order: with pattern databases solved in parallel (a board at a
+/// time per thread), with a bar over the boards; a table's distances in parallel, in parts of
+/// `PART` boards as they are asked for; otherwise one after the other as they are asked for,
+/// so that each is printed when found and only one is held at a time (a constructive solution
+/// of a 290x290 board takes half a gigabyte).
 fn answers<'a>(
     source: &'a Source,
     boards: &'a [Board],
     args: &QueryArgs,
-) -> Result<Box<dyn Iterator<Item = Result<Answer, Error>> + 'a>> {
-    if !matches!(source, Source::Pdb(_)) {
-        return Ok(Box::new(
-            boards.iter().map(|b| answer(source, b, Limits::default())),
-        ));
+    solve: bool,
+) -> Result<Box<dyn Iterator<Item = Result<Reply, Error>> + 'a>> {
+    const PART: usize = 1 << 16;
+    match source {
+        Source::Table(table) if !solve => {
+            let pool = super::thread_pool(args.threads)?;
+            return Ok(Box::new(boards.chunks(PART).flat_map(move |part| {
+                let found = pool.install(|| table.distances(part));
+                found
+                    .into_iter()
+                    .map(|n| n.map(|n| Reply::Distance(n as usize)))
+            })));
+        }
+        Source::Pdb(_) => {}
+        _ => {
+            return Ok(Box::new(
+                boards
+                    .iter()
+                    .map(|b| answer(source, b, Limits::default()).map(Reply::Solved)),
+            ))
+        }
     }
     let stop = super::stop_on_signal("the boards being solved are abandoned")?;
     let limits = Limits {
@@ -741,7 +785,7 @@ fn answers<'a>(
             .map(|b| {
                 let a = answer(source, b, limits);
                 bar.inc();
-                a
+                a.map(Reply::Solved)
             })
             .collect::<Vec<_>>()
     });

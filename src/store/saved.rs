@@ -32,10 +32,11 @@
 //! depth mod 4 from their codes and blank colours, must be those the layers give. One changed
 //! code is then always refused. A forgery that keeps every count (codes of a whole region
 //! shifted by 2, say) is beyond a file check: a table is trusted as its search wrote it.
-//! Opening reads the file once (its checksum); a query then reads only the words it probes, 8
-//! bytes each, with positioned reads. The file is not memory-mapped: a mapped file truncated by
-//! another process while in use kills the reader (SIGBUS), whereas a read of a shortened file
-//! is an error like any other.
+//! Opening reads the file once (its checksum). A table that fits in half the memory this
+//! process may still take (`room`) keeps the words it read, and a query reads them there; a
+//! larger one is read again, 8 bytes a probe, with positioned reads. The file is not
+//! memory-mapped: a mapped file truncated by another process while in use kills the reader
+//! (SIGBUS), whereas a read of a shortened file is an error like any other.
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -43,6 +44,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use crate::bfs::coding::Coding;
+use crate::bfs::layer::{moves, BlankMoves};
 use crate::bfs::moves::coding;
 use crate::bfs::table::Table;
 use crate::bfs::Recount;
@@ -53,6 +55,8 @@ use crate::puzzle::metric::Metric;
 use crate::store::header::{
     checksum, le_words, reseal_header, words_from, Checksum, HeaderReader, HeaderWriter,
 };
+use crate::store::lookup::{self, Descents, Words};
+use rayon::prelude::*;
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
 /// Version 4: the layer counts before the words. Version 3 had the words alone (the rank-major
@@ -153,9 +157,24 @@ pub struct SavedTable {
     /// The most moves any state of the table needs.
     pub eccentricity: u32,
     space: StateSpace,
-    file: File,
-    /// Where the words start: after the header and the layer counts.
-    words_at: u64,
+    words: Words,
+    /// The engine's single-tile moves of each blank cell, for descents over indices (`None`
+    /// in the multi-tile metric, whose descents go by boards).
+    moves: Option<Vec<BlankMoves>>,
+    /// The goal's index.
+    goal_index: u64,
+}
+
+/// Where `SavedTable::open_keeping` keeps a table's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// In memory if they take at most half the memory this process may still take
+    /// (`room::available_bytes`; a gigabyte where that is not known), else in the file.
+    Auto,
+    /// In memory.
+    Memory,
+    /// In the file, read a word a probe.
+    File,
 }
 
 /// The board, goal and space a table's header describes, and its eccentricity, checked against each
@@ -217,8 +236,14 @@ fn header_space(
 
 impl SavedTable {
     /// Opens and checks a saved table: magic, version, header checksum, length, and the
-    /// checksum of every word. Any mismatch is a clear error, never a wrong answer.
+    /// checksum of every word. Any mismatch is a clear error, never a wrong answer. Its words
+    /// are kept in memory where they fit (`Keep::Auto`).
     pub fn open(path: &Path) -> Result<SavedTable, Error> {
+        SavedTable::open_keeping(path, Keep::Auto)
+    }
+
+    /// `open`, keeping the words where `keep` says.
+    pub fn open_keeping(path: &Path, keep: Keep) -> Result<SavedTable, Error> {
         let bad = |why: Damage| Error::Table {
             path: path.to_path_buf(),
             damage: why,
@@ -264,8 +289,17 @@ impl SavedTable {
         let start_colour = space.colour(space.split(space.goal_index()).0);
         let recount = Recount::new(&space, start_colour);
         let coding = coding(&space);
+        let resident = match keep {
+            Keep::Memory => true,
+            Keep::File => false,
+            Keep::Auto => {
+                let room = crate::store::room::available_bytes().unwrap_or(1 << 30);
+                words as u64 * 8 <= room / 2
+            }
+        };
+        let mut kept = resident.then(|| Table::new(states));
         let (sum, residues) =
-            read_words(&mut file, words, &layers, &recount, coding).map_err(read)?;
+            read_words(&mut file, words, &layers, (&recount, coding), &mut kept).map_err(read)?;
         if sum != h.u64(40) {
             return Err(bad(Damage::checksum(
                 "the table is corrupted (checksum mismatch)",
@@ -283,23 +317,28 @@ impl SavedTable {
             shape,
             goal,
             eccentricity,
+            moves: (space.metric == Metric::Single).then(|| moves(&space)),
+            goal_index: space.goal_index(),
             space,
-            file,
-            words_at: (HEADER + 8 * n_layers) as u64,
+            words: match kept {
+                Some(words) => Words::Memory(words),
+                None => Words::File {
+                    file,
+                    at: (HEADER + 8 * n_layers) as u64,
+                },
+            },
         })
     }
 
-    /// The code of state `index`, read from the file (an error if the file has changed so
-    /// that it cannot be read).
+    /// The code of state `index` (of the table's class), read from memory or the file (an
+    /// error if the file has changed so that it cannot be read).
     fn code(&self, index: u64) -> Result<u64, Error> {
-        let mut word = [0; 8];
-        read_at(&self.file, &mut word, self.words_at + index / 32 * 8).map_err(|e| {
-            Error::Table {
-                path: self.path.clone(),
-                damage: Damage::mismatch(format!("changed while in use: {e}")),
-            }
-        })?;
-        Ok((u64::from_le_bytes(word) >> (2 * (index % 32))) & 3)
+        lookup::code(&self.words, &self.path, index)
+    }
+
+    /// Whether the table's words are kept in memory (else each probe reads the file).
+    pub fn in_memory(&self) -> bool {
+        matches!(self.words, Words::Memory(_))
     }
 
     /// The code of `board`, `None` if it is not in the table's class.
@@ -307,7 +346,8 @@ impl SavedTable {
         self.space.index(board).map(|i| self.code(i)).transpose()
     }
 
-    fn check(&self, board: &Board) -> Result<(), Error> {
+    /// The index of `board`, or why the table has none: another size, or the other class.
+    fn check(&self, board: &Board) -> Result<u64, Error> {
         if board.shape() != self.shape {
             return Err(Error::Board(format!(
                 "{board} is a {} board; the table is for {}",
@@ -315,13 +355,12 @@ impl SavedTable {
                 self.shape
             )));
         }
-        if self.space.index(board).is_none() {
-            return Err(Error::Unsolvable(format!(
+        self.space.index(board).ok_or_else(|| {
+            Error::Unsolvable(format!(
                 "{board} cannot reach the goal: {}",
                 crate::puzzle::parity::solvability(board, self.goal).rule
-            )));
-        }
-        Ok(())
+            ))
+        })
     }
 
     /// An optimal solution: the boards from `board` to the goal, both included.
@@ -370,24 +409,7 @@ impl SavedTable {
             here = next;
             path.push(here.clone());
         }
-        // No solution is shorter than the tiles' taxicab distances (over the most a move
-        // changes them: 1 tile a cell, or in the multi-tile metric up to one less than the
-        // longer side): a cheap check of the answer against a table forged beyond what opening
-        // it can see.
-        let per_move = match metric {
-            Metric::Single => 1,
-            Metric::Multi => self.shape.rows.max(self.shape.cols) - 1,
-        };
-        let bound = crate::puzzle::construct::manhattan(board, self.goal).div_ceil(per_move);
-        if path.len() - 1 < bound {
-            return Err(wrong(
-                format!(
-                    "{board} in {} moves, under its taxicab bound {bound}: the table is wrong",
-                    path.len() - 1
-                )
-                .into(),
-            ));
-        }
+        self.above_taxicab(board, path.len() - 1)?;
         Ok(path)
     }
 
@@ -396,21 +418,85 @@ impl SavedTable {
         self.space.metric
     }
 
-    /// The exact optimal number of moves from `board` to the goal.
+    /// The exact optimal number of moves from `board` to the goal (`distances` of one board).
     pub fn distance(&self, board: &Board) -> Result<u32, Error> {
-        Ok(self.solve(board)?.len() as u32 - 1)
+        self.distances(std::slice::from_ref(board))
+            .pop()
+            .expect("one answer a board")
+    }
+
+    /// The exact optimal number of moves from each of `boards` to the goal, in order, found in
+    /// parallel (on the current rayon pool): the length of the descent `solve` makes, walked
+    /// over indices with the engine's moves where the moves are single tiles, many descents at
+    /// once (`lookup`), and checked as `solve` checks it. A board of another size or class
+    /// gets its error, as `solve` gives it.
+    pub fn distances(&self, boards: &[Board]) -> Vec<Result<u32, Error>> {
+        /// Boards a task descends from.
+        const TASK: usize = 1 << 12;
+        let Some(moves) = &self.moves else {
+            return boards
+                .par_iter()
+                .map(|b| Ok(self.solve(b)?.len() as u32 - 1))
+                .collect();
+        };
+        let at = (&self.words, self.path.as_path());
+        let descents = Descents::new(&self.space, at, moves, self.goal_index, self.eccentricity);
+        let parts: Vec<Vec<Result<u32, Error>>> = boards
+            .par_chunks(TASK)
+            .map(|part| {
+                let checked: Vec<Result<u64, Error>> = part.iter().map(|b| self.check(b)).collect();
+                let starts: Vec<u64> = checked
+                    .iter()
+                    .filter_map(|c| c.as_ref().ok())
+                    .copied()
+                    .collect();
+                let mut steps = descents.steps(&starts).into_iter();
+                part.iter()
+                    .zip(checked)
+                    .map(|(board, c)| {
+                        c?;
+                        let steps = steps.next().expect("a descent a start")?;
+                        self.above_taxicab(board, steps as usize)?;
+                        Ok(steps)
+                    })
+                    .collect()
+            })
+            .collect();
+        parts.into_iter().flatten().collect()
+    }
+
+    /// Refuses a solution of `board` in `moves` moves shorter than the tiles' taxicab
+    /// distances allow (over the most a move changes them: 1 tile a cell, or in the multi-tile
+    /// metric up to one less than the longer side): a cheap check of an answer against a
+    /// table forged beyond what opening it can see.
+    fn above_taxicab(&self, board: &Board, moves: usize) -> Result<(), Error> {
+        let per_move = match self.space.metric {
+            Metric::Single => 1,
+            Metric::Multi => self.shape.rows.max(self.shape.cols) - 1,
+        };
+        let bound = crate::puzzle::construct::manhattan(board, self.goal).div_ceil(per_move);
+        if moves < bound {
+            return Err(Error::Table {
+                path: self.path.clone(),
+                damage: format!(
+                    "{board} in {moves} moves, under its taxicab bound {bound}: the table is wrong"
+                )
+                .into(),
+            });
+        }
+        Ok(())
     }
 }
 
 /// Reads the `words` words that follow the layer counts in `file` (from where the file is, in
-/// parts of 1 MB): the checksum of `layers` and the words, and the settled states by depth mod
-/// 4 (`recount`).
+/// parts of 1 MB), writing them into `kept` if given: the checksum of `layers` and the words,
+/// and the settled states by depth mod 4 (`recount`; by depth mod 3 where `coding` is cyclic).
 fn read_words(
     file: &mut File,
     words: usize,
     layers: &[u64],
-    recount: &Recount,
-    coding: Coding,
+    (recount, coding): (&Recount, Coding),
+    kept: &mut Option<Table>,
 ) -> std::io::Result<(u64, [u64; 4])> {
     const PART: usize = 1 << 17;
     let mut sum = Checksum::new();
@@ -421,6 +507,9 @@ fn read_words(
     while w < words {
         let part = &mut buf[..(words - w).min(PART) * 8];
         file.read_exact(part)?;
+        if let Some(kept) = kept.as_ref() {
+            kept.load(w, &le_words(part).collect::<Vec<u64>>());
+        }
         let words = le_words(part).inspect(|&word| sum.add(word));
         match coding {
             Coding::Coloured => recount.add_all(&mut place, words, &mut tally),
@@ -438,17 +527,4 @@ fn read_words(
         Coding::Cyclic => tally,
     };
     Ok((sum.value(), residues))
-}
-
-/// Fills `buf` from `file` at `offset`, without moving the file's position.
-#[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
-    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
-}
-
-/// Fills `buf` from `file` at `offset`.
-#[cfg(not(unix))]
-fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
-    file.seek(SeekFrom::Start(offset))?;
-    file.read_exact(buf)
 }
