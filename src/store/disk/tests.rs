@@ -50,6 +50,27 @@ fn on_disk(
     search_on_disk(space, start, options, schedule(), &progress).expect("the search on disk")
 }
 
+/// The boards the tests of stopped searches on disk run: both metrics, and one board whose
+/// engine works transposed.
+const STOPPED: [(usize, usize, Metric); 3] = [
+    (3, 3, Metric::Single),
+    (3, 3, Metric::Multi),
+    (2, 4, Metric::Multi),
+];
+
+/// A search on disk of `space` from `start` in a new scratch directory, cut into shards of
+/// 2^`shift` states, stopped at the boundary after `stop_at` (at once for 0).
+fn stopped_on_disk(space: &StateSpace, start: u64, shift: u32, stop_at: u32) -> tempfile::TempDir {
+    let dir = scratch();
+    let stop = AtomicBool::new(stop_at == 0);
+    let first = on_disk(space, start, dir.path(), shift, false, Some(&stop), stop_at);
+    assert!(
+        matches!(first, Outcome::Stopped { .. }),
+        "stopped at {stop_at}"
+    );
+    dir
+}
+
 /// The search from the corner goal (blank on the first cell) of each (rows, cols, metric), in
 /// memory: its space, start and search, and a shift that cuts its table into about 32 shards.
 fn corner_searches(boards: &[(usize, usize, Metric)]) -> Vec<(StateSpace, u64, Search, u32)> {
@@ -129,11 +150,7 @@ fn a_search_on_disk_is_the_search_in_memory() {
 /// antipodes of the search that never stopped, in both metrics.
 #[test]
 fn a_search_on_disk_stopped_at_any_layer_goes_on() {
-    for (space, start, whole, shift) in corner_searches(&[
-        (3, 3, Metric::Single),
-        (3, 3, Metric::Multi),
-        (2, 4, Metric::Multi),
-    ]) {
+    for (space, start, whole, shift) in corner_searches(&STOPPED) {
         let (shape, metric) = (space.user_shape, space.metric);
         for stop_at in 1..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
@@ -165,26 +182,11 @@ fn a_search_on_disk_stopped_at_any_layer_goes_on() {
 #[test]
 fn a_search_on_disk_stopped_at_any_layer_goes_on_in_memory() {
     use crate::bfs::{search, Driver};
-    for (space, start, whole, shift) in corner_searches(&[
-        (3, 3, Metric::Single),
-        (3, 3, Metric::Multi),
-        (2, 4, Metric::Multi),
-    ]) {
+    for (space, start, whole, shift) in corner_searches(&STOPPED) {
         let (shape, metric) = (space.user_shape, space.metric);
         for stop_at in 0..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
-            let dir = scratch();
-            let stop = AtomicBool::new(stop_at == 0);
-            let first = on_disk(
-                &space,
-                start,
-                dir.path(),
-                shift,
-                false,
-                Some(&stop),
-                stop_at,
-            );
-            assert!(matches!(first, Outcome::Stopped { .. }), "{what}");
+            let dir = stopped_on_disk(&space, start, shift, stop_at);
             let loaded = whole::load_whole(dir.path(), &space, start).expect(&what);
             assert_eq!(
                 loaded.state.layers[..],
@@ -217,37 +219,25 @@ fn a_search_on_disk_stopped_at_a_layer_goes_on_on_ranks() {
     use crate::bfs::Driver;
     use crate::dist::{search_sharded_with, threads, Budget, Group};
     use crate::store::{resume, shards::ShardOf};
-    for (space, start, whole, shift) in corner_searches(&[
-        (3, 3, Metric::Single),
-        (3, 3, Metric::Multi),
-        (2, 4, Metric::Multi),
-    ]) {
+    for (space, start, whole, shift) in corner_searches(&STOPPED) {
         let (shape, metric) = (space.user_shape, space.metric);
         let last = whole.layers.len() as u32 - 2;
         for stop_at in [0, 1, last / 2, last] {
-            let dir = scratch();
-            let stop = AtomicBool::new(stop_at == 0);
-            let first = on_disk(
-                &space,
-                start,
-                dir.path(),
-                shift,
-                false,
-                Some(&stop),
-                stop_at,
-            );
-            assert!(matches!(first, Outcome::Stopped { .. }));
+            let dir = stopped_on_disk(&space, start, shift, stop_at);
+            let load = |g: &dyn Group| {
+                let partition = Partition::new(&space, g.size());
+                let of = ShardOf {
+                    space: &space,
+                    start,
+                    rank: g.rank(),
+                    partition: &partition,
+                };
+                resume::load_rank(g, dir.path(), of)
+            };
             for ranks in 1..=3 {
                 let what = format!("{shape} {metric:?} stopped at {stop_at}, on {ranks} ranks");
                 let got = threads::run(ranks, |g| {
-                    let partition = Partition::new(&space, g.size());
-                    let of = ShardOf {
-                        space: &space,
-                        start,
-                        rank: g.rank(),
-                        partition: &partition,
-                    };
-                    let (state, seconds) = resume::load_rank(g, dir.path(), of)?;
+                    let (state, seconds) = load(g)?;
                     let depth = state.layers.len();
                     assert_eq!(
                         state.layers,
@@ -275,16 +265,7 @@ fn a_search_on_disk_stopped_at_a_layer_goes_on_on_ranks() {
             let mut j = open(dir.path(), &space, start).unwrap();
             j.done = 1;
             j.commit(dir.path()).unwrap();
-            let got = threads::run(2, |g| {
-                let partition = Partition::new(&space, g.size());
-                let of = ShardOf {
-                    space: &space,
-                    start,
-                    rank: g.rank(),
-                    partition: &partition,
-                };
-                resume::load_rank(g, dir.path(), of).map(|_| ())
-            });
+            let got = threads::run(2, |g| load(g).map(|_| ()));
             for r in got {
                 let err = r.expect_err("refused").to_string();
                 assert!(err.contains("middle of layer"), "{err}");
