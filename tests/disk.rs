@@ -332,25 +332,9 @@ fn stop_then_move(
     moved: &[&str],
 ) {
     let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
-    let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(run)
-        .args(first)
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let clock = Instant::now();
-    while !dir.join(saved).exists() && clock.elapsed() < Duration::from_secs(30) {
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
-    let out = child.wait_with_output().unwrap();
+    let out = common::signalled_when(&[&run[..], first].concat(), dir, "INT", || {
+        dir.join(saved).exists()
+    });
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(75), "{metric}: {said}");
     assert!(said.contains(says), "{metric}: {said}");

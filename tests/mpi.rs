@@ -793,23 +793,9 @@ fn a_search_on_disk_stopped_goes_on_on_ranks() {
     for (metric, board) in [("single", "3x4"), ("multi", "3x4-multi")] {
         let tmp = tempfile::tempdir().unwrap();
         let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
-        let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-            .args(run)
-            .args(["--disk", "d", "--max-memory", "8M"])
-            .current_dir(tmp.path())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let clock = Instant::now();
         let journal = tmp.path().join("d/search.tsj");
-        while !journal.exists() && clock.elapsed() < Duration::from_secs(30) {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let first = [&run[..], &["--disk", "d", "--max-memory", "8M"]].concat();
+        let o = common::signalled_when(&first, tmp.path(), "INT", || journal.exists());
         assert_eq!(o.status.code(), Some(75), "{metric}: {}", stderr(&o));
         let o = mpirun(
             3,

@@ -70,6 +70,30 @@ pub fn killed_when(args: &[&str], dir: &Path, ready: impl Fn() -> bool) {
     child.wait().unwrap();
 }
 
+/// Runs `tilespace args...` in `dir`, waits until `ready` holds (half a minute at most), then
+/// sends it `signal` (`INT`, `TERM`) and returns what it printed and its status: a run stopped
+/// by a signal at a chosen point.
+pub fn signalled_when(args: &[&str], dir: &Path, signal: &str, ready: impl Fn() -> bool) -> Output {
+    use std::time::{Duration, Instant};
+    let child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let clock = Instant::now();
+    while !ready() && clock.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let pid = child.id().to_string();
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status();
+    assert!(sent.unwrap().success(), "kill -{signal} {pid}");
+    child.wait_with_output().unwrap()
+}
+
 /// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
 /// commits claims: a stopped search with a journal, shards and claim files.
 pub fn stopped_disk_search(dir: &Path) -> std::path::PathBuf {
