@@ -78,9 +78,12 @@ fn in_memory(
         Err(line) => return report_then_save(line, options, |r| r, |_, _| Ok(())),
     };
     let space = &job.space;
-    let found = match options.checkpoint {
-        None => search_from(space, job.start_index, options.schedule, progress)?,
-        Some(ck) => search_checkpointed(space, job.start_index, ck, options.schedule, progress)?,
+    let found = match (options.checkpoint, options.stop) {
+        (None, None) => search_from(space, job.start_index, options.schedule, progress)?,
+        (None, Some(stop)) => stoppable(space, job.start_index, stop, options.schedule, progress)?,
+        (Some(ck), _) => {
+            search_checkpointed(space, job.start_index, ck, options.schedule, progress)?
+        }
     };
     let analysis = job.conclude(&found, 1);
     report_then_save(
@@ -151,6 +154,31 @@ fn on_disk(
     Ok(analysis)
 }
 
+/// The search without checkpoints that stops at the layer boundary after `stop` is set, with
+/// `Error::Stopped`.
+fn stoppable(
+    space: &StateSpace,
+    start_index: u64,
+    stop: &std::sync::atomic::AtomicBool,
+    schedule: Schedule,
+    progress: &(dyn Fn(LayerDone) + Sync),
+) -> Result<Search, Error> {
+    let hook = |_: &SearchState| Ok(stop.load(std::sync::atomic::Ordering::SeqCst));
+    let driver = Driver {
+        schedule,
+        progress,
+        hook: Some(&hook),
+        aid_bytes: None,
+    };
+    match search(space, start_index, driver, None)? {
+        Outcome::Done(s) => Ok(s),
+        Outcome::Stopped { depth } => Err(Error::Stopped(format!(
+            "the search of {} stopped after depth {depth}",
+            space.shape
+        ))),
+    }
+}
+
 /// The search with checkpoints: resumed if asked, saved at layer boundaries, stopped on
 /// request with `Error::Interrupted`.
 pub(crate) fn search_checkpointed(
@@ -215,6 +243,35 @@ mod tests {
             assert!(matches!(err, Error::Blank(_)), "{goal}: {err}");
             assert!(err.to_string().contains("outside the 2x4 board"), "{err}");
         }
+    }
+
+    /// A search in memory stops at the layer boundary after its flag is set, with
+    /// `Error::Stopped`, and saves nothing.
+    #[test]
+    fn a_search_stops_when_asked() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = AtomicBool::new(false);
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("t.tst");
+        let options = AnalyzeOptions {
+            stop: Some(&stop),
+            save_table: Some(&table),
+            ..AnalyzeOptions::default()
+        };
+        let shape = Shape::new(3, 3).unwrap();
+        let layers = std::sync::atomic::AtomicU32::new(0);
+        let progress = |done: LayerDone| {
+            layers.fetch_max(done.depth, Ordering::SeqCst);
+            if done.depth == 5 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        let err = analyze(shape, Cell(8), options, &progress).unwrap_err();
+        assert!(matches!(err, Error::Stopped(_)), "{err}");
+        assert!(err.to_string().contains("after depth"), "{err}");
+        // 3x3 has 31 layers past the goal: the search stopped long before them.
+        assert!(layers.load(Ordering::SeqCst) < 10);
+        assert!(!table.exists());
     }
 
     /// Wherever the table lives (memory, shard files on disk, shards on 1 to 3 ranks), the one

@@ -38,6 +38,10 @@ pub struct AnalyzeOptions<'a> {
     pub schedule: Schedule,
     /// How moves are counted.
     pub metric: Metric,
+    /// Once set, a search in memory without checkpoints stops at the next layer boundary with
+    /// `Error::Stopped`, saving nothing (with checkpoints, their own `stop` governs; on disk,
+    /// `OnDisk::stop`).
+    pub stop: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// Where the table of an analysis lives (`analyze_at`); the analysis is the same wherever it

@@ -1,7 +1,7 @@
 //! Files on disk that must survive crashes and hostile edits: atomic writes (`atomic`), the
 //! checksummed header shared by saved tables and checkpoints (`header`), checkpoints (read back
 //! into one process or any number of ranks by `resume`) and saved distance tables (kept in
-//! memory where `room` says they fit), and the roles of the files one run touches (`roles`).
+//! memory where `room` says they fit, and sampled with their distances by `sample`), and the roles of the files one run touches (`roles`).
 
 pub mod atomic;
 pub mod checkpoint;
@@ -16,5 +16,6 @@ mod lookup;
 pub mod resume;
 pub mod roles;
 pub mod room;
+pub mod sample;
 pub mod saved;
 pub mod shards;

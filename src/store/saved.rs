@@ -156,6 +156,8 @@ pub struct SavedTable {
     pub goal: Cell,
     /// The most moves any state of the table needs.
     pub eccentricity: u32,
+    /// States at each depth, from the goal (depth 0) to the eccentricity.
+    pub layers: Vec<u64>,
     space: StateSpace,
     words: Words,
     /// The engine's single-tile moves of each blank cell, for descents over indices (`None`
@@ -317,6 +319,7 @@ impl SavedTable {
             shape,
             goal,
             eccentricity,
+            layers,
             moves: (space.metric == Metric::Single).then(|| moves(&space)),
             goal_index: space.goal_index(),
             space,
