@@ -1,14 +1,17 @@
 //! Training sets from a saved table: uniformly random boards of its class with their exact
 //! distances, of every depth or of one.
 //!
-//! Boards are drawn as `random` draws them (uniform over the goal's class, reproducible from
-//! the seed) and looked up many at a time (`SavedTable::distances`). A sample of one depth keeps
+//! Boards are drawn as `random` draws them (uniform over the goal's class), in parallel streams
+//! of generators seeded from the seed and the stream's number (the same seed, the same sample,
+//! on any number of threads), and looked up many at a time (`SavedTable::distances`). A sample of one depth keeps
 //! the draws at that depth: each board of the depth is as likely as any other, and the draws
 //! it takes are the class's states over the layer's (for 3x4's deepest layer, 18 boards of
 //! 239,500,800, about 13 million draws a board). A sample whose draws would number over
 //! `MOST_DRAWS` is refused, with the figure, before any is drawn.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::puzzle::board::Board;
@@ -21,6 +24,12 @@ pub const MOST_DRAWS: f64 = 1e9;
 
 /// Boards drawn and looked up at once.
 const BATCH: usize = 1 << 16;
+
+/// Boards of one stream of draws (one generator, on one thread).
+const STREAM: usize = 1 << 12;
+
+/// Spreads stream numbers over the generator's seeds (SplitMix64's second multiplier).
+const MIX: u64 = 0xBF58_476D_1CE4_E5B9;
 
 /// Boards with their exact distances, in the order drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -45,7 +54,7 @@ impl SavedTable {
         if let Some(d) = depth {
             self.check_depth(count, d)?;
         }
-        let mut rng = Rng::new(seed);
+        let mut stream = 0;
         let mut sample = Sample::default();
         while sample.boards.len() < count {
             if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
@@ -59,9 +68,7 @@ impl SavedTable {
                 Some(_) => BATCH,
                 None => BATCH.min(count - sample.boards.len()),
             };
-            let boards: Vec<Board> = (0..n)
-                .map(|_| solvable_board(self.shape, self.goal, &mut rng))
-                .collect();
+            let boards = self.draw(n, seed, &mut stream);
             let found = self.distances(&boards);
             for (board, d) in boards.into_iter().zip(found) {
                 let d = d?;
@@ -72,6 +79,23 @@ impl SavedTable {
             }
         }
         Ok(sample)
+    }
+
+    /// `n` boards drawn in parallel: streams of `STREAM` boards, the `k`th from stream
+    /// `*stream + k` of `seed`, so that the draws do not depend on the threads.
+    fn draw(&self, n: usize, seed: u64, stream: &mut u64) -> Vec<Board> {
+        let first = *stream;
+        let streams = n.div_ceil(STREAM);
+        *stream += streams as u64;
+        (0..streams)
+            .into_par_iter()
+            .flat_map_iter(|k| {
+                let key = first + k as u64;
+                let mut rng = Rng::new(Rng::new(seed ^ key.wrapping_mul(MIX)).next_u64());
+                let (shape, goal) = (self.shape, self.goal);
+                (0..STREAM.min(n - k * STREAM)).map(move |_| solvable_board(shape, goal, &mut rng))
+            })
+            .collect()
     }
 
     /// Refuses a depth no board is at, or one too rare to draw `count` boards of.
