@@ -9,16 +9,14 @@ import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-# ../shared/reference beside the checkout (its README gives each file's source).
-REFERENCE = REPO.parent / "shared" / "reference"
+# The repository's copies of published distributions (its README gives the conventions; each
+# file's first line its source).
+REFERENCE = REPO / "tests" / "data" / "reference"
 
 
 def reference(name):
-    """The depth counts of a published distribution (`../shared/reference/NAME.csv`); the
-    file's first line names its source."""
+    """The depth counts of a published distribution (`tests/data/reference/NAME.csv`)."""
     path = REFERENCE / f"{name}.csv"
-    if not path.exists():
-        pytest.skip(f"{path} is not here (the reference data sits beside the checkout)")
     rows = [line.split(",") for line in path.read_text().splitlines()]
     counts = [int(r[1]) for r in rows if r[0].isdigit()]
     return np.array(counts, dtype=np.uint64)
