@@ -93,13 +93,7 @@ impl Table {
             }
             Ok(out)
         })?;
-        Ok(if self.table.eccentricity <= u32::from(u8::MAX) {
-            let d: Vec<u8> = found.par_iter().map(|&d| d as u8).collect();
-            d.into_pyarray(py).into_any()
-        } else {
-            let d: Vec<u16> = found.par_iter().map(|&d| d as u16).collect();
-            d.into_pyarray(py).into_any()
-        })
+        Ok(distances(py, self.table.eccentricity, &found))
     }
 
     /// An optimal solution of the board (one row): its moves as the command line writes them
@@ -128,13 +122,7 @@ impl Table {
         depth: Option<u32>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let sample = stoppable(py, |stop| self.table.sample(n, seed, depth, Some(stop)))?;
-        let d: Vec<u8> = sample.distances.iter().map(|&d| d as u8).collect();
-        let d = if self.table.eccentricity <= u32::from(u8::MAX) {
-            d.into_pyarray(py).into_any()
-        } else {
-            let d: Vec<u16> = sample.distances.iter().map(|&d| d as u16).collect();
-            d.into_pyarray(py).into_any()
-        };
+        let d = distances(py, self.table.eccentricity, &sample.distances);
         Ok((boards_to(py, self.table.shape, &sample.boards)?, d))
     }
 
@@ -147,6 +135,17 @@ impl Table {
             self.table.goal.0,
             self.table.eccentricity
         )
+    }
+}
+
+/// Distances as numpy wants them: uint8, or uint16 where the table's eccentricity passes 255.
+fn distances<'py>(py: Python<'py>, eccentricity: u32, found: &[u32]) -> Bound<'py, PyAny> {
+    if eccentricity <= u32::from(u8::MAX) {
+        let d: Vec<u8> = found.par_iter().map(|&d| d as u8).collect();
+        d.into_pyarray(py).into_any()
+    } else {
+        let d: Vec<u16> = found.par_iter().map(|&d| d as u16).collect();
+        d.into_pyarray(py).into_any()
     }
 }
 

@@ -25,7 +25,7 @@ from conftest import reference
         ("3x3", "single", "center", "stm_3x3_centre_r1c1"),
         ("3x3", "multi", 1, "mtm_3x3_edge_r0c1"),
         ("2x4", "multi", "first", "mtm_2x4_corner"),
-        ("2x5", "single", 0, "stm_2x5_corner"),
+        ("2x5", "single", 1, "stm_2x5_edge_r0c1"),
     ],
 )
 def test_analysis_equals_published_distribution(shape, metric, blank, published):

@@ -20,7 +20,7 @@ def test_committed_results_as_frames():
         ("3x3", "stm_3x3_corner"),
         ("3x3-blank-2-2", "stm_3x3_centre_r1c1"),
         ("2x4-multi", "mtm_2x4_corner"),
-        ("3x4-blank-1-2-multi", "mtm_3x4_edge_r0c1"),
+        ("2x5-blank-1-2-multi", "mtm_2x5_edge_r0c1"),
     ]:
         depths = r.depths[r.depths.run == run]
         np.testing.assert_array_equal(depths.states.to_numpy(np.uint64), reference(published))

@@ -147,39 +147,43 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         json: vec![],
     };
     printer.header()?;
-    let answers = answers(&source, &boards, &args, solve)?;
     let mut all_solvable = true;
     let mut unsolvable = vec![];
     let (mut agree, mut disagree) = (0usize, vec![]);
-    for ((board, result), length) in boards.iter().zip(answers).zip(&published) {
-        if let (Ok(a), Some(length)) = (&result, length) {
-            if a.len() == *length {
-                agree += 1;
-            } else {
-                disagree.push(format!("{board}: {} moves, {length} given", a.len()));
+    // The answers may come from a thread of the scope (`answers`), ahead of the printing.
+    std::thread::scope(|scope| -> Result<()> {
+        let answers = answers(scope, &source, &boards, &args, solve)?;
+        for ((board, result), length) in boards.iter().zip(answers).zip(&published) {
+            if let (Ok(a), Some(length)) = (&result, length) {
+                if a.len() == *length {
+                    agree += 1;
+                } else {
+                    disagree.push(format!("{board}: {} moves, {length} given", a.len()));
+                }
+            }
+            match result {
+                Ok(Reply::Solved(a)) => printer.answer(board, &a)?,
+                Ok(Reply::Distance(n)) => printer.distance(board, n, None)?,
+                // An answer like any other, on stdout, whether one board or many (exit status 1).
+                Err(Error::Unsolvable(why)) => {
+                    all_solvable = false;
+                    unsolvable.push(board);
+                    printer.unsolvable(board, &why)?;
+                }
+                // A board given up on (--max-nodes) is, with --keep-going, named and skipped.
+                Err(e @ Error::GaveUp(_)) if args.keep_going => {
+                    eprintln!("tilespace: skipped: {board}: {e}");
+                    skipped += 1;
+                }
+                Err(e) => return Err(e.into()),
+            }
+            // The constructive solver's answers come one at a time, each shown when found.
+            if matches!(source, Source::Construct { .. }) {
+                printer.out.flush()?;
             }
         }
-        match result {
-            Ok(Reply::Solved(a)) => printer.answer(board, &a)?,
-            Ok(Reply::Distance(n)) => printer.distance(board, n, None)?,
-            // An answer like any other, on stdout, whether one board or many (exit status 1).
-            Err(Error::Unsolvable(why)) => {
-                all_solvable = false;
-                unsolvable.push(board);
-                printer.unsolvable(board, &why)?;
-            }
-            // A board given up on (--max-nodes) is, with --keep-going, named and skipped.
-            Err(e @ Error::GaveUp(_)) if args.keep_going => {
-                eprintln!("tilespace: skipped: {board}: {e}");
-                skipped += 1;
-            }
-            Err(e) => return Err(e.into()),
-        }
-        // The constructive solver's answers come one at a time, each shown when found.
-        if matches!(source, Source::Construct { .. }) {
-            printer.out.flush()?;
-        }
-    }
+        Ok(())
+    })?;
     printer.finish()?;
     if let Some(hint) = other_goal_hint(&source, &unsolvable) {
         eprintln!("tilespace: {hint}");
@@ -760,10 +764,11 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
 
 /// The replies for `boards`, in order: with pattern databases solved in parallel (a board at a
 /// time per thread), with a bar over the boards; a table's distances in parallel, in parts of
-/// `PART` boards as they are asked for; otherwise one after the other as they are asked for,
-/// so that each is printed when found and only one is held at a time (a constructive solution
-/// of a 290x290 board takes half a gigabyte).
-fn answers<'a>(
+/// `PART` boards looked up on a thread of `scope` one part ahead of the printing; otherwise one
+/// after the other as they are asked for, so that each is printed when found and only one is
+/// held at a time (a constructive solution of a 290x290 board takes half a gigabyte).
+fn answers<'s, 'a: 's>(
+    scope: &'s std::thread::Scope<'s, 'a>,
     source: &'a Source,
     boards: &'a [Board],
     args: &QueryArgs,
@@ -773,12 +778,21 @@ fn answers<'a>(
     match source {
         Source::Table(table) if !solve => {
             let pool = super::thread_pool(args.threads)?;
-            return Ok(Box::new(boards.chunks(PART).flat_map(move |part| {
-                let found = pool.install(|| table.distances(part));
-                found
-                    .into_iter()
-                    .map(|n| n.map(|n| Reply::Distance(n as usize)))
-            })));
+            let (parts, found) = std::sync::mpsc::sync_channel(1);
+            scope.spawn(move || {
+                for part in boards.chunks(PART) {
+                    let replies: Vec<Result<Reply, Error>> = pool
+                        .install(|| table.distances(part))
+                        .into_iter()
+                        .map(|n| n.map(|n| Reply::Distance(n as usize)))
+                        .collect();
+                    // A closed channel: the printing stopped (an error), and so do the parts.
+                    if parts.send(replies).is_err() {
+                        return;
+                    }
+                }
+            });
+            return Ok(Box::new(found.into_iter().flatten()));
         }
         Source::Pdb(_) => {}
         _ => {

@@ -2,7 +2,8 @@
 //! a neighbour one layer closer to the goal (single-tile moves: the code of depth - 1 mod 4)
 //! until the goal, with the engine's moves (no board built on the way).
 //!
-//! A horizontal move keeps the tile sequence (the same rank, another blank cell), so its
+//! A descent ends where it meets a state of the first layers (`near_goal`), whose depth is
+//! known. A horizontal move keeps the tile sequence (the same rank, another blank cell), so its
 //! target costs nothing to compute; a vertical one needs the rank's digits
 //! (`bfs::layer::for_each_neighbour`). A step tries the horizontal neighbours first and computes
 //! the vertical ones only when no horizontal one is closer. A lone descent waits on memory at
@@ -19,6 +20,7 @@ use crate::error::{Damage, Error};
 use crate::index::rank::Cursor;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
+use crate::store::near_goal::NearGoal;
 
 /// Descents interleaved: enough to cover a miss to memory with the steps of the others.
 const LANES: usize = 16;
@@ -38,7 +40,8 @@ pub(super) struct Descents<'a> {
     space: &'a StateSpace,
     words: &'a Words,
     moves: &'a [BlankMoves],
-    goal: u64,
+    /// The states nearest the goal, with their depths: a descent ends at the first it meets.
+    near: &'a NearGoal,
     goal_colour: usize,
     eccentricity: u32,
     path: &'a std::path::Path,
@@ -72,12 +75,13 @@ const FRESH: u32 = u32::MAX;
 
 impl<'a> Descents<'a> {
     /// The descents of the table of `space` held in `words` (at `path`), whose moves are
-    /// `moves`, to the state `goal`, none longer than `eccentricity`.
+    /// `moves`, to the state `goal` (the states `near` it known), none longer than
+    /// `eccentricity`.
     pub fn new(
         space: &'a StateSpace,
         (words, path): (&'a Words, &'a std::path::Path),
         moves: &'a [BlankMoves],
-        goal: u64,
+        (goal, near): (u64, &'a NearGoal),
         eccentricity: u32,
     ) -> Descents<'a> {
         let cols = space.shape.cols;
@@ -99,7 +103,7 @@ impl<'a> Descents<'a> {
             space,
             words,
             moves,
-            goal,
+            near,
             goal_colour: space.colour(space.split(goal).0),
             eccentricity,
             path,
@@ -205,8 +209,12 @@ impl<'a> Descents<'a> {
                 lane.blank = lane.sides[k];
             }
         }
-        if lane.index == self.goal {
-            return Some(Ok(lane.steps));
+        if let Some(depth) = self.near.get(lane.index) {
+            if depth % 4 != lane.depth {
+                let why = format!("state {} is {depth} moves from the goal", lane.index);
+                return Some(Err(self.wrong(why)));
+            }
+            return Some(Ok(lane.steps + depth));
         }
         if lane.steps >= self.eccentricity {
             let why = "a descent longer than the eccentricity".to_string();

@@ -13,6 +13,7 @@ pub mod header;
 #[doc(hidden)]
 pub mod lock;
 mod lookup;
+mod near_goal;
 pub mod resume;
 pub mod roles;
 pub mod room;

@@ -56,6 +56,7 @@ use crate::store::header::{
     checksum, le_words, reseal_header, words_from, Checksum, HeaderReader, HeaderWriter,
 };
 use crate::store::lookup::{self, Descents, Words};
+use crate::store::near_goal::NearGoal;
 use rayon::prelude::*;
 
 const MAGIC: &[u8; 8] = b"TSTABLE\0";
@@ -165,6 +166,8 @@ pub struct SavedTable {
     moves: Option<Vec<BlankMoves>>,
     /// The goal's index.
     goal_index: u64,
+    /// The states of the first layers with their depths, made by the first descents.
+    near: std::sync::OnceLock<NearGoal>,
 }
 
 /// Where `SavedTable::open_keeping` keeps a table's words.
@@ -322,6 +325,7 @@ impl SavedTable {
             layers,
             moves: (space.metric == Metric::Single).then(|| moves(&space)),
             goal_index: space.goal_index(),
+            near: std::sync::OnceLock::new(),
             space,
             words: match kept {
                 Some(words) => Words::Memory(words),
@@ -443,7 +447,11 @@ impl SavedTable {
                 .collect();
         };
         let at = (&self.words, self.path.as_path());
-        let descents = Descents::new(&self.space, at, moves, self.goal_index, self.eccentricity);
+        let near = self
+            .near
+            .get_or_init(|| NearGoal::new(&self.space, moves, self.goal_index, &self.layers));
+        let goal = (self.goal_index, near);
+        let descents = Descents::new(&self.space, at, moves, goal, self.eccentricity);
         let parts: Vec<Vec<Result<u32, Error>>> = boards
             .par_chunks(TASK)
             .map(|part| {
