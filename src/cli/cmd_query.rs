@@ -1,6 +1,7 @@
 //! `tilespace distance` and `tilespace solve`: questions about single boards. With a saved table
 //! the answers are optimal; without one, `solve` builds a solution for any size.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -145,6 +146,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         solve,
         searched: matches!(source, Source::Pdb(_)),
         json: vec![],
+        line: vec![],
     };
     printer.header()?;
     let mut all_solvable = true;
@@ -220,32 +222,32 @@ fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<P
     if let Some(why) = split_board(&args.boards) {
         anyhow::bail!(BadArgument(why));
     }
-    let mut boards = vec![];
-    let mut published = vec![];
-    let mut skipped = 0usize;
-    let texts = board_texts(args)?;
-    // Parsed on every core (a million lines of --input take a second on one), then taken in
-    // order: the first bad line is the one named.
-    let parsed: Vec<_> = texts
+    let input = read_input(args)?;
+    let texts = board_texts(args, input.as_deref())?;
+    // Parsed on every core (a million lines of --input take a second on one). Where one is
+    // bad, read again in order: the first bad line is the one named.
+    let parsed: Option<Vec<Board>> = texts
         .par_iter()
-        .map(|t| Board::parse_for(&t.text, shape, whose))
+        .map(|t| Board::parse_for(&t.text, shape, whose).ok())
         .collect();
-    for (
-        BoardText {
-            line,
-            published: length,
-            ..
-        },
-        parsed,
-    ) in texts.into_iter().zip(parsed)
-    {
-        match parsed {
+    if let Some(boards) = parsed {
+        return Ok(Parsed {
+            boards,
+            published: texts.iter().map(|t| t.published).collect(),
+            skipped: 0,
+        });
+    }
+    let mut boards = Vec::with_capacity(texts.len());
+    let mut published = Vec::with_capacity(texts.len());
+    let mut skipped = 0usize;
+    for text in &texts {
+        match Board::parse_for(&text.text, shape, whose) {
             Ok(b) => {
                 boards.push(b);
-                published.push(length);
+                published.push(text.published);
             }
             Err(e) => {
-                let e = match (line, &args.input) {
+                let e = match (text.line, &args.input) {
                     (Some(n), Some(path)) => anyhow::anyhow!("{}:{n}: {e}", path.display()),
                     _ => e.into(),
                 };
@@ -456,6 +458,8 @@ struct Printer<'a> {
     /// Answers come from IDA*, with nodes and seconds.
     searched: bool,
     json: Vec<JsonAnswer>,
+    /// A line being built (`plain_line`).
+    line: Vec<u8>,
 }
 
 /// One answer of the JSON document: typed, so that a long solution's tiles take 4 bytes each
@@ -559,11 +563,11 @@ impl Printer<'_> {
                 distance: n,
                 search,
             }),
-            (Format::Csv, None) => writeln!(out, "{board},true,{n}")?,
+            (Format::Csv, None) => plain_line(out, &mut self.line, board, b",true,", n)?,
             (Format::Csv, Some(s)) => {
                 writeln!(out, "{board},true,{n},{},{:.6}", s.nodes, s.seconds)?
             }
-            (Format::Text, None) => writeln!(out, "{board}: {n}")?,
+            (Format::Text, None) => plain_line(out, &mut self.line, board, b": ", n)?,
             (Format::Text, Some(s)) => {
                 let nodes = counted(s.nodes, "node");
                 writeln!(out, "{board}: {n} ({nodes}, {:.3} s)", s.seconds)?
@@ -664,38 +668,64 @@ impl Printer<'_> {
     }
 }
 
-/// The boards named on the command line, then those of `--input` (one per line; blank lines
-/// and lines starting with `#` skipped), each with its line number in `--input`.
-fn board_texts(args: &QueryArgs) -> Result<Vec<BoardText>> {
+/// The text of `--input` (a file, or `-` for standard input), if it is given.
+fn read_input(args: &QueryArgs) -> Result<Option<String>> {
+    let Some(path) = &args.input else {
+        return Ok(None);
+    };
+    let read = |e| Error::Read {
+        path: path.clone(),
+        source: e,
+    };
+    let text = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map_err(read)?;
+        text
+    } else {
+        let bytes = tilespace::store::atomic::read_regular(path).map_err(read)?;
+        String::from_utf8(bytes).map_err(|_| {
+            read(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "not UTF-8 text",
+            ))
+        })?
+    };
+    Ok(Some(text))
+}
+
+/// Writes the line of `board`, `between` and the number `n`, built in `line` without the
+/// formatting machinery (the lines of a million distances).
+fn plain_line(
+    out: &mut impl Write,
+    line: &mut Vec<u8>,
+    board: &Board,
+    between: &[u8],
+    n: usize,
+) -> Result<()> {
+    line.clear();
+    board.push_text(line);
+    line.extend_from_slice(between);
+    tilespace::puzzle::board::push_number(line, n as u64);
+    line.push(b'\n');
+    out.write_all(line)?;
+    Ok(())
+}
+
+/// The boards named on the command line, then those of `--input` (its text `input`: one per
+/// line; blank lines and lines starting with `#` skipped), each with its line number there.
+fn board_texts<'a>(args: &'a QueryArgs, input: Option<&'a str>) -> Result<Vec<BoardText<'a>>> {
     let mut texts: Vec<BoardText> = args
         .boards
         .iter()
         .map(|b| BoardText {
             line: None,
-            text: b.clone(),
+            text: Cow::Borrowed(b),
             published: None,
         })
         .collect();
-    if let Some(path) = &args.input {
-        let read = |e| Error::Read {
-            path: path.clone(),
-            source: e,
-        };
-        let text = if path.as_os_str() == "-" {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map_err(read)?;
-            text
-        } else {
-            let bytes = tilespace::store::atomic::read_regular(path).map_err(read)?;
-            String::from_utf8(bytes).map_err(|_| {
-                read(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    "not UTF-8 text",
-                ))
-            })?
-        };
+    if let (Some(path), Some(text)) = (&args.input, input) {
         if path.extension().is_some_and(|e| e == "csv") {
-            texts.extend(csv_boards(path, &text)?);
+            texts.extend(csv_boards(path, text)?);
         } else {
             texts.extend(
                 text.lines()
@@ -703,7 +733,7 @@ fn board_texts(args: &QueryArgs) -> Result<Vec<BoardText>> {
                     .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
                     .map(|(i, l)| BoardText {
                         line: Some(i + 1),
-                        text: l.to_string(),
+                        text: Cow::Borrowed(l),
                         published: None,
                     }),
             );
@@ -716,15 +746,15 @@ fn board_texts(args: &QueryArgs) -> Result<Vec<BoardText>> {
 }
 
 /// A board as given: its text, its line in `--input`, and a length given beside it.
-struct BoardText {
+struct BoardText<'a> {
     line: Option<usize>,
-    text: String,
+    text: Cow<'a, str>,
     published: Option<usize>,
 }
 
 /// The `board` column of a CSV file (lines starting with `#` are comments), with each row's
 /// line and its `optimal` column, if the file has one (a published length to check).
-fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
+fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText<'static>>> {
     let bad = |why: String| Error::damaged(path, why);
     let mut reader = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
@@ -755,7 +785,7 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText>> {
         };
         out.push(BoardText {
             line,
-            text: text.to_string(),
+            text: Cow::Owned(text.to_string()),
             published: length,
         });
     }

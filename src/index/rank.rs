@@ -142,6 +142,22 @@ impl Indexer {
             .sum()
     }
 
+    /// Rank within the sequence's parity class, in `0..m!/2`, and that parity: one pass over
+    /// the sequence, nothing allocated (a saved table's lookups rank every board they are
+    /// asked).
+    #[inline]
+    pub fn rank_and_parity(&self, seq: &[u8]) -> (u64, u8) {
+        let mut rest: u32 = (1 << self.m) - 1;
+        let (mut full, mut sum) = (0u64, 0u32);
+        for (j, &x) in seq[..self.m].iter().enumerate() {
+            let d = (rest & ((1u32 << x) - 1)).count_ones();
+            full += u64::from(d) * self.weights[j];
+            sum += d;
+            rest &= !(1 << x);
+        }
+        (full >> 1, (sum & 1) as u8)
+    }
+
     /// Rank within the sequence's parity class, in `0..m!/2`.
     pub fn rank(&self, seq: &[u8]) -> u64 {
         self.full_rank(seq) >> 1

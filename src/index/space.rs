@@ -76,6 +76,11 @@ pub struct StateSpace {
     pub colours: Vec<u8>,
     /// The graph whose vertices are the cells, for a puzzle on a graph; `None` on a board.
     pub graph: Option<Graph>,
+    /// `engine_cell[i]`: the engine's cell of the user's cell i.
+    engine_cell: Vec<u8>,
+    /// `engine_tile[t]`: the engine's label of the user's tile t (where t belongs in the user's
+    /// goal, seen in the engine's orientation, labelled as the engine's goal labels that cell).
+    engine_tile: Vec<u8>,
 }
 
 impl StateSpace {
@@ -151,9 +156,23 @@ impl StateSpace {
         let mut blanks: Vec<u8> = (0..n as u8).collect();
         // G₀ then G₁, each ascending (a stable sort by parity).
         blanks.sort_by_key(|&b| parity[b as usize]);
+        let engine_cell: Vec<u8> = (0..n)
+            .map(|i| match transposed {
+                true => user_shape.transpose_cell(Cell(i)).0 as u8,
+                false => i as u8,
+            })
+            .collect();
+        let (user_goal_board, goal_board) =
+            (Board::goal(user_shape, user_goal), Board::goal(shape, goal));
+        let mut engine_tile = vec![0u8; n];
+        for (i, &t) in user_goal_board.cells().iter().enumerate() {
+            engine_tile[t as usize] = goal_board.cells()[usize::from(engine_cell[i])] as u8;
+        }
         Ok(StateSpace {
             user_shape,
             user_goal,
+            engine_cell,
+            engine_tile,
             shape,
             goal,
             transposed,
@@ -220,6 +239,8 @@ impl StateSpace {
             blanks,
             colours,
             graph: Some(graph.clone()),
+            engine_cell: (0..n as u8).collect(),
+            engine_tile: (0..n as u8).collect(),
         })
     }
 
@@ -284,23 +305,31 @@ impl StateSpace {
     /// space's class.
     pub fn index(&self, board: &Board) -> Option<u64> {
         assert_eq!(board.shape(), self.user_shape);
-        let engine = if self.transposed {
-            board.transposed(self.user_goal)
-        } else {
-            board.clone()
-        };
-        let mut blank = engine.blank();
-        let seq: Vec<u8> = engine.tiles().map(|t| (t - 1) as u8).collect();
-        let mut digits = [0u8; MAX_TILES];
-        let parity = self.indexer.lehmer(&seq, &mut digits);
-        if self.width() as usize > self.shape.cells() {
+        // The board in the engine's orientation and labels, then its tile sequence (0-based).
+        let mut engine = [0u8; MAX_TILES + 1];
+        for (i, &t) in board.cells().iter().enumerate() {
+            engine[usize::from(self.engine_cell[i])] = self.engine_tile[t as usize];
+        }
+        let cells = self.shape.cells();
+        let at = engine[..cells].iter().position(|&t| t == 0)?;
+        let mut seq = [0u8; MAX_TILES];
+        for (k, &t) in engine[..at]
+            .iter()
+            .chain(&engine[at + 1..cells])
+            .enumerate()
+        {
+            seq[k] = t - 1;
+        }
+        let (rank, parity) = self.indexer.rank_and_parity(&seq[..cells - 1]);
+        let mut blank = Cell(at);
+        if self.width() as usize > cells {
             // Both parities of every blank: the slot's key.
-            blank.0 += usize::from(parity) * self.shape.cells();
+            blank.0 += usize::from(parity) * cells;
         }
         if parity != self.parity[blank.0] {
             return None;
         }
-        Some(self.index_of(blank, self.indexer.rank(&seq)))
+        Some(self.index_of(blank, rank))
     }
 
     /// The board at `index`, in the user's orientation.

@@ -238,6 +238,15 @@ impl Board {
     /// A board from its cells, checked: one blank, tiles 1..RC-1 each exactly once.
     pub fn new(shape: Shape, cells: Vec<u32>) -> Result<Board, Error> {
         let n = shape.cells();
+        // The common case, up to 64 cells, in one pass: n tiles below n, all different.
+        if n <= 64 && cells.len() == n {
+            let seen = cells
+                .iter()
+                .try_fold(0u64, |seen, &t| (t < n as u32).then(|| seen | 1 << t));
+            if seen.is_some_and(|seen| seen.count_ones() as usize == n) {
+                return Ok(Board { shape, cells });
+            }
+        }
         if cells.len() != n {
             return Err(Error::Board(format!(
                 "a {shape} board has {n} cells, got {}",
@@ -302,44 +311,10 @@ impl Board {
     /// clause (`--shape is`, `the table is for`, `the pattern databases are for`), for the error
     /// when the board's rows say otherwise.
     pub fn parse_for(text: &str, shape: Option<Shape>, whose: &str) -> Result<Board, Error> {
-        let rows: Vec<Vec<u32>> = text
-            .split(['/', '\n'])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .map(parse_row)
-            .collect::<Result<_, _>>()?;
-        if rows.is_empty() {
-            return Err(Error::Board("empty board".to_string()));
+        match parse_plain(text, shape) {
+            Some(board) => Ok(board),
+            None => parse_general(text, shape, whose),
         }
-        let shape = match (shape, rows.len()) {
-            (Some(shape), 1) => shape,
-            (None, 1) => {
-                return Err(Error::Board(format!(
-                    "one row of {} tiles: separate rows with '/' or give --shape RxC",
-                    rows[0].len()
-                )))
-            }
-            (shape, nrows) => {
-                let width = rows[0].len();
-                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
-                    return Err(Error::Board(format!(
-                        "ragged rows: row {} has {} tiles, row 1 has {width}",
-                        i + 1,
-                        r.len()
-                    )));
-                }
-                let found = Shape::new(nrows, width)?;
-                if let Some(shape) = shape {
-                    if shape != found {
-                        return Err(Error::Board(format!(
-                            "the board is {found} but {whose} {shape}"
-                        )));
-                    }
-                }
-                found
-            }
-        };
-        Board::new(shape, rows.concat())
     }
 
     /// Its size.
@@ -424,6 +399,93 @@ impl Board {
     }
 }
 
+/// `Board::parse_for` of any text: rows split at '/' or new lines, tiles at spaces or commas,
+/// `_` the blank; the error names what is wrong.
+fn parse_general(text: &str, shape: Option<Shape>, whose: &str) -> Result<Board, Error> {
+    let rows: Vec<Vec<u32>> = text
+        .split(['/', '\n'])
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(parse_row)
+        .collect::<Result<_, _>>()?;
+    if rows.is_empty() {
+        return Err(Error::Board("empty board".to_string()));
+    }
+    let shape = match (shape, rows.len()) {
+        (Some(shape), 1) => shape,
+        (None, 1) => {
+            return Err(Error::Board(format!(
+                "one row of {} tiles: separate rows with '/' or give --shape RxC",
+                rows[0].len()
+            )))
+        }
+        (shape, nrows) => {
+            let width = rows[0].len();
+            if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
+                return Err(Error::Board(format!(
+                    "ragged rows: row {} has {} tiles, row 1 has {width}",
+                    i + 1,
+                    r.len()
+                )));
+            }
+            let found = Shape::new(nrows, width)?;
+            if let Some(shape) = shape {
+                if shape != found {
+                    return Err(Error::Board(format!(
+                        "the board is {found} but {whose} {shape}"
+                    )));
+                }
+            }
+            found
+        }
+    };
+    Board::new(shape, rows.concat())
+}
+
+/// `parse_for`'s common case in one pass, nothing allocated but the cells: rows of decimal
+/// tile numbers separated by spaces, rows by '/', the same number in every row. `None` for
+/// anything else, valid or not (`parse_for` then reads it and names what is wrong).
+fn parse_plain(text: &str, shape: Option<Shape>) -> Option<Board> {
+    let mut cells = Vec::with_capacity(shape.map_or(16, Shape::cells));
+    let (mut rows, mut width, mut in_row) = (0, 0, 0);
+    let mut number: Option<u32> = None;
+    let mut end_row = |in_row: &mut usize| {
+        let fits = *in_row > 0 && (rows == 0 || *in_row == width);
+        (width, rows, *in_row) = (*in_row, rows + 1, 0);
+        fits
+    };
+    for &b in text.as_bytes().iter().chain(b"/") {
+        match b {
+            b'0'..=b'9' => {
+                let digit = u32::from(b - b'0');
+                number = Some(number.unwrap_or(0).checked_mul(10)?.checked_add(digit)?);
+            }
+            b' ' | b'/' => {
+                if let Some(t) = number.take() {
+                    cells.push(t);
+                    in_row += 1;
+                }
+                if b == b'/' && !end_row(&mut in_row) {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    let shape = match (shape, rows) {
+        (Some(shape), 1) => shape,
+        (None, 1) => return None,
+        (given, _) => {
+            let found = Shape::new(rows, width).ok()?;
+            if given.is_some_and(|g| g != found) {
+                return None;
+            }
+            found
+        }
+    };
+    Board::new(shape, cells).ok()
+}
+
 fn parse_row(row: &str) -> Result<Vec<u32>, Error> {
     row.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
@@ -437,20 +499,40 @@ fn parse_row(row: &str) -> Result<Vec<u32>, Error> {
 }
 
 impl fmt::Display for Board {
+    /// Tiles separated by spaces, rows by '/' (`push_text`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (r, row) in self.cells.chunks(self.shape.cols).enumerate() {
-            if r > 0 {
-                f.write_str("/")?;
-            }
-            for (i, t) in row.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{t}")?;
-            }
-        }
-        Ok(())
+        let mut text = Vec::with_capacity(4 * self.cells.len());
+        self.push_text(&mut text);
+        f.write_str(std::str::from_utf8(&text).expect("ASCII"))
     }
+}
+
+impl Board {
+    /// Appends the text form to `out`: tiles separated by spaces, rows by '/', the digits
+    /// written without the formatting machinery (a million answers print a million boards).
+    pub fn push_text(&self, out: &mut Vec<u8>) {
+        for (i, &t) in self.cells.iter().enumerate() {
+            if i > 0 {
+                out.push(if i % self.shape.cols == 0 { b'/' } else { b' ' });
+            }
+            push_number(out, u64::from(t));
+        }
+    }
+}
+
+/// Appends the decimal digits of `n` to `out`.
+pub fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[k..]);
 }
 
 #[cfg(test)]
@@ -459,6 +541,75 @@ mod tests {
 
     fn s(r: usize, c: usize) -> Shape {
         Shape::new(r, c).unwrap()
+    }
+
+    mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        /// A random board of a random shape from 2x2 to 12x12.
+        fn board() -> impl Strategy<Value = Board> {
+            (2usize..=12, 2usize..=12)
+                .prop_flat_map(|(r, c)| {
+                    let cells: Vec<u32> = (0..(r * c) as u32).collect();
+                    (Just(cells).prop_shuffle(), Just(Shape::new(r, c).unwrap()))
+                })
+                .prop_map(|(cells, shape)| Board::new(shape, cells).unwrap())
+        }
+
+        /// Text made of tile numbers, separators and characters the fast reader leaves to
+        /// the general one.
+        fn text() -> impl Strategy<Value = String> {
+            let token = prop_oneof![
+                (0u32..12).prop_map(|t| t.to_string()),
+                Just(" ".to_string()),
+                Just("/".to_string()),
+                Just("_".to_string()),
+                Just(",".to_string()),
+                Just("\n".to_string()),
+                Just("\t".to_string()),
+                Just("+1".to_string()),
+                Just("99999999999".to_string()),
+            ];
+            prop::collection::vec(token, 0..30).prop_map(|t| t.concat())
+        }
+
+        proptest! {
+            /// Every board's text reads back as it, on the fast path, with or without its shape
+            /// given, and as one flat row with it.
+            #[test]
+            fn a_board_read_from_its_text_is_itself(board in board()) {
+                let text = board.to_string();
+                prop_assert_eq!(parse_plain(&text, None), Some(board.clone()));
+                prop_assert_eq!(parse_plain(&text, Some(board.shape())), Some(board.clone()));
+                let flat = text.replace('/', " ");
+                prop_assert_eq!(parse_plain(&flat, Some(board.shape())), Some(board.clone()));
+                let general = parse_general(&flat, Some(board.shape()), "it is");
+                prop_assert_eq!(general.map_err(|e| e.to_string()), Ok(board));
+            }
+
+            /// What the fast reader accepts, the general one reads the same; what it leaves,
+            /// `parse_for` answers as the general one does.
+            #[test]
+            fn the_fast_reader_agrees_with_the_general_one(text in text(), flat in any::<bool>()) {
+                let shape = flat.then(|| Shape::new(3, 4).unwrap());
+                let text_of = |r: Result<Board, Error>| r.map_err(|e| e.to_string());
+                let general = text_of(parse_general(&text, shape, "it is"));
+                match parse_plain(&text, shape) {
+                    Some(board) => prop_assert_eq!(Ok(board), general),
+                    None => prop_assert_eq!(text_of(Board::parse_for(&text, shape, "it is")), general),
+                }
+            }
+
+            /// `new` accepts exactly the cells holding every number below the cell count once.
+            #[test]
+            fn new_accepts_exactly_permutations(cells in prop::collection::vec(0u32..14, 12)) {
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                let permutation = sorted == (0..12).collect::<Vec<u32>>();
+                prop_assert_eq!(Board::new(Shape::new(3, 4).unwrap(), cells).is_ok(), permutation);
+            }
+        }
     }
 
     #[test]

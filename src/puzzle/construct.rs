@@ -96,6 +96,39 @@ pub fn manhattan(board: &Board, goal: Cell) -> usize {
         .sum()
 }
 
+/// `manhattan` for many boards of one size and goal: each tile's distance from each cell looked
+/// up, not computed (a saved table checks every answer it gives against it).
+pub struct Taxicab {
+    cells: usize,
+    /// `steps[i * cells + t]`: tile t's distance from cell i to its goal cell (0 for the blank).
+    steps: Vec<u8>,
+}
+
+impl Taxicab {
+    /// The distances of `shape`'s tiles to their cells of the goal whose blank is `goal`.
+    pub fn new(shape: Shape, goal: Cell) -> Taxicab {
+        let (cells, home) = (shape.cells(), goal_cells(shape, goal));
+        let steps = (0..cells * cells)
+            .map(|k| {
+                let (i, t) = (k / cells, k % cells);
+                let d = if t == 0 {
+                    0
+                } else {
+                    shape.distance(Cell(i), home[t])
+                };
+                u8::try_from(d).unwrap_or(u8::MAX)
+            })
+            .collect();
+        Taxicab { cells, steps }
+    }
+
+    /// `manhattan(board, goal)` of a board of the table's size.
+    pub fn of(&self, board: &Board) -> usize {
+        let at = |(i, &t): (usize, &u32)| usize::from(self.steps[i * self.cells + t as usize]);
+        board.cells().iter().enumerate().map(at).sum()
+    }
+}
+
 /// `home[t]` = the goal cell of tile t (home[0] = the goal blank cell).
 fn goal_cells(shape: Shape, goal: Cell) -> Vec<Cell> {
     let mut home = vec![Cell(0); shape.cells()];
@@ -438,6 +471,24 @@ mod tests {
         verify(board, &c.moves, &Board::goal(board.shape(), goal)).unwrap();
         assert!(c.moves.len() >= c.lower_bound);
         c
+    }
+
+    /// The looked-up taxicab distance is `manhattan`'s, from every goal cell of boards of
+    /// either orientation, on random boards and on the goal (0).
+    #[test]
+    fn taxicab_looked_up_is_manhattan() {
+        let mut rng = Rng::new(11);
+        for (r, c) in [(2, 2), (3, 4), (4, 3), (1, 5), (4, 4), (2, 8)] {
+            let shape = Shape::new(r, c).unwrap();
+            for g in 0..shape.cells() {
+                let taxicab = Taxicab::new(shape, Cell(g));
+                assert_eq!(taxicab.of(&Board::goal(shape, Cell(g))), 0);
+                for _ in 0..50 {
+                    let board = solvable_board(shape, Cell(g), &mut rng);
+                    assert_eq!(taxicab.of(&board), manhattan(&board, Cell(g)), "{board}");
+                }
+            }
+        }
     }
 
     #[test]

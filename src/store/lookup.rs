@@ -12,6 +12,7 @@
 //! the waits overlap.
 
 use std::fs::File;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{for_each_neighbour, BlankMoves};
@@ -115,12 +116,20 @@ impl<'a> Descents<'a> {
     /// found wrong (a state unsettled, no neighbour closer, a descent longer than the
     /// eccentricity) or the file cannot be read.
     pub fn steps(&self, starts: &[u64]) -> Vec<Result<u32, Error>> {
+        match self.words {
+            Words::Memory(table) => self.steps_reading(starts, &InMemory(table.words())),
+            Words::File { .. } => self.steps_reading(starts, &InFile(self.words, self.path)),
+        }
+    }
+
+    /// `steps`, the codes read by `codes` (in memory, a read that cannot fail, inlined).
+    fn steps_reading<C: Codes>(&self, starts: &[u64], codes: &C) -> Vec<Result<u32, Error>> {
         let mut out: Vec<Result<u32, Error>> = (0..starts.len()).map(|_| Ok(0)).collect();
         let mut lanes: Vec<Lane> = Vec::with_capacity(LANES);
         let mut next = 0;
         loop {
             while lanes.len() < LANES && next < starts.len() {
-                self.prefetch(starts[next]);
+                codes.prefetch(starts[next]);
                 let (blank, rank) = self.space.split(starts[next]);
                 lanes.push(Lane {
                     cursor: Cursor::new(),
@@ -142,7 +151,7 @@ impl<'a> Descents<'a> {
             }
             let mut k = 0;
             while k < lanes.len() {
-                match self.advance(&mut lanes[k]) {
+                match self.advance(&mut lanes[k], codes) {
                     None => k += 1,
                     Some(result) => {
                         out[lanes[k].at] = result;
@@ -157,11 +166,11 @@ impl<'a> Descents<'a> {
     /// (or, when no horizontal neighbour is, every neighbour computed and prefetched for the
     /// next round); then the horizontal neighbours of where it stands computed and prefetched.
     /// `Some` once the descent has ended (at the goal, or on a wrong table).
-    fn advance(&self, lane: &mut Lane) -> Option<Result<u32, Error>> {
+    fn advance<C: Codes>(&self, lane: &mut Lane, codes: &C) -> Option<Result<u32, Error>> {
         let (space, coding) = (self.space, Coding::Coloured);
         if lane.depth == FRESH {
             let parity = (space.colour(Cell(lane.blank)) ^ self.goal_colour) as u32;
-            let code = match self.code(lane.index) {
+            let code = match codes.code(lane.index) {
                 Ok(c) => c,
                 Err(e) => return Some(Err(e)),
             };
@@ -176,7 +185,7 @@ impl<'a> Descents<'a> {
             let want = coding.code_at(depth);
             let mut closer = None;
             for (k, &t) in lane.near[..lane.n].iter().enumerate() {
-                match self.code(t) {
+                match codes.code(t) {
                     Ok(c) if c == want => {
                         closer = Some((k, t));
                         break;
@@ -195,7 +204,7 @@ impl<'a> Descents<'a> {
                         *n += 1;
                     });
                     lane.all = true;
-                    self.prefetch_near(lane);
+                    prefetch_near(lane, codes);
                     return None;
                 }
                 let why = format!("no neighbour of state {} is one move closer", lane.index);
@@ -225,28 +234,8 @@ impl<'a> Descents<'a> {
             lane.near[k] = space.index_of(Cell(side), lane.rank);
         }
         (lane.sides, lane.n, lane.all) = (sides, n, false);
-        self.prefetch_near(lane);
+        prefetch_near(lane, codes);
         None
-    }
-
-    /// Prefetches the words of the neighbours `lane` will try.
-    fn prefetch_near(&self, lane: &Lane) {
-        for &t in &lane.near[..lane.n] {
-            self.prefetch(t);
-        }
-    }
-
-    /// The code of state `index` (of the table's class).
-    fn code(&self, index: u64) -> Result<u64, Error> {
-        code(self.words, self.path, index)
-    }
-
-    /// Asks for the word of state `index` to be brought into the cache (in memory).
-    #[inline(always)]
-    fn prefetch(&self, index: u64) {
-        if let Words::Memory(words) = self.words {
-            Table::prefetch_in(words.words(), index);
-        }
     }
 
     /// The error of a table a descent found wrong.
@@ -256,6 +245,48 @@ impl<'a> Descents<'a> {
             damage: format!("{why}: the table is wrong").into(),
         }
     }
+}
+
+/// Prefetches the words of the neighbours `lane` will try.
+fn prefetch_near<C: Codes>(lane: &Lane, codes: &C) {
+    for &t in &lane.near[..lane.n] {
+        codes.prefetch(t);
+    }
+}
+
+/// How descents read codes: from memory or from the file.
+trait Codes {
+    /// The code of state `index` (of the table's class).
+    fn code(&self, index: u64) -> Result<u64, Error>;
+    /// Asks for the word of state `index` to be brought into the cache (in memory).
+    fn prefetch(&self, index: u64);
+}
+
+/// A table's words in memory.
+struct InMemory<'a>(&'a [AtomicU64]);
+
+impl Codes for InMemory<'_> {
+    #[inline(always)]
+    fn code(&self, index: u64) -> Result<u64, Error> {
+        let word = self.0[(index / 32) as usize].load(Ordering::Relaxed);
+        Ok((word >> (2 * (index % 32))) & 3)
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, index: u64) {
+        Table::prefetch_in(self.0, index);
+    }
+}
+
+/// A table read from its file (at the path named in errors), a `pread` a code.
+struct InFile<'a>(&'a Words, &'a std::path::Path);
+
+impl Codes for InFile<'_> {
+    fn code(&self, index: u64) -> Result<u64, Error> {
+        code(self.0, self.1, index)
+    }
+
+    fn prefetch(&self, _: u64) {}
 }
 
 /// The code of state `index` (of the table's class) in `words`, read from memory or the file

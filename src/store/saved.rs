@@ -51,6 +51,7 @@ use crate::bfs::Recount;
 use crate::error::{Damage, DamageKind, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::construct::Taxicab;
 use crate::puzzle::metric::Metric;
 use crate::store::header::{
     checksum, le_words, reseal_header, words_from, Checksum, HeaderReader, HeaderWriter,
@@ -168,6 +169,8 @@ pub struct SavedTable {
     goal_index: u64,
     /// The states of the first layers with their depths, made by the first descents.
     near: std::sync::OnceLock<NearGoal>,
+    /// Each tile's taxicab distance from each cell, which every answer is checked against.
+    taxicab: Taxicab,
 }
 
 /// Where `SavedTable::open_keeping` keeps a table's words.
@@ -326,6 +329,7 @@ impl SavedTable {
             moves: (space.metric == Metric::Single).then(|| moves(&space)),
             goal_index: space.goal_index(),
             near: std::sync::OnceLock::new(),
+            taxicab: Taxicab::new(shape, goal),
             space,
             words: match kept {
                 Some(words) => Words::Memory(words),
@@ -485,7 +489,7 @@ impl SavedTable {
             Metric::Single => 1,
             Metric::Multi => self.shape.rows.max(self.shape.cols) - 1,
         };
-        let bound = crate::puzzle::construct::manhattan(board, self.goal).div_ceil(per_move);
+        let bound = self.taxicab.of(board).div_ceil(per_move);
         if moves < bound {
             return Err(Error::Table {
                 path: self.path.clone(),
