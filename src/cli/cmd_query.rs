@@ -225,7 +225,7 @@ fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<P
     let input = read_input(args)?;
     let texts = board_texts(args, input.as_deref())?;
     // Parsed on every core (a million lines of --input take a second on one). Where one is
-    // bad, read again in order: the first bad line is the one named.
+    // bad, parsed again with the errors, taken in order: the first bad line is the one named.
     let parsed: Option<Vec<Board>> = texts
         .par_iter()
         .map(|t| Board::parse_for(&t.text, shape, whose).ok())
@@ -240,8 +240,12 @@ fn parse_boards(args: &QueryArgs, shape: Option<Shape>, whose: &str) -> Result<P
     let mut boards = Vec::with_capacity(texts.len());
     let mut published = Vec::with_capacity(texts.len());
     let mut skipped = 0usize;
-    for text in &texts {
-        match Board::parse_for(&text.text, shape, whose) {
+    let parsed: Vec<_> = texts
+        .par_iter()
+        .map(|t| Board::parse_for(&t.text, shape, whose))
+        .collect();
+    for (text, parsed) in texts.iter().zip(parsed) {
+        match parsed {
             Ok(b) => {
                 boards.push(b);
                 published.push(text.published);

@@ -389,6 +389,7 @@ mod tests {
             let parity = ix.lehmer(&seq, &mut d);
             let r = ix.rank(&seq);
             prop_assert!(r < ix.class_size());
+            prop_assert_eq!(ix.rank_and_parity(&seq), (r, parity));
             let (mut d2, mut s2) = ([0u8; MAX_TILES], [0u8; MAX_TILES]);
             ix.unrank(r, parity, &mut d2, &mut s2);
             prop_assert_eq!(&s2[..seq.len()], &seq[..]);
