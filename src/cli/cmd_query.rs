@@ -709,7 +709,7 @@ fn plain_line(
     line.clear();
     board.push_text(line);
     line.extend_from_slice(between);
-    tilespace::puzzle::board::push_number(line, n as u64);
+    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     line.push(b'\n');
     out.write_all(line)?;
     Ok(())

@@ -499,11 +499,16 @@ fn parse_row(row: &str) -> Result<Vec<u32>, Error> {
 }
 
 impl fmt::Display for Board {
-    /// Tiles separated by spaces, rows by '/' (`push_text`).
+    /// Tiles separated by spaces, rows by '/' (`push_text`'s text).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = Vec::with_capacity(4 * self.cells.len());
-        self.push_text(&mut text);
-        f.write_str(std::str::from_utf8(&text).expect("ASCII"))
+        let mut digits = itoa::Buffer::new();
+        for (i, &t) in self.cells.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.separator_before(i))?;
+            }
+            f.write_str(digits.format(t))?;
+        }
+        Ok(())
     }
 }
 
@@ -511,28 +516,23 @@ impl Board {
     /// Appends the text form to `out`: tiles separated by spaces, rows by '/', the digits
     /// written without the formatting machinery (a million answers print a million boards).
     pub fn push_text(&self, out: &mut Vec<u8>) {
+        let mut digits = itoa::Buffer::new();
         for (i, &t) in self.cells.iter().enumerate() {
             if i > 0 {
-                out.push(if i % self.shape.cols == 0 { b'/' } else { b' ' });
+                out.extend_from_slice(self.separator_before(i).as_bytes());
             }
-            push_number(out, u64::from(t));
+            out.extend_from_slice(digits.format(t).as_bytes());
         }
     }
-}
 
-/// Appends the decimal digits of `n` to `out`.
-pub fn push_number(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+    /// What the text form writes before the tile of cell `i` (> 0): '/' where a row starts.
+    fn separator_before(&self, i: usize) -> &'static str {
+        if i.is_multiple_of(self.shape.cols) {
+            "/"
+        } else {
+            " "
         }
     }
-    out.extend_from_slice(&digits[k..]);
 }
 
 #[cfg(test)]
