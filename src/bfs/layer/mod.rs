@@ -39,6 +39,7 @@ mod multi_moves;
 mod neighbours;
 mod pull;
 mod push;
+mod row_masks;
 pub mod rows;
 mod scan;
 mod settle;

@@ -29,21 +29,22 @@ use std::sync::atomic::AtomicU64;
 
 use super::batch::Batch;
 use super::claims::Claims;
-use super::multi_moves::{Run, Slides, MAX_COLUMN};
+use super::multi_moves::{Slides, MAX_COLUMN};
+use super::row_masks::{Phase, RowMasks};
 use super::rows::Rows;
 use super::scan::{Found, LayerScan, MultiScan, Slots};
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
-use crate::bfs::table::Table;
+use crate::bfs::table::{Table, LOW_BITS};
 use crate::index::rank::Cursor;
 use crate::index::space::StateSpace;
 
 /// States waiting for their vertical slides, and the targets of the batch before: `PER`
 /// slides a state (R-1: 1, 2 or 3), a constant, so that the loops over them unroll.
 pub(super) struct Pending<const PER: usize> {
-    /// (rank, slot, index) of each state waiting; the targets of each (the first `PER`) and
-    /// its index.
-    batch: Batch<(u64, u8, u64), ([u64; MAX_COLUMN], u64)>,
+    /// Each state waiting as `rank << 6 | p` (`Batch::add_word`: slot p % n of rank
+    /// `rank + p / n`); the targets of each (the first `PER`) and its index.
+    batch: Batch<u64, ([u64; MAX_COLUMN], u64)>,
     /// A cursor per sequence parity.
     cursors: [Cursor; 2],
 }
@@ -56,15 +57,22 @@ impl<const PER: usize> Pending<PER> {
             "the kernels of another row count"
         );
         Pending {
-            batch: Batch::new((0, 0, 0), ([0; MAX_COLUMN], 0)),
+            batch: Batch::new(0, ([0; MAX_COLUMN], 0)),
             cursors: [Cursor::new(), Cursor::new()],
         }
     }
 
-    /// Queues the state of slot `j` of rank `rank` (at `index`); true if the batch is full.
+    /// Queues the state of slot `j` of rank `rank`; true if the batch is full.
     #[inline(always)]
-    pub(super) fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
-        self.batch.add((rank, j as u8, index))
+    pub(super) fn add(&mut self, rank: u64, j: usize) -> bool {
+        self.batch.add(rank << 6 | j as u64)
+    }
+
+    /// Queues the states of the slots `mask` (low bits) of a word whose first slot is slot q
+    /// of rank `rank0`; true if the batch is full.
+    #[inline(always)]
+    pub(super) fn add_word(&mut self, rank0: u64, q: u64, mask: u64) -> bool {
+        self.batch.add_word(rank0, q, mask)
     }
 
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
@@ -106,14 +114,15 @@ impl<const PER: usize> Pending<PER> {
         scan: &MultiScan,
         slides: &Slides,
     ) -> &[([u64; MAX_COLUMN], u64)] {
-        let space = scan.space;
+        let (space, split) = (scan.space, &scan.places.split);
         let words = scan.table.span(0, scan.table.index_words());
         let weights = space.indexer.weights();
-        let cursors = &mut self.cursors;
+        let (cursors, width) = (&mut self.cursors, space.width());
         self.batch.flush(
             #[inline(always)]
-            |(rank, j, index), (targets, at)| {
-                let j = usize::from(j);
+            |state, (targets, at)| {
+                let (carry, j) = split[(state % 64) as usize];
+                let (rank, j) = ((state >> 6) + u64::from(carry), usize::from(j));
                 let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
                 // Every time: a seek to the rank the cursor holds costs less than the branch
                 // that would skip it, which the predictor loses as often as the rank changes.
@@ -124,7 +133,7 @@ impl<const PER: usize> Pending<PER> {
                     Table::prefetch_in(words, n);
                     targets[t % MAX_COLUMN] = n;
                 }
-                *at = index;
+                *at = rank * width + j as u64;
             },
         )
     }
@@ -193,9 +202,6 @@ struct Push<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> {
     in_words: Found,
     /// The states of the task (a row wholly inside may have its bit cleared).
     task: Task,
-    /// Rows crossing a word that this task expanded and left with nothing for the next layer:
-    /// their bits are cleared at its end, once every part is expanded.
-    spent: Vec<u64>,
     remote: R,
 }
 
@@ -209,7 +215,6 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
             pending: Pending::new(scan.space),
             in_words: Found::default(),
             task,
-            spent: vec![],
             remote,
         }
     }
@@ -224,34 +229,44 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         }
     }
 
-    /// Whether the frontier states of `run` (of word `w`, holding `word`) are of the layer being
-    /// expanded, by their row's bit (a row past the budget's has none: they may be); and if so,
-    /// when the row holds no unseen state and none of the next layer, clears the bit (at once if
-    /// the row is inside the word, at the task's end if it crosses one) when the row is wholly
-    /// the task's.
+    /// Clears the bits of the rows of word `w` (holding `word`, first slot at place q) that
+    /// hold no unseen state and none of the next layer, among those whose every part this task
+    /// has expanded by now: the rows wholly inside the word, and the first row if it begins in
+    /// the word before and in the task. A row that goes on into the word after is cleared
+    /// there; in a word not wholly the task's, none is (a bit left set costs a re-expansion,
+    /// never a wrong count).
     #[inline(always)]
-    fn current(&mut self, rows: &Rows, w: usize, word: u64, run: &Run) -> bool {
+    fn clear_spent(&self, rows: &Rows, w: usize, q: usize, word: u64, current: u64, all: bool) {
         let (table, next) = (self.scan.table, self.scan.codes.next);
-        let first = w as u64 * 32 + u64::from(run.mask.trailing_zeros() / 2);
-        let row = rows.of(first);
-        if !rows.keeps(row) {
-            // No bit to read or clear: the row's codes need not be read.
-            return true;
+        let masks = &self.slides.masks;
+        let p = masks.phase(q);
+        let first = w as u64 * 32;
+        let open = |v: u64| Table::matching(v, 0) | Table::matching(v, next);
+        let open = RowMasks::spread(p, open(word) | beside(table, p, w, open));
+        let begins = first - (q % masks.cols()) as u64;
+        let first_row = if begins >= self.task.lo { p.first } else { 0 };
+        let clearable = if all { p.inner | first_row } else { 0 };
+        let mut spent = current & clearable & !open & p.starts;
+        while spent != 0 {
+            rows.clear(rows.of(first + u64::from(spent.trailing_zeros() / 2)));
+            spent &= spent - 1;
         }
-        if !rows.get(row) {
-            return false;
+    }
+
+    /// Marks with the next code the unseen slots `slots` of word `v` (the parts of a frontier
+    /// row in a word beside the scanned one).
+    #[inline(always)]
+    fn mark_beside(&mut self, v: usize, slots: u64) {
+        let (table, next) = (self.scan.table, self.scan.codes.next);
+        // Read whether the row reaches word v or not (`beside`): most words' rows do not hold
+        // an unseen slot there, the branch taken.
+        let v = v.min(table.index_words() - 1);
+        let cell = &table.span(v, v + 1)[0];
+        let unseen = Table::matching(cell.load(std::sync::atomic::Ordering::Relaxed), 0) & slots;
+        if unseen != 0 {
+            let marked = Table::mark_unseen(cell, unseen, next);
+            self.in_words.add_slots(v, marked, self.scan.record);
         }
-        let open = holds(table, w, word, run, 0) || holds(table, w, word, run, next);
-        let width = self.scan.space.shape.cols as u64;
-        let ours = self.task.lo <= row * width && (row + 1) * width <= self.task.hi;
-        if !open && ours {
-            if run.before == 0 && run.after == 0 {
-                rows.clear(row);
-            } else {
-                self.spent.push(row);
-            }
-        }
-        true
     }
 
     /// Claims (or routes) the horizontal targets of the state at `index`, slot `j` of rank
@@ -264,7 +279,7 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
             self.target(base + u64::from(row.trailing_zeros()));
             row &= row - 1;
         }
-        if self.pending.add(rank, j, index) {
+        if self.pending.add(rank, j) {
             self.flush();
         }
     }
@@ -291,28 +306,23 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         // The last states' targets, then the batch before them.
         self.flush();
         self.flush();
-        if let Some(rows) = self.rows {
-            self.spent.iter().for_each(|&row| rows.clear(row));
-        }
         let mut found = self.claims.finish();
         found.add(self.in_words);
         found
     }
 }
 
-/// Whether a slot of `run` (of word `w`, holding `word`, and the words beside it) holds `code`.
+/// Slot 0 if the part of word `w`'s first row in the word before has a slot set in
+/// `matching` of that word, and slot 31 if the part of its last row in the word after does
+/// (their stand-ins, for `RowMasks::spread`).
 #[inline(always)]
-fn holds(table: &Table, w: usize, word: u64, run: &Run, code: u64) -> bool {
-    Table::matching(word, code) & run.mask != 0 || around(table, w, run, code)
-}
-
-/// Whether any of the last `before` slots of word `w - 1` or the first `after` slots of word
-/// `w + 1` of `table` holds `code` (the parts of a run outside word `w`).
-#[inline(always)]
-fn around(table: &Table, w: usize, run: &Run, code: u64) -> bool {
-    let (before, after) = (u32::from(run.before), u32::from(run.after));
-    (before != 0 && Table::matching(table.word(w - 1), code) >> (2 * (32 - before)) != 0)
-        || (after != 0 && Table::matching(table.word(w + 1), code) & ((1 << (2 * after)) - 1) != 0)
+fn beside(table: &Table, p: &Phase, w: usize, matching: impl Fn(u64) -> u64) -> u64 {
+    // Read whether they belong to the rows or not, without a branch (a word's phase changes
+    // from word to word): a part's mask is 0 where there is none, and so at the table's ends.
+    let last = table.index_words() - 1;
+    let back = matching(table.word(w.saturating_sub(1))) & p.back;
+    let ahead = matching(table.word((w + 1).min(last))) & p.ahead;
+    u64::from(back != 0) | u64::from(ahead != 0) << 62
 }
 
 impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_, PER, SHARDED, R> {
@@ -322,8 +332,10 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         word != 0
     }
 
-    /// Marks the unseen slots of the word's runs (rows of a rank) that hold a frontier state,
-    /// in one atomic step, and offers those of the runs' parts in the words beside it.
+    /// Marks the unseen slots of the word's rows (of a rank) that hold a frontier state, in one
+    /// atomic step, and those of the rows' parts in the words beside it; chooses the frontier
+    /// states whose vertical slides are needed. Branches only where a word's phase decides
+    /// (`row_masks`).
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
         let LayerScan {
@@ -332,60 +344,60 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
             record,
             ..
         } = *self.scan;
-        let rows = self.rows;
-        let mut frontier = Table::matching(word, codes.done) & candidates;
-        if SHARDED || frontier == 0 {
+        let done = Table::matching(word, codes.done) & candidates;
+        if SHARDED || done == 0 {
             // On a shard, each state's slides are routed by `states`.
-            return frontier;
+            return done;
         }
-        let mut targets = 0;
-        let slides = self.slides;
-        let (runs, run_at) = slides.runs_of(q);
-        // The runs holding a frontier state, each found from its first (a loop over them all
-        // would test each, a branch the predictor loses about as often as it wins).
-        let mut left = frontier;
-        while left != 0 {
-            let run = &runs[usize::from(run_at[(left.trailing_zeros() / 2) as usize % 32])];
-            left &= !run.mask;
-            if let Some(rows) = rows {
-                if !self.current(rows, w, word, run) {
-                    // An older layer's states (3, 6, … before): nothing to expand.
-                    frontier &= !run.mask;
-                    continue;
-                }
-            }
-            targets |= run.mask;
-            let first = w as u64 * 32;
-            for t in 0..u64::from(run.before) {
-                self.claims.offer(first - 1 - t);
-            }
-            for t in 0..u64::from(run.after) {
-                self.claims.offer(first + 32 + t);
-            }
-            if !codes.start && !holds(table, w, word, run, codes.before) {
-                // No state of the row is of the layer before: its frontier states were reached
-                // by vertical slides from it, so their columns are seen (the module's doc).
-                frontier &= !run.mask;
-            }
+        let masks = &self.slides.masks;
+        let p = masks.phase(q);
+        // The rows that may hold the layer being expanded (the others' states are older).
+        let current = match self.rows {
+            Some(rows) => masks.rows(p, rows.span(rows.of(w as u64 * 32), p.rows)),
+            None => LOW_BITS,
+        };
+        let frontier = done & current;
+        if frontier == 0 {
+            // Older layers' states only (their rows' bits were left set: cleared when spent
+            // in a word that expands something).
+            return 0;
         }
-        let unseen = targets & Table::matching(word, 0);
+        let rows_out = RowMasks::spread(p, frontier);
+        let unseen = rows_out & Table::matching(word, 0);
         if unseen != 0 {
             let marked = Table::mark_unseen(cell, unseen, codes.next);
             self.in_words.add_slots(w, marked, record);
         }
-        frontier
+        // The first and last rows' parts outside the word, where those rows hold frontier
+        // states (their stand-ins: slots 0 and 31).
+        self.mark_beside(w.saturating_sub(1), p.back & (rows_out & 1).wrapping_neg());
+        self.mark_beside(w + 1, p.ahead & (rows_out >> 62).wrapping_neg());
+        if let Some(rows) = self.rows {
+            let all = candidates == LOW_BITS;
+            self.clear_spent(rows, w, q, word, current, all);
+        }
+        if codes.start {
+            return frontier;
+        }
+        // A row with no state of the layer before: its frontier states were reached by
+        // vertical slides from it, so their columns are seen (the module's doc).
+        let before = |v: u64| Table::matching(v, codes.before);
+        let before = RowMasks::spread(p, before(word) | beside(table, p, w, before));
+        frontier & before
     }
 
     /// Queues the vertical slides of the frontier states `mask` (on a shard, routes their
     /// horizontal ones too).
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
-            if SHARDED {
-                self.state(rank, j, index);
-            } else if self.pending.add(rank, j, index) {
+        if !SHARDED {
+            if self.pending.add_word(rank0, q, mask) {
                 self.flush();
             }
+            return;
+        }
+        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
+            self.state(rank, j, index);
         }
     }
 }
@@ -423,7 +435,7 @@ impl<const PER: usize, const SHARDED: bool> Pull<'_, '_, '_, PER, SHARDED> {
         }
         if ask(self.scan, &horizontal[..k], index, self.queries) {
             self.claims.push(index);
-        } else if self.pending.add(rank, j, index) {
+        } else if self.pending.add(rank, j) {
             self.flush();
         }
     }
@@ -468,10 +480,10 @@ impl<const PER: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, PER, SHAR
         Table::matching(word, 0) != 0
     }
 
-    /// Marks the unseen slots of the word's runs (rows of a rank) that hold a frontier state,
-    /// here or in the words beside it, in one atomic step; the other unseen slots are tested
-    /// for a vertical neighbour in the frontier (`states`). On a shard, chooses every unseen
-    /// slot, for `state`.
+    /// Marks the unseen slots of the word's rows (of a rank) that hold a frontier state, here
+    /// or in the words beside it, in one atomic step; the other unseen slots are tested for a
+    /// vertical neighbour in the frontier (`states`). On a shard, chooses every unseen slot,
+    /// for `state`.
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
         let LayerScan {
@@ -484,21 +496,11 @@ impl<const PER: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, PER, SHAR
         if SHARDED {
             return unseen;
         }
-        let frontier = Table::matching(word, codes.done);
-        let mut found = 0;
-        // The runs holding an unseen state, each found from its first (as a push's).
-        let (runs, run_at) = self.slides.runs_of(q);
-        let mut left = unseen;
-        while left != 0 {
-            let run = &runs[usize::from(run_at[(left.trailing_zeros() / 2) as usize % 32])];
-            left &= !run.mask;
-            if frontier & run.mask != 0 || around(table, w, run, codes.done) {
-                found |= run.mask;
-            }
-        }
-        let marked = unseen & found;
-        if marked != 0 {
-            let marked = Table::mark_unseen(cell, marked, codes.next);
+        let p = self.slides.masks.phase(q);
+        let frontier = |v: u64| Table::matching(v, codes.done);
+        let found = unseen & RowMasks::spread(p, frontier(word) | beside(table, p, w, frontier));
+        if found != 0 {
+            let marked = Table::mark_unseen(cell, found, codes.next);
             self.in_words.add_slots(w, marked, record);
         }
         unseen & !found
@@ -506,12 +508,14 @@ impl<const PER: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, PER, SHAR
 
     #[inline(always)]
     fn states(&mut self, split: &[(u8, u8); 64], rank0: u64, q: u64, start: u64, mask: u64) {
-        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
-            if SHARDED {
-                self.state(rank, j, index);
-            } else if self.pending.add(rank, j, index) {
+        if !SHARDED {
+            if self.pending.add_word(rank0, q, mask) {
                 self.flush();
             }
+            return;
+        }
+        for (rank, j, index) in WordStates::new(split, rank0, q, start, mask) {
+            self.state(rank, j, index);
         }
     }
 }

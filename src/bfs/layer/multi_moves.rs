@@ -13,6 +13,7 @@
 //! of two rows adds one step to the slide of one. Boards of at most 3 rows and 4 columns read a
 //! step's change from a table of every window's digits instead (`step_table`).
 
+use super::row_masks::RowMasks;
 use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -62,10 +63,8 @@ pub struct Slides {
     /// position of the window, in the order of the digits' mixed radix (`step_tables`; empty
     /// on other boards).
     steps: Vec<i32>,
-    /// `runs[q]`: the rows of a word whose first slot is slot q of its rank (`Run`).
-    pub(super) runs: Vec<Vec<Run>>,
-    /// `run_at[q][s]`: the run of `runs[q]` holding slot s of the word.
-    run_at: Vec<[u8; 32]>,
+    /// The rows of a rank within a word.
+    pub(super) masks: RowMasks,
     /// Slots a rank (n).
     width: u64,
     /// Tiles (m), and C - 1: the entries a step's moving tile passes.
@@ -119,22 +118,8 @@ impl Slides {
                 };
             }
         }
-        let runs: Vec<Vec<Run>> = (0..n).map(|q| runs(&row, q, n)).collect();
-        let run_at = runs
-            .iter()
-            .map(|word| {
-                let mut at = [0u8; 32];
-                for (r, run) in word.iter().enumerate() {
-                    (0..32)
-                        .filter(|&s| run.mask >> (2 * s) & 1 == 1)
-                        .for_each(|s| at[s] = r as u8);
-                }
-                at
-            })
-            .collect();
         Slides {
-            runs,
-            run_at,
+            masks: RowMasks::new(c),
             row,
             columns,
             steps,
@@ -142,15 +127,6 @@ impl Slides {
             tiles,
             passes: k,
         }
-    }
-
-    /// The runs of a word whose first slot is slot q (< n) of its rank, and the run of each
-    /// slot.
-    #[inline(always)]
-    pub(super) fn runs_of(&self, q: usize) -> (&[Run], &[u8; 32]) {
-        // Indexed, not reduced modulo n: a bounds check the predictor always wins costs less
-        // than a division.
-        (&self.runs[q], &self.run_at[q])
     }
 
     /// C - 1: the entries a step's moving tile passes (the `K` of `targets`).
@@ -288,84 +264,49 @@ fn up_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize) -> i6
     delta + (c - i64::from(d[i + k])) * w[i + k] as i64
 }
 
-/// The slots of a word holding the blanks of one row of one rank (the row's cells are
-/// consecutive slots of a rank): a horizontal slide from any of them reaches all the others.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Run {
-    /// The run's slots in the word (low bits).
-    pub(super) mask: u64,
-    /// Its slots at the end of the word before, and at the start of the word after.
-    pub(super) before: u8,
-    pub(super) after: u8,
-}
-
-/// The runs of a word whose first slot is slot q of its rank (n slots a rank), given the rows
-/// of each slot (`Slides::row`).
-fn runs(row: &[u32], q: usize, n: usize) -> Vec<Run> {
-    let mut runs: Vec<Run> = vec![];
-    let mut s = 0;
-    while s < 32 {
-        let j = (q + s) % n;
-        // The run of slot j: its row's slots, j's own included (consecutive in the rank).
-        let all = row[j] | 1 << j;
-        let first = all.trailing_zeros() as usize;
-        let len = all.count_ones() as usize;
-        let (start, end) = (s as isize - (j - first) as isize, s + (first + len - j));
-        let in_word = start.max(0) as usize..end.min(32);
-        runs.push(Run {
-            mask: in_word.clone().fold(0, |m, t| m | 1 << (2 * t)),
-            before: (-start).max(0) as u8,
-            after: end.saturating_sub(32) as u8,
-        });
-        s = in_word.end;
-    }
-    runs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::puzzle::board::Shape;
     use crate::puzzle::metric::Metric;
 
-    /// The runs of every word place cover its 32 slots once, each slot's run holding exactly
-    /// its horizontal slides' targets that are in the word, and the others counted before or
-    /// after it.
+    /// The rows a word's masks spread over are the horizontal slides' targets: for every word
+    /// place q and slot s, `spread` of s gives the slots of the word holding s's slides and
+    /// s itself, and the masks of the words beside it hold the others.
     #[test]
-    fn runs_hold_the_horizontal_slides_of_a_word() {
+    fn row_masks_hold_the_horizontal_slides_of_a_word() {
         for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (2, 7), (4, 4), (2, 8)] {
             let shape = Shape::new(r, c).unwrap();
             let space = StateSpace::in_metric(shape, Cell(0), 0, Metric::Multi).unwrap();
             let slides = Slides::new(&space);
             let n = space.width() as usize;
             for q in 0..n {
-                let runs = &slides.runs[q];
-                let mut covered = 0u64;
-                for run in runs {
-                    assert_eq!(covered & run.mask, 0);
-                    covered |= run.mask;
-                    let slots: Vec<usize> =
-                        (0..32).filter(|&s| run.mask >> (2 * s) & 1 == 1).collect();
-                    for &s in &slots {
-                        let j = (q + s) % n;
-                        let row = slides.row[j] | 1 << j;
-                        // The targets of slot s, in word positions (its rank starts at s - j).
-                        let want: Vec<isize> = (0..n)
-                            .filter(|&t| row >> t & 1 == 1)
-                            .map(|t| s as isize - j as isize + t as isize)
-                            .collect();
-                        let before = want.iter().filter(|&&p| p < 0).count();
-                        let after = want.iter().filter(|&&p| p >= 32).count();
-                        let inside: Vec<usize> = want
-                            .iter()
-                            .filter(|&&p| (0..32).contains(&p))
-                            .map(|&p| p as usize)
-                            .collect();
-                        assert_eq!(inside, slots, "{shape} q {q} slot {s}");
-                        assert_eq!((run.before as usize, run.after as usize), (before, after));
+                let p = slides.masks.phase(q);
+                for s in 0..32 {
+                    let j = (q + s) % n;
+                    let row = slides.row[j] | 1 << j;
+                    // The targets of slot s, in word positions (its rank starts at s - j).
+                    let want: Vec<isize> = (0..n)
+                        .filter(|&t| row >> t & 1 == 1)
+                        .map(|t| s as isize - j as isize + t as isize)
+                        .collect();
+                    let inside = want
+                        .iter()
+                        .filter(|&&t| (0..32).contains(&t))
+                        .fold(0u64, |m, &t| m | 1 << (2 * t));
+                    let spread = RowMasks::spread(p, 1 << (2 * s));
+                    assert_eq!(spread, inside, "{shape} q {q} slot {s}");
+                    let before = want.iter().filter(|&&t| t < 0).count();
+                    let after = want.iter().filter(|&&t| t >= 32).count();
+                    if before > 0 {
+                        assert_eq!(spread & 1, 1, "{shape} q {q} slot {s}: the first row");
+                        assert_eq!(p.back.count_ones() as usize, before);
+                    }
+                    if after > 0 {
+                        assert_eq!(spread >> 62, 1, "{shape} q {q} slot {s}: the last row");
+                        assert_eq!(p.ahead.count_ones() as usize, after);
                     }
                 }
-                assert_eq!(covered, crate::bfs::table::LOW_BITS, "{shape} q {q}");
             }
         }
     }

@@ -9,15 +9,16 @@
 //! both a layer and one 3, 6, … before it: its states are one horizontal slide apart, so their
 //! depths differ by one at most. One bit a row (index / C), set while the row may hold states
 //! of the newest layer, tells them apart:
-//! - every bit starts set, and a bit is only ever cleared: a push clears the bit of a row it
-//!   expands once the row holds no unseen state and none of the next layer. Nothing will mark
+//! - every bit starts set, and a bit is only ever cleared: a push clears the bit of a row of
+//!   a word it expands once the row holds no unseen state and none of the next layer. Nothing will mark
 //!   one there any more (marks only change unseen states), so the row never holds a state of a
 //!   newer layer, and no claim lands in it: the claims set no bit, and a pull, which reads none,
 //!   leaves them valid;
 //! - a push skips the frontier-coded states of a row whose bit is clear: they are older;
-//! - a row whose slots another task holds too is left set (the other task may not have expanded
-//!   its part yet), and so is one crossing a word until the task's end; a bit left set costs a
-//!   re-expansion, never a wrong count.
+//! - a row is cleared only once its every part is expanded: a row crossing into the next word
+//!   is cleared there, and one whose slots another task holds too is left set (the other task
+//!   may not have expanded its part yet); a bit left set costs a re-expansion, never a wrong
+//!   count.
 //!
 //! Only one table holding every state keeps them (`Place::keeps_rows`), and only as many as
 //! fit `Rows::budget`: every row of 2x6 (5 MB) and 3x4 (7.5 MB), the first 44% of 2x7's
@@ -68,7 +69,10 @@ impl Rows {
     pub fn within(states: u64, cols: usize, budget: u64) -> Rows {
         let (_, kept) = Rows::kept(states, cols, budget);
         Rows {
-            bits: (0..kept.div_ceil(64)).map(|_| AtomicU64::new(!0)).collect(),
+            // One word more: `span` reads the word after a row's.
+            bits: (0..kept.div_ceil(64) + 1)
+                .map(|_| AtomicU64::new(!0))
+                .collect(),
             kept,
             magic: (u64::MAX / cols as u64).wrapping_add(1),
         }
@@ -90,6 +94,26 @@ impl Rows {
     #[inline(always)]
     pub fn get(&self, row: u64) -> bool {
         !self.keeps(row) || self.bits[(row / 64) as usize].load(Relaxed) >> (row % 64) & 1 != 0
+    }
+
+    /// The bits of `count` (at most 32) rows from `row` on, the first in bit 0 (rows past the
+    /// kept ones read as set).
+    #[inline(always)]
+    pub fn span(&self, row: u64, count: u32) -> u64 {
+        let all = (1u64 << count) - 1;
+        if row + u64::from(count) > self.kept {
+            // At or past the budget's end: branches that change once a scan.
+            if row >= self.kept {
+                return all;
+            }
+            let set = (0..count).filter(|&t| self.get(row + u64::from(t)));
+            return set.fold(0, |bits, t| bits | 1 << t);
+        }
+        let (at, shift) = ((row / 64) as usize, row % 64);
+        let low = self.bits[at].load(Relaxed) >> shift;
+        // The next word's bits above the first's (none if the shift is 0: shifted out twice).
+        let high = (self.bits[at + 1].load(Relaxed) << 1) << (63 - shift);
+        (low | high) & all
     }
 
     /// Clears `row`'s bit, if it keeps one.
@@ -127,6 +151,24 @@ mod tests {
         rows.clear(64);
         assert!(!rows.get(3) && !rows.get(64) && rows.get(4) && rows.get(63) && rows.get(65));
         assert_eq!(Rows::share(6 * 200 - 5, 6, u64::MAX), 1.0);
+    }
+
+    /// `span` reads the bits of consecutive rows as `get` does, across words and past the
+    /// budget's end.
+    #[test]
+    fn spans_read_the_rows_bits() {
+        let rows = Rows::within(7 * 1000, 7, 16);
+        for row in [0, 3, 60, 64, 100, 127] {
+            rows.clear(row);
+        }
+        for start in 0..140 {
+            for count in [1, 5, 17, 32] {
+                let want = (0..count)
+                    .filter(|&t| rows.get(start + u64::from(t)))
+                    .fold(0u64, |b, t| b | 1 << t);
+                assert_eq!(rows.span(start, count), want, "{start} {count}");
+            }
+        }
     }
 
     /// Past the budget's rows a row keeps no bit: it reads as set, even once cleared.
