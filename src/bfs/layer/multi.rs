@@ -258,8 +258,8 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     #[inline(always)]
     fn mark_beside(&mut self, v: usize, slots: u64) {
         let (table, next) = (self.scan.table, self.scan.codes.next);
-        // Read whether the row reaches word v or not (`beside`): most words' rows do not hold
-        // an unseen slot there, the branch taken.
+        // The word is read whether the row reaches it or not (no branch on the phase, as in
+        // `beside`); the one branch is on an unseen slot to mark.
         let v = v.min(table.index_words() - 1);
         let cell = &table.span(v, v + 1)[0];
         let unseen = Table::matching(cell.load(std::sync::atomic::Ordering::Relaxed), 0) & slots;
@@ -358,8 +358,8 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         };
         let frontier = done & current;
         if frontier == 0 {
-            // Older layers' states only (their rows' bits were left set: cleared when spent
-            // in a word that expands something).
+            // Older layers' states only: nothing to expand. A spent row here keeps its bit for
+            // now (a bit left set costs a re-expansion, never a wrong count).
             return 0;
         }
         let rows_out = RowMasks::spread(p, frontier);
