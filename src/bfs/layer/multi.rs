@@ -236,16 +236,17 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     /// there; in a word not wholly the task's, none is (a bit left set costs a re-expansion,
     /// never a wrong count).
     #[inline(always)]
-    fn clear_spent(&self, rows: &Rows, w: usize, q: usize, word: u64, current: u64, all: bool) {
-        let (table, next) = (self.scan.table, self.scan.codes.next);
+    fn clear_spent(&self, rows: &Rows, w: usize, q: usize, words: (u64, &Beside), current: u64) {
+        let next = self.scan.codes.next;
+        let (word, beside) = words;
         let masks = &self.slides.masks;
         let p = masks.phase(q);
         let first = w as u64 * 32;
         let open = |v: u64| Table::matching(v, 0) | Table::matching(v, next);
-        let open = RowMasks::spread(p, open(word) | beside(table, p, w, open));
+        let open = RowMasks::spread(p, open(word) | beside.stand_ins(p, open));
         let begins = first - (q % masks.cols()) as u64;
         let first_row = if begins >= self.task.lo { p.first } else { 0 };
-        let clearable = if all { p.inner | first_row } else { 0 };
+        let clearable = p.inner | first_row;
         let mut spent = current & clearable & !open & p.starts;
         while spent != 0 {
             rows.clear(rows.of(first + u64::from(spent.trailing_zeros() / 2)));
@@ -253,18 +254,14 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         }
     }
 
-    /// Marks with the next code the unseen slots `slots` of word `v` (the parts of a frontier
-    /// row in a word beside the scanned one).
+    /// Marks with the next code the unseen slots `slots` of word `v`, read as `value` (the
+    /// parts of a frontier row in a word beside the scanned one).
     #[inline(always)]
-    fn mark_beside(&mut self, v: usize, slots: u64) {
-        let (table, next) = (self.scan.table, self.scan.codes.next);
-        // The word is read whether the row reaches it or not (no branch on the phase, as in
-        // `beside`); the one branch is on an unseen slot to mark.
-        let v = v.min(table.index_words() - 1);
-        let cell = &table.span(v, v + 1)[0];
-        let unseen = Table::matching(cell.load(std::sync::atomic::Ordering::Relaxed), 0) & slots;
+    fn mark_beside(&mut self, v: usize, value: u64, slots: u64) {
+        let unseen = Table::matching(value, 0) & slots;
         if unseen != 0 {
-            let marked = Table::mark_unseen(cell, unseen, next);
+            let cell = &self.scan.table.span(v, v + 1)[0];
+            let marked = Table::mark_unseen(cell, unseen, self.scan.codes.next);
             self.in_words.add_slots(v, marked, self.scan.record);
         }
     }
@@ -312,17 +309,34 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     }
 }
 
-/// Slot 0 if the part of word `w`'s first row in the word before has a slot set in
-/// `matching` of that word, and slot 31 if the part of its last row in the word after does
-/// (their stand-ins, for `RowMasks::spread`).
-#[inline(always)]
-fn beside(table: &Table, p: &Phase, w: usize, matching: impl Fn(u64) -> u64) -> u64 {
-    // Read whether they belong to the rows or not, without a branch (a word's phase changes
-    // from word to word): a part's mask is 0 where there is none, and so at the table's ends.
-    let last = table.index_words() - 1;
-    let back = matching(table.word(w.saturating_sub(1))) & p.back;
-    let ahead = matching(table.word((w + 1).min(last))) & p.ahead;
-    u64::from(back != 0) | u64::from(ahead != 0) << 62
+/// The words before and after a scanned word, read once: its first and last rows may go on
+/// in them (at the table's ends, the word itself, where no row goes on).
+struct Beside {
+    at: [usize; 2],
+    words: [u64; 2],
+}
+
+impl Beside {
+    /// The words beside word `w` of `table`, read whether the word's rows reach them or not:
+    /// no branch on the word's phase, which changes from word to word.
+    #[inline(always)]
+    fn read(table: &Table, w: usize) -> Beside {
+        let at = [w.saturating_sub(1), (w + 1).min(table.index_words() - 1)];
+        Beside {
+            at,
+            words: at.map(|v| table.word(v)),
+        }
+    }
+
+    /// Slot 0 if the part of the first row of a word of phase `p` in the word before has a
+    /// slot set in `matching` of that word, and slot 31 if the part of its last row in the word
+    /// after does (their stand-ins, for `RowMasks::spread`).
+    #[inline(always)]
+    fn stand_ins(&self, p: &Phase, matching: impl Fn(u64) -> u64) -> u64 {
+        let back = matching(self.words[0]) & p.back;
+        let ahead = matching(self.words[1]) & p.ahead;
+        u64::from(back != 0) | u64::from(ahead != 0) << 62
+    }
 }
 
 impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_, PER, SHARDED, R> {
@@ -352,8 +366,9 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         let masks = &self.slides.masks;
         let p = masks.phase(q);
         // The rows that may hold the layer being expanded (the others' states are older).
-        let current = match self.rows {
-            Some(rows) => masks.rows(p, rows.span(rows.of(w as u64 * 32), p.rows)),
+        let row0 = self.rows.map(|rows| (rows, rows.of(w as u64 * 32)));
+        let current = match row0 {
+            Some((rows, row0)) => masks.rows(p, rows.span(row0, p.rows)),
             None => LOW_BITS,
         };
         let frontier = done & current;
@@ -370,11 +385,23 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         }
         // The first and last rows' parts outside the word, where those rows hold frontier
         // states (their stand-ins: slots 0 and 31).
-        self.mark_beside(w.saturating_sub(1), p.back & (rows_out & 1).wrapping_neg());
-        self.mark_beside(w + 1, p.ahead & (rows_out >> 62).wrapping_neg());
-        if let Some(rows) = self.rows {
-            let all = candidates == LOW_BITS;
-            self.clear_spent(rows, w, q, word, current, all);
+        let beside = Beside::read(table, w);
+        self.mark_beside(
+            beside.at[0],
+            beside.words[0],
+            p.back & (rows_out & 1).wrapping_neg(),
+        );
+        self.mark_beside(
+            beside.at[1],
+            beside.words[1],
+            p.ahead & (rows_out >> 62).wrapping_neg(),
+        );
+        if let Some((rows, row0)) = row0 {
+            // Rows past the budget's have no bit to clear; nor do those of a word only partly
+            // the task's (a bit left set costs a re-expansion, never a wrong count).
+            if rows.keeps(row0) && candidates == LOW_BITS {
+                self.clear_spent(rows, w, q, (word, &beside), current);
+            }
         }
         if codes.start {
             return frontier;
@@ -382,7 +409,7 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         // A row with no state of the layer before: its frontier states were reached by
         // vertical slides from it, so their columns are seen (the module's doc).
         let before = |v: u64| Table::matching(v, codes.before);
-        let before = RowMasks::spread(p, before(word) | beside(table, p, w, before));
+        let before = RowMasks::spread(p, before(word) | beside.stand_ins(p, before));
         frontier & before
     }
 
@@ -498,7 +525,8 @@ impl<const PER: usize, const SHARDED: bool> Slots for Pull<'_, '_, '_, PER, SHAR
         }
         let p = self.slides.masks.phase(q);
         let frontier = |v: u64| Table::matching(v, codes.done);
-        let found = unseen & RowMasks::spread(p, frontier(word) | beside(table, p, w, frontier));
+        let beside = Beside::read(table, w);
+        let found = unseen & RowMasks::spread(p, frontier(word) | beside.stand_ins(p, frontier));
         if found != 0 {
             let marked = Table::mark_unseen(cell, found, codes.next);
             self.in_words.add_slots(w, marked, record);
