@@ -112,11 +112,7 @@ impl RowMasks {
     /// Every slot of each row of the word with a slot set in `x` (low bits).
     #[inline(always)]
     pub fn spread(p: &Phase, x: u64) -> u64 {
-        let mut up = x;
-        for (t, &link) in p.links.iter().enumerate() {
-            up |= (up << (2 << t)) & link;
-        }
-        let mut down = up;
+        let mut down = RowMasks::fill_up(p, x);
         for (t, &link) in p.links.iter().enumerate() {
             down |= (down >> (2 << t)) & (link >> (2 << t));
         }
@@ -133,7 +129,13 @@ impl RowMasks {
             at |= self.deposit[((rest >> 8) & 0xFF) as usize] << (2 * (p.second + 8 * self.cols));
         }
         // Each row's first slot, filled up its row.
-        let mut up = at;
+        RowMasks::fill_up(p, at)
+    }
+
+    /// Every slot of a row of the word above a slot set in `x` in that row.
+    #[inline(always)]
+    fn fill_up(p: &Phase, x: u64) -> u64 {
+        let mut up = x;
         for (t, &link) in p.links.iter().enumerate() {
             up |= (up << (2 << t)) & link;
         }
