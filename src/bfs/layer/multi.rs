@@ -244,7 +244,7 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         let first = w as u64 * 32;
         let open = |v: u64| Table::matching(v, 0) | Table::matching(v, next);
         let open = RowMasks::spread(p, open(word) | beside.stand_ins(p, open));
-        let begins = first - (q % masks.cols()) as u64;
+        let begins = first - u64::from(p.phi);
         let first_row = if begins >= self.task.lo { p.first } else { 0 };
         let clearable = p.inner | first_row;
         let mut spent = current & clearable & !open & p.starts;
