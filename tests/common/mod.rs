@@ -110,9 +110,23 @@ pub fn stopped_disk_search(dir: &Path) -> std::path::PathBuf {
         "-q",
     ];
     killed_when(&[&args[..], &["-j", "1"]].concat(), dir, || {
-        claim_files(&d).len() >= 3
+        commits_claims(&claim_files(&d))
     });
     d
+}
+
+/// Whether the claim files `files` (`claims-PASS-WAY-SHARD.tsc`) show a journal committing
+/// claims: one written in a pass before another's. A pass's claim files are named in the
+/// journal by the end of that pass, and a later pass writes its own only after that. (A count
+/// of files is not enough: at the start of a pass, all there may be the new pass's, written
+/// before the journal names them.)
+pub fn commits_claims(files: &[std::path::PathBuf]) -> bool {
+    let passes: Vec<u32> = files
+        .iter()
+        .filter_map(|f| f.file_name()?.to_str()?.split('-').nth(1)?.parse().ok())
+        .collect();
+    let (lo, hi) = (passes.iter().min(), passes.iter().max());
+    matches!((lo, hi), (Some(lo), Some(hi)) if lo < hi)
 }
 
 pub fn claim_files(d: &Path) -> Vec<std::path::PathBuf> {

@@ -5,10 +5,11 @@ use std::sync::atomic::AtomicU64;
 use super::batch::Verticals;
 use super::claims::Claims;
 use super::scan::{holds_frontier, Found, LayerScan, SingleScan, Slots};
+use super::words::WordSlides;
 use crate::bfs::bits::bit_instructions;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
-use crate::bfs::table::{Table, FRONTIER};
+use crate::bfs::table::{Table, FRONTIER, LOW_BITS};
 
 /// A push: settles frontier states and claims their unseen neighbours; on a shard, the
 /// neighbours outside it (`scan.mine`) go to `remote` instead, for their owners to claim.
@@ -125,8 +126,8 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
             ..
         } = *self.scan;
         let frontier = Table::matching(word, FRONTIER) & candidates;
+        let slides = places.slides[q % 32];
         if frontier != 0 {
-            let slides = places.slides[q % 32];
             let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
             let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
             self.in_words.add_slots(w, marks, record);
@@ -137,7 +138,10 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
                 self.target(w as u64 * 32 - 1);
             }
         }
-        frontier
+        if codes.start {
+            return frontier;
+        }
+        frontier & !reached_by_its_vertical(word, slides, places.ends[q % 32])
     }
 
     #[inline(always)]
@@ -156,6 +160,21 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
             self.flush(true);
         }
     }
+}
+
+/// The slots of a word (read as `word`, its slides `slides`) of a layer d ≥ 1 in a top or
+/// bottom row (`ends`) whose one vertical move is the only way back to layer d-1: no horizontal
+/// neighbour is settled. A neighbour of a state at depth d is at d-1 or d+1 (every move flips
+/// the blank's colour), and while layer d is pushed the settled states of the other colour are
+/// those of d-1 and before (a pull leaves d-1 holding `FRONTIER`, but the driver settles it
+/// before a push). Such a state was reached by its vertical move, whose target is then
+/// settled: offering it is wasted work. A neighbour in another word is not read, and counts as
+/// settled.
+#[inline(always)]
+fn reached_by_its_vertical(word: u64, slides: WordSlides, ends: u64) -> u64 {
+    let settled = (word >> 1) & LOW_BITS;
+    let beside = (settled >> 2 & slides.right) | (settled << 2 & slides.left);
+    ends & !(beside | slides.right_out | slides.left_out)
 }
 
 bit_instructions! {

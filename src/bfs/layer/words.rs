@@ -50,6 +50,10 @@ pub struct WordPlaces {
     /// The one vertical move of the state at each place p, as `verticals` (unused at the
     /// places of `pairs`).
     pub(super) singles: [Single; 64],
+    /// `ends[q]`: the slots of a word whose blank has one vertical move (a top or bottom
+    /// row), whatever the columns: a push skips the move of such a state reached by it
+    /// (`push::Push::select`).
+    pub(super) ends: [u64; 32],
     /// With three columns, the change in full rank of each vertical move by its window's
     /// digits (`delta_tables`).
     pub(super) deltas: Vec<i64>,
@@ -92,19 +96,24 @@ impl WordPlaces {
                 turn,
             }
         });
-        let pairs = (0..width)
-            .map(|q| {
-                (0..32u64)
-                    .filter(|s| {
-                        let m = &moves[usize::from(space.blanks[((q + s) % width) as usize])];
-                        !three || (m.up.valid != 0 && m.down.valid != 0)
-                    })
-                    .fold(0, |m, s| m | 1 << (2 * s))
-            })
-            .collect();
+        // The slots of a word of phase q whose blank's vertical moves pass `keep`.
+        let slots_where = |keep: &dyn Fn(&BlankMoves) -> bool| {
+            (0..width)
+                .map(|q| {
+                    (0..32u64)
+                        .filter(|s| {
+                            keep(&moves[usize::from(space.blanks[((q + s) % width) as usize])])
+                        })
+                        .fold(0, |m, s| m | 1 << (2 * s))
+                })
+                .collect()
+        };
+        let pairs = slots_where(&|m| !three || (m.up.valid != 0 && m.down.valid != 0));
+        let ends = slots_where(&|m| board && (m.up.valid != 0) != (m.down.valid != 0));
         WordPlaces {
             deltas,
             pairs: first_32(pairs),
+            ends: first_32(ends),
             singles,
             colour: [0, 1, 2].map(|c| first_32(colour_masks(space, c))),
             split: std::array::from_fn(|pos| {
@@ -289,6 +298,34 @@ mod tests {
                     let parity_at = space.tiles() - 2;
                     let got = one.target(&places.deltas, &cursor.digits, rank, parity_at, width);
                     assert_eq!(vec![got], vertical, "{shape} goal {goal} board {board}");
+                }
+            }
+        }
+    }
+
+    /// `ends` holds exactly the slots whose blank has one vertical move, counted on the board
+    /// (its neighbours in another row), for every word phase, on two, three and four columns.
+    #[test]
+    fn ends_are_the_slots_with_one_vertical_move() {
+        for (r, c) in [(2, 2), (3, 2), (2, 5), (4, 3), (3, 4), (4, 4), (5, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            for goal in [0, shape.cells() - 1] {
+                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let places = WordPlaces::new(&space);
+                let width = space.width();
+                for index in 0..(32 * width).min(space.states()) {
+                    let (w, s) = (index / 32, index % 32);
+                    let q = ((w * 32) % width) as usize;
+                    let (blank, _) = space.split(index);
+                    let row = |n: u64| space.shape.row(space.split(n).0);
+                    let vertical = space
+                        .board(index)
+                        .neighbours()
+                        .map(|b| space.index(&b).expect("same class"))
+                        .filter(|&n| row(n) != space.shape.row(blank))
+                        .count();
+                    let end = places.ends[q] >> (2 * s) & 1 == 1;
+                    assert_eq!(end, vertical == 1, "{shape} goal {goal} index {index}");
                 }
             }
         }
