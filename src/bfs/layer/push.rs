@@ -126,17 +126,18 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
             ..
         } = *self.scan;
         let frontier = Table::matching(word, FRONTIER) & candidates;
+        if frontier == 0 {
+            return 0;
+        }
         let slides = places.slides[q % 32];
-        if frontier != 0 {
-            let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
-            let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
-            self.in_words.add_slots(w, marks, record);
-            if frontier & slides.right_out != 0 {
-                self.target(w as u64 * 32 + 32);
-            }
-            if frontier & slides.left_out != 0 {
-                self.target(w as u64 * 32 - 1);
-            }
+        let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
+        let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
+        self.in_words.add_slots(w, marks, record);
+        if frontier & slides.right_out != 0 {
+            self.target(w as u64 * 32 + 32);
+        }
+        if frontier & slides.left_out != 0 {
+            self.target(w as u64 * 32 - 1);
         }
         if codes.start {
             return frontier;
