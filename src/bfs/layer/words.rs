@@ -33,8 +33,10 @@ pub struct WordPlaces {
     /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot
     /// (`pos < n + 32`, at most 49): no division in the loop.
     pub(super) split: [(u8, u8); 64],
-    /// `skip[q]` = ((q + 128) / n, (q + 128) % n): where a word four words on starts.
-    pub(super) skip: [(u8, u8); 32],
+    /// ⌈2³² / n⌉: `words_on` divides by n with a multiplication.
+    inverse: u64,
+    /// n, the slots of a rank.
+    width: u64,
     /// The slides inside a word (`word_slides`, 32 entries).
     pub(super) slides: [WordSlides; 32],
     /// The vertical moves of the state at each place p (`0..n + 32`) from a rank's first slot
@@ -119,16 +121,25 @@ impl WordPlaces {
             split: std::array::from_fn(|pos| {
                 ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
             }),
-            skip: std::array::from_fn(|q| {
-                let pos = q as u64 + 128;
-                ((pos / width) as u8, (pos % width) as u8)
-            }),
+            inverse: (1u64 << 32).div_ceil(width),
+            width,
             slides: match board {
                 true => first_32(word_slides(space)),
                 false => [WordSlides::default(); 32],
             },
             verticals,
         }
+    }
+
+    /// Where the word `k` words on from one whose first slot is at place q starts: (ranks
+    /// on, its place). (q + 32 k) / n by a multiplication by ⌈2³² / n⌉, exact while
+    /// (q + 32 k) n < 2³² (the excess of ⌈2³² / n⌉ n over 2³² is below n): a scan's blocks
+    /// of 64 words keep q + 32 k below 2,100.
+    #[inline(always)]
+    pub(super) fn words_on(&self, q: u64, k: u64) -> (u64, u64) {
+        let pos = q + 32 * k;
+        let ranks = (pos * self.inverse) >> 32;
+        (ranks, pos - ranks * self.width)
     }
 }
 
@@ -210,6 +221,36 @@ mod tests {
     use super::*;
     use crate::index::rank::Cursor;
     use crate::puzzle::board::Shape;
+
+    /// `words_on` is the division it stands for, on boards of 4 to 16 slots a rank, over the
+    /// reach of a scan's block of 64 words and beyond.
+    #[test]
+    fn words_on_is_the_division() {
+        for (r, c) in [
+            (2, 2),
+            (2, 3),
+            (2, 4),
+            (3, 3),
+            (2, 5),
+            (3, 4),
+            (2, 7),
+            (4, 4),
+        ] {
+            let space = StateSpace::new(Shape::new(r, c).unwrap(), Cell(0)).unwrap();
+            let places = WordPlaces::new(&space);
+            let n = space.width();
+            for q in 0..n {
+                for k in 0..=256 {
+                    let pos = q + 32 * k;
+                    assert_eq!(
+                        places.words_on(q, k),
+                        (pos / n, pos % n),
+                        "{r}x{c} q {q} k {k}"
+                    );
+                }
+            }
+        }
+    }
 
     /// The masks of `word_slides` hold exactly the slides of every state, each once: those
     /// whose target is in the source's word, and those leaving it.
