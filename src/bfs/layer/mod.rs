@@ -2,8 +2,9 @@
 //!
 //! The table is sequence-major (see `space`): the states sharing a tile sequence are adjacent.
 //! A frontier is found by scanning the table word by word (32 states a word, matched against
-//! `FRONTIER` and the blank colour of the layer in a few bit operations; words without a
-//! `FRONTIER` slot are skipped four at a time), or, for small layers, taken from the list of
+//! `FRONTIER` and the blank colour of the layer in a few bit operations; which words hold a
+//! `FRONTIER` slot is read into a mask 64 words at a time, without a branch a word, and only
+//! those are visited), or, for small layers, taken from the list of
 //! their indices. A state's Lehmer digits come from `Indexer::seek_digits` (scans go in rank
 //! order, so it mostly writes the last digits from a table). Neighbour indices come without
 //! re-ranking, from the digits alone:
