@@ -138,7 +138,7 @@ pub(super) fn for_each_slot<S: Slots>(
     );
     // The words are taken 64 at a time: which ones `S::busy` holds is read into a mask first,
     // without a branch a word, and the visits follow its bits. A branch a word mispredicted
-    // where busy and idle words mix (in a push, most of the mispredictions). The sequence
+    // where busy and idle words mix (nearly half of a push's mispredictions). The sequence
     // rank and slot q of a block's first word are followed block by block, without a
     // division; those of a word in it are `words_on` them. A word is read again when it is
     // visited: this task's visits before may have written it. One that another word's visit
