@@ -1,6 +1,6 @@
 //! The scans of a kind of moves, as one table of functions: instantiated for single tiles on
-//! 2, 3 and 4 columns (the engine's orientations of boards up to 17 cells) and any other, for
-//! multi-tile moves on 2, 3 and 4 rows, and for moves on a graph.
+//! 2, 3 and 4 columns (the engine's orientations of boards up to 17 cells), for multi-tile
+//! moves on 2, 3 and 4 rows, and for moves on a graph.
 
 use super::graph::{
     list_graph, list_graph_shard, pull_graph, pull_graph_shard, push_graph, push_graph_shard,
@@ -43,13 +43,16 @@ impl<T: ?Sized> Clone for Kernels<T> {
 impl<T: ?Sized> Copy for Kernels<T> {}
 
 impl Kernels<[BlankMoves]> {
-    /// The single-tile scans compiled for `cols` columns.
+    /// The single-tile scans compiled for `cols` columns: 2 to 4, the fewer of a board's rows
+    /// and columns (`StateSpace::prefers_transposed`) on the boards the index covers (at most
+    /// 17 cells; a line has no table). No scan is compiled for more columns: one that no
+    /// board runs would be code no test checks.
     pub fn single(cols: usize) -> Kernels<[BlankMoves]> {
         match cols {
             2 => Self::single_of::<2>(),
             3 => Self::single_of::<3>(),
             4 => Self::single_of::<4>(),
-            _ => Self::single_of::<0>(),
+            _ => panic!("the single-tile engine has 2 to 4 columns, not {cols}"),
         }
     }
 
@@ -100,5 +103,44 @@ impl Kernels<GraphTables> {
             pull_shard: pull_graph_shard,
             list_shard: list_graph_shard,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::rank::MAX_TILES;
+    use crate::index::space::StateSpace;
+    use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
+
+    /// Every board with a table (two rows and two columns at least, at most `MAX_TILES + 1`
+    /// cells) has, in the engine's orientation of each metric, the columns or rows for which
+    /// the kernels are compiled: `single` and `multi` never reach their panics.
+    #[test]
+    fn every_board_with_a_table_has_compiled_kernels() {
+        let mut boards = 0;
+        for rows in 2..=MAX_TILES + 1 {
+            for cols in 2..=(MAX_TILES + 1) / rows {
+                let shape = Shape::new(rows, cols).unwrap();
+                for metric in [Metric::Single, Metric::Multi] {
+                    let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+                    let engine = space.shape;
+                    match metric {
+                        Metric::Single => {
+                            assert!((2..=4).contains(&engine.cols), "{shape}: {engine}");
+                            Kernels::single(engine.cols);
+                        }
+                        Metric::Multi => {
+                            assert!((2..=4).contains(&engine.rows), "{shape}: {engine}");
+                            Kernels::multi(engine.rows);
+                        }
+                    }
+                }
+                boards += 1;
+            }
+        }
+        // 2x2 to 2x8, 3x2 to 3x5, 4x2 to 4x4, 5x2 and 5x3, 6x2, 7x2, 8x2.
+        assert_eq!(boards, 7 + 4 + 3 + 2 + 1 + 1 + 1);
     }
 }
