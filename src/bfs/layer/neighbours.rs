@@ -57,7 +57,8 @@ pub fn for_each_neighbour(
 }
 
 /// The columns of the engine's board: `COLS` if it is not 0, else read from `space` (a
-/// constant lets the window loops unroll; the engine is instantiated for 2, 3 and 4).
+/// constant lets the window loops unroll). The scans are instantiated for 2, 3 and 4
+/// (`Kernels::single`); 0 is `for_each_neighbour`'s, for any board.
 #[inline(always)]
 fn cols<const COLS: usize>(space: &StateSpace) -> usize {
     if COLS == 0 {
