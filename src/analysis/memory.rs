@@ -36,10 +36,19 @@ pub fn rows_bytes(shape: Shape) -> f64 {
     bytes.min(Rows::budget(table.min(u64::MAX as f64) as u64) as f64)
 }
 
+/// Bytes of the pushes' deferred claims in one process (`bfs::layer::deferred`), at most.
+pub fn deferred_bytes(shape: Shape) -> f64 {
+    use crate::bfs::layer::deferred::most_bytes;
+    // A table past u64's range (22 cells and more) is budgeted as u64::MAX states.
+    let states = counts(shape).reachable.to_string().parse::<u64>();
+    most_bytes(states.unwrap_or(u64::MAX / 8)) as f64
+}
+
 /// What a search of `shape` needs in memory in one process: the table, the recorded layers,
-/// the working memory and, in the multi-tile metric, a bit a row (counted in either metric).
+/// the working memory, the deferred claims and, in the multi-tile metric, a bit a row (counted
+/// in either metric).
 pub fn needed_bytes(shape: Shape) -> f64 {
-    table_bytes(shape) + working_bytes(shape) + rows_bytes(shape)
+    table_bytes(shape) + working_bytes(shape) + deferred_bytes(shape) + rows_bytes(shape)
 }
 
 /// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).
@@ -226,10 +235,11 @@ mod tests {
         let err = check(s(4, 4), None).unwrap_err().to_string();
         assert!(err.contains("2.7 TB"), "{err}");
         let err = check(s(3, 5), None).unwrap_err().to_string();
-        // With two lists of 2^24 indices (268 MB), 64 MB of buffers and 5.1 GB of row bits.
-        assert!(err.contains("168.9 GB"), "{err}");
-        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.34
-        // GB of row bits), not an 11G one.
+        // With two lists of 2^24 indices (268 MB), 64 MB of buffers, 2^24 deferred claims of 4
+        // bytes (67 MB) and 5.1 GB of row bits: 168.97 GB.
+        assert!(err.contains("169.0 GB"), "{err}");
+        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.07
+        // GB of deferred claims, 0.34 GB of row bits), not an 11G one.
         assert!(check(s(2, 7), Some(11_000_000_000))
             .unwrap_err()
             .to_string()

@@ -317,6 +317,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             codes,
             record: recording.is_some(),
             mine: place.mine(),
+            defer: None,
         };
         let list = state.frontier.as_mut();
         let found = place.build(

@@ -6,7 +6,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::bfs::driver::{self, Driver, Finished, Outcome};
-use crate::bfs::layer::{Found, Kernels, LayerScan};
+use crate::bfs::layer::{Deferred, Found, Kernels, LayerScan};
 use crate::bfs::moves::coding;
 use crate::bfs::place::{keep, Place, Recording};
 use crate::bfs::policy::{Scan, Way};
@@ -23,6 +23,8 @@ use crate::index::space::StateSpace;
 /// One table holding every state, its layers built by tasks on the rayon pool.
 struct Local {
     spans: [(u64, u64); 1],
+    /// Where pushes defer their claims (`layer::deferred`).
+    deferred: Deferred,
 }
 
 impl Place for Local {
@@ -56,13 +58,24 @@ impl Place for Local {
                     .map(|part| keep(recording, expand(scan, part)))
                     .collect()
             }
-            _ => {
-                let expand = if way == Way::Pull {
-                    kernels.pull
-                } else {
-                    kernels.push
-                };
+            (Way::Pull, _) => {
+                let expand = kernels.pull;
                 schedule.each_task_scattered(scan.space, |task| keep(recording, expand(scan, task)))
+            }
+            _ => {
+                // The claims deferred are made once every task is done (`layer::deferred`).
+                let here = LayerScan {
+                    defer: Some(&self.deferred),
+                    ..*scan
+                };
+                let expand = kernels.push;
+                let mut found = schedule
+                    .each_task_scattered(scan.space, |task| keep(recording, expand(&here, task)));
+                let made = self
+                    .deferred
+                    .apply(scan.table, scan.codes.next, scan.record);
+                found.extend(made.into_iter().map(|f| keep(recording, f)));
+                found
             }
         })
     }
@@ -109,8 +122,10 @@ fn search_with(
 ) -> Result<Outcome<Search>, Error> {
     let clock = Instant::now();
     let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
+    let states = space.states();
     let place = Local {
-        spans: [(0, space.states())],
+        spans: [(0, states)],
+        deferred: Deferred::new(states, rayon::current_num_threads()),
     };
     let schedule = driver.schedule;
     let Finished { state, antipodes } = match driver::run(space, &place, driver, scan, state)? {

@@ -1,8 +1,10 @@
 //! Claims of neighbours for the next layer, buffered so that their words are prefetched.
 
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::MutexGuard;
 
 use super::batch::ROOM;
+use super::deferred::{Deferred, Sink};
 use super::scan::Found;
 use crate::bfs::table::{Table, FRONTIER};
 
@@ -13,7 +15,8 @@ use crate::bfs::table::{Table, FRONTIER};
 /// is a coin toss the branch predictor loses, so the test does not branch: every target is
 /// written to a small buffer, whose end advances only past unseen ones, and the buffer is
 /// claimed (atomically, see `Table::claim_unseen`) when full, in a loop whose branches almost
-/// always go the same way.
+/// always go the same way; or, in a push on one table, handed to this thread's sink, whose
+/// claims are made once the layer's tasks are done (`deferred`).
 pub(super) struct Claims<'a> {
     table: &'a Table,
     found: u64,
@@ -23,6 +26,8 @@ pub(super) struct Claims<'a> {
     marked: Vec<u64>,
     pending: [u64; PENDING],
     waiting: usize,
+    /// Where the claims are deferred to (`deferred`), with its region shift, if they are.
+    sink: Option<(MutexGuard<'a, Sink>, u32)>,
 }
 
 /// Targets buffered before they are claimed: room for a batch's targets (`offer_all`).
@@ -46,7 +51,14 @@ impl<'a> Claims<'a> {
             marked: vec![],
             pending: [0; PENDING],
             waiting: 0,
+            sink: None,
         }
+    }
+
+    /// These claims deferred to this thread's sink of `defer`, if given and free.
+    pub(super) fn deferring(mut self, defer: Option<&'a Deferred>) -> Self {
+        self.sink = defer.and_then(|d| Some((d.sink()?, d.shift())));
+        self
     }
 
     /// Buffers `index` if it is unseen now.
@@ -94,6 +106,10 @@ impl<'a> Claims<'a> {
     /// would cost the single-tile engine, whose claims are its hottest loop, on every claim.
     #[inline(never)]
     fn claim(&mut self) {
+        if let Some((sink, shift)) = &mut self.sink {
+            // Those a full region hands back are claimed now.
+            self.waiting = sink.take(&mut self.pending[..self.waiting], *shift);
+        }
         let code = self.code;
         if code == FRONTIER {
             self.claim_by(|table, index| table.claim_unseen(index));

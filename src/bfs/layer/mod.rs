@@ -20,18 +20,23 @@
 //!   window's digits with weights precomputed per move (`short_delta`), and with three a batch
 //!   reads it from a table by the window's digits instead (`delta_tables`). Its target is often far
 //!   away in the table: a push computes the targets of a batch of frontier states and prefetches
-//!   their words, and tests them while the next batch is computed (`Batch`). With three
-//!   columns, states of the top and bottom rows, which have one vertical move, are queued apart
-//!   from the others (`WordPlaces::pairs`): no state computes a move its blank cannot make.
+//!   their words, and tests them while the next batch is computed (`Batch`). On one table, the
+//!   targets it finds unseen are claimed once the layer's tasks are done, a region of the
+//!   table by one thread, with plain stores (`deferred`): an atomic claim holds back every
+//!   load after it. With three columns, states of the top and bottom rows, which have one
+//!   vertical move, are queued apart from the others (`WordPlaces::pairs`): no state computes a
+//!   move its blank cannot make.
 //!
 //! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
 //! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
-//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `push`, `pull`, `settle`
+//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `deferred` (a push's claims made at its end), `found` (what a task found), `push`, `pull`, `settle`
 //! and `list` (the ways to build a layer), `rows` (the multi-tile push's bit a row), `graph`
 //! (the scans of a puzzle on a graph), and `kernels` (the one dispatch on the column count).
 
 mod batch;
 mod claims;
+pub mod deferred;
+mod found;
 mod graph;
 mod kernels;
 mod list;
@@ -47,6 +52,7 @@ mod settle;
 mod turn;
 mod words;
 
+pub use deferred::Deferred;
 pub use graph::{GraphScan, GraphTables};
 pub use kernels::Kernels;
 pub use list::{expand_list, expand_list_shard};

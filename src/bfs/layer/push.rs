@@ -29,7 +29,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     pub(super) fn new(scan: &'s SingleScan<'a>, remote: R) -> Self {
         Push {
             scan,
-            claims: Claims::new(scan.table, scan.record),
+            claims: Claims::new(scan.table, scan.record).deferring(scan.defer),
             batch: Verticals::new(),
             singles: Verticals::new(),
             in_words: Found::default(),

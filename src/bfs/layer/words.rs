@@ -27,9 +27,13 @@ pub struct Vertical {
 /// slot in its rank (n slots a rank): computed once a search, not once a task (a 2x7 layer has
 /// 12,000 tasks).
 pub struct WordPlaces {
-    /// `colour[c][q]`: the slots holding a blank of colour c (`colour_masks`; 32 entries, so
-    /// that `q % 32` needs no bounds check); `colour[ANY_COLOUR]`: every slot.
-    pub(super) colour: [[u64; 32]; 3],
+    /// `blocks[c][q][k]`: the slots holding a blank of colour c (`colour_masks`; every slot
+    /// for `ANY_COLOUR`) of the word k words on from one whose first slot is at place q (its
+    /// place is q + 32 k mod n), for k < 64: a scan's block of 64 words reads them without a
+    /// division.
+    pub(super) blocks: [Vec<[u64; 64]>; 3],
+    /// `ons[q][k]`: `words_on(q, k)` for k < 64, looked up by a scan's visit of a word.
+    pub(super) ons: Vec<[(u32, u32); 64]>,
     /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot
     /// (`pos < n + 32`, at most 49): no division in the loop.
     pub(super) split: [(u8, u8); 64],
@@ -117,7 +121,20 @@ impl WordPlaces {
             pairs: first_32(pairs),
             ends: first_32(ends),
             singles,
-            colour: [0, 1, 2].map(|c| first_32(colour_masks(space, c))),
+            ons: (0..width)
+                .map(|q| {
+                    std::array::from_fn(|k| {
+                        let pos = q + 32 * k as u64;
+                        ((pos / width) as u32, (pos % width) as u32)
+                    })
+                })
+                .collect(),
+            blocks: [0, 1, 2].map(|c| {
+                let masks = colour_masks(space, c);
+                (0..width)
+                    .map(|q| std::array::from_fn(|k| masks[((q + 32 * k as u64) % width) as usize]))
+                    .collect()
+            }),
             split: std::array::from_fn(|pos| {
                 ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
             }),
