@@ -9,8 +9,9 @@
 //! are made by one thread (`Deferred::apply`), whose plain stores no other thread can undo.
 //!
 //! A claim deferred is tested again when it is made: meanwhile a slide inside a word, or an
-//! earlier claim of the same state, may have marked it. The sinks hold at most `room` indices
-//! in all; a task that finds its thread's sink full (or taken) claims atomically, as before.
+//! earlier claim of the same state, may have marked it. The sinks hold at most `room` claims in
+//! all, an equal share a region; a claim whose region is full, and every claim of a task whose
+//! thread's sink another task holds, is made atomically, as before.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
