@@ -147,9 +147,9 @@ impl Deferred {
                 .map(|r| {
                     let mut found = Found::default();
                     let base = (r as u64) << self.shift;
+                    let region = Region { words, base, code };
                     for sink in &parts {
-                        let claims = Region { words, base, code };
-                        claims.make(&sink.regions[r], record, &mut found);
+                        region.make(&sink.regions[r], record, &mut found);
                     }
                     found
                 })

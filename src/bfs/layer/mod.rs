@@ -29,8 +29,9 @@
 //!
 //! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
 //! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
-//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `deferred` (a push's claims made at its end), `found` (what a task found), `push`, `pull`, `settle`
-//! and `list` (the ways to build a layer), `rows` (the multi-tile push's bit a row), `graph`
+//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `deferred` (a push's
+//! claims made at its end), `found` (what a task found), `push`, `pull`, `settle` and `list`
+//! (the ways to build a layer), `rows` (the multi-tile push's bit a row), `graph`
 //! (the scans of a puzzle on a graph), and `kernels` (the one dispatch on the column count).
 
 mod batch;

@@ -114,6 +114,15 @@ impl WordPlaces {
                 })
                 .collect()
         };
+        // `ons[q][k]`: (q + 32 k) / n and (q + 32 k) mod n.
+        let ons: Vec<[(u32, u32); 64]> = (0..width)
+            .map(|q| {
+                std::array::from_fn(|k| {
+                    let pos = q + 32 * k as u64;
+                    ((pos / width) as u32, (pos % width) as u32)
+                })
+            })
+            .collect();
         let pairs = slots_where(&|m| !three || (m.up.valid != 0 && m.down.valid != 0));
         let ends = slots_where(&|m| board && (m.up.valid != 0) != (m.down.valid != 0));
         WordPlaces {
@@ -121,20 +130,13 @@ impl WordPlaces {
             pairs: first_32(pairs),
             ends: first_32(ends),
             singles,
-            ons: (0..width)
-                .map(|q| {
-                    std::array::from_fn(|k| {
-                        let pos = q + 32 * k as u64;
-                        ((pos / width) as u32, (pos % width) as u32)
-                    })
-                })
-                .collect(),
             blocks: [0, 1, 2].map(|c| {
                 let masks = colour_masks(space, c);
-                (0..width)
-                    .map(|q| std::array::from_fn(|k| masks[((q + 32 * k as u64) % width) as usize]))
+                ons.iter()
+                    .map(|on: &[(u32, u32); 64]| on.map(|(_, qk)| masks[qk as usize]))
                     .collect()
             }),
+            ons,
             split: std::array::from_fn(|pos| {
                 ((pos as u64 / width) as u8, (pos as u64 % width) as u8)
             }),
