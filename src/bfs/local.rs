@@ -120,12 +120,26 @@ fn search_with(
     scan: Scan,
     resume: Option<SearchState>,
 ) -> Result<Outcome<Search>, Error> {
+    let states = space.states();
+    let threads = rayon::current_num_threads();
+    let deferred = Deferred::new(states, threads, driver.schedule.chunk);
+    search_deferring(space, start, driver, scan, resume, deferred)
+}
+
+/// `search_with`, the pushes' claims deferred to `deferred`.
+fn search_deferring(
+    space: &StateSpace,
+    start: u64,
+    driver: Driver,
+    scan: Scan,
+    resume: Option<SearchState>,
+    deferred: Deferred,
+) -> Result<Outcome<Search>, Error> {
     let clock = Instant::now();
     let state = resume.unwrap_or_else(|| SearchState::begin(space, start));
-    let states = space.states();
     let place = Local {
-        spans: [(0, states)],
-        deferred: Deferred::new(states, rayon::current_num_threads()),
+        spans: [(0, space.states())],
+        deferred,
     };
     let schedule = driver.schedule;
     let Finished { state, antipodes } = match driver::run(space, &place, driver, scan, state)? {
@@ -175,6 +189,7 @@ impl SearchState {
 mod tests {
     use super::*;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     const RECORD_CAP: u64 = 1 << 22;
 
@@ -256,9 +271,9 @@ mod tests {
     }
 
     /// Distances from `start` by a plain BFS over the boards of `space`'s class, moves made by
-    /// `Board::slides` and ranked from scratch (nothing of the engine's scans): the layers and
-    /// the last layer's indices, ascending, and every state's depth.
-    fn plain_multi(space: &StateSpace, start: u64) -> (Vec<u64>, Vec<u64>, Vec<u32>) {
+    /// `Board::neighbours_in(metric)` and ranked from scratch (nothing of the engine's scans):
+    /// the layers and the last layer's indices, ascending, and every state's depth.
+    fn plain(space: &StateSpace, start: u64, metric: Metric) -> (Vec<u64>, Vec<u64>, Vec<u32>) {
         let mut depth = vec![u32::MAX; space.states() as usize];
         depth[start as usize] = 0;
         let mut layer = vec![start];
@@ -267,8 +282,8 @@ mod tests {
             layers.push(layer.len() as u64);
             let mut next = vec![];
             for &i in &layer {
-                for b in space.board(i).slides() {
-                    let n = space.index(&b).expect("a slide keeps the class");
+                for b in space.board(i).neighbours_in(metric) {
+                    let n = space.index(&b).expect("a move keeps the class");
                     if depth[n as usize] == u32::MAX {
                         depth[n as usize] = layers.len() as u32;
                         next.push(n);
@@ -300,7 +315,6 @@ mod tests {
     /// antipodes of the plain search, in both classes.
     #[test]
     fn row_bits_over_small_tasks_match_a_plain_search() {
-        use crate::puzzle::metric::Metric;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
@@ -313,7 +327,7 @@ mod tests {
                     0 => space.goal_index(),
                     _ => space.states() / 3,
                 };
-                let (layers, last, _) = plain_multi(&space, start);
+                let (layers, last, _) = plain(&space, start, Metric::Multi);
                 for (chunk, row_bytes) in [37, 64, 1000]
                     .into_iter()
                     .flat_map(|chunk| [(chunk, None), (chunk, Some(64))])
@@ -343,6 +357,57 @@ mod tests {
         }
     }
 
+    /// Pushes whose sinks fill mid-layer (rooms of 0 to 50,000 claims) make the rest of their
+    /// claims atomically, which stops the plain settling of the tasks under way; with room for
+    /// every claim, they settle plainly throughout. On one thread or two, over tasks of whole
+    /// words (which settle plainly) and of 37 states (which never do), every layer pushed, both
+    /// metrics give the plain search's layers and antipodes.
+    #[test]
+    fn claims_made_atomically_mid_layer_match_a_plain_search() {
+        for metric in [Metric::Single, Metric::Multi] {
+            for (r, c) in [(3, 3), (2, 5)] {
+                let shape = Shape::new(r, c).unwrap();
+                let space = StateSpace::in_metric(shape, Cell(1), 0, metric).unwrap();
+                let start = space.goal_index();
+                let (layers, last, _) = plain(&space, start, metric);
+                for threads in [1, 2] {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    for (chunk, room) in [37, 1024]
+                        .into_iter()
+                        .flat_map(|chunk| [0, 2_000, 50_000, 1 << 24].map(|room| (chunk, room)))
+                    {
+                        let schedule = Schedule {
+                            chunk,
+                            sequential_states: 0,
+                            list_chunk: 2,
+                            record_cap: 0,
+                        };
+                        let what = format!("{shape} {metric:?} {threads} threads {chunk} {room}");
+                        let s = pool.install(|| {
+                            let deferred =
+                                Deferred::with_room(space.states(), threads, room).tasks_of(chunk);
+                            let driver = Driver {
+                                schedule,
+                                ..Driver::new(&|_| {})
+                            };
+                            let found =
+                                search_deferring(&space, start, driver, Scan::Push, None, deferred);
+                            match found {
+                                Ok(Outcome::Done(s)) => s,
+                                _ => panic!("{what}: the search failed"),
+                            }
+                        });
+                        assert_eq!(s.layers, layers, "{what}");
+                        assert_eq!(s.antipodes, last, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
     /// As `the_multi_tile_engine_matches_a_plain_search`, on 2x5 (and 5x2, which the engine
     /// turns into 2x5, from one goal).
     #[test]
@@ -351,10 +416,9 @@ mod tests {
         multi_matches_plain(Shape::new(5, 2).unwrap(), &[0]);
     }
 
-    /// The multi-tile engine against `plain_multi` on `shape`, from every goal cell (the first
+    /// The multi-tile engine against `plain` on `shape`, from every goal cell (the first
     /// of the classes `classes` only) in those classes.
     fn multi_matches_plain(shape: Shape, classes: &[u8]) {
-        use crate::puzzle::metric::Metric;
         let pools: Vec<rayon::ThreadPool> = [1, 2]
             .map(|t| {
                 rayon::ThreadPoolBuilder::new()
@@ -374,7 +438,7 @@ mod tests {
                     } else {
                         (space.states() / 3 + goal as u64) % space.states()
                     };
-                    let (layers, last, depth) = plain_multi(&space, start);
+                    let (layers, last, depth) = plain(&space, start, Metric::Multi);
                     for (k, scan) in [Scan::Auto, Scan::Push, Scan::Pull].into_iter().enumerate() {
                         let cap = if (goal + k) % 2 == 0 { 0 } else { RECORD_CAP };
                         let pool = &pools[(goal + class as usize + k) % 2];

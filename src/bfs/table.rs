@@ -420,6 +420,24 @@ impl Table {
         }
     }
 
+    /// `settle_and_mark` with a plain store: only while no other thread writes `cell`
+    /// (`layer::deferred::Plain`), so that `word` is its value still.
+    #[inline(always)]
+    pub fn settle_and_mark_plainly(
+        cell: &AtomicU64,
+        word: u64,
+        frontier: u64,
+        code: u64,
+        targets: u64,
+    ) -> u64 {
+        let marks = targets & Table::matching(word, 0);
+        cell.store(
+            (word ^ (frontier * (FRONTIER ^ code))) | marks,
+            Ordering::Relaxed,
+        );
+        marks
+    }
+
     /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among
     /// `candidates` (low bits); returns them.
     #[inline(always)]

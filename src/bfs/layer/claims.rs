@@ -4,7 +4,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::MutexGuard;
 
 use super::batch::ROOM;
-use super::deferred::{Deferred, Sink};
+use super::deferred::{Deferred, Plain, Sink};
 use super::scan::Found;
 use crate::bfs::table::{Table, FRONTIER};
 
@@ -28,6 +28,10 @@ pub(super) struct Claims<'a> {
     waiting: usize,
     /// Where the claims are deferred to (`deferred`), with its region shift, if they are.
     sink: Option<(MutexGuard<'a, Sink>, u32)>,
+    /// The sinks' owner, which a claim made atomically stops the plain settling of.
+    defer: Option<&'a Deferred>,
+    /// The task's leave to settle its words with plain stores, if it has it.
+    plain: Option<Plain<'a>>,
 }
 
 /// Targets buffered before they are claimed: room for a batch's targets (`offer_all`).
@@ -52,13 +56,37 @@ impl<'a> Claims<'a> {
             pending: [0; PENDING],
             waiting: 0,
             sink: None,
+            defer: None,
+            plain: None,
         }
     }
 
     /// These claims deferred to this thread's sink of `defer`, if given and free.
     pub(super) fn deferring(mut self, defer: Option<&'a Deferred>) -> Self {
         self.sink = defer.and_then(|d| Some((d.sink()?, d.shift())));
+        self.defer = defer;
         self
+    }
+
+    /// These claims deferred, and the task's words settled with plain stores while none of
+    /// the layer's claims is made atomically (`deferred::Plain`), if `defer` allows it.
+    pub(super) fn settling_plainly(mut self, defer: Option<&'a Deferred>) -> Self {
+        self = self.deferring(defer);
+        self.plain = defer.and_then(Deferred::plain);
+        self
+    }
+
+    /// Whether the task may settle its next word with plain stores.
+    #[inline(always)]
+    pub(super) fn settles_plainly(&mut self) -> bool {
+        match &self.plain {
+            Some(plain) if plain.holds() => true,
+            Some(_) => {
+                self.plain = None;
+                false
+            }
+            None => false,
+        }
     }
 
     /// Buffers `index` if it is unseen now.
@@ -110,6 +138,14 @@ impl<'a> Claims<'a> {
             // Those a full region hands back are claimed now.
             self.waiting = sink.take(&mut self.pending[..self.waiting], *shift);
         }
+        if self.waiting == 0 {
+            return;
+        }
+        if let Some(defer) = self.defer {
+            // No task may settle plainly while this one claims atomically.
+            self.plain = None;
+            defer.share();
+        }
         let code = self.code;
         if code == FRONTIER {
             self.claim_by(|table, index| table.claim_unseen(index));
@@ -137,6 +173,35 @@ impl<'a> Claims<'a> {
         Found {
             states: self.found,
             marked: self.marked,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Claims their sinks take leave the tasks settling plainly; a claim made atomically (its
+    /// region full) first stops every task's plain settling, its own too.
+    #[test]
+    fn a_claim_made_atomically_stops_plain_settling() {
+        let table = Table::new(4096);
+        for (room, atomic) in [(1 << 12, false), (0, true)] {
+            let d = Deferred::with_room(4096, 1, room).tasks_of(64);
+            let mut claims = Claims::new(&table, false).settling_plainly(Some(&d));
+            assert!(claims.settles_plainly(), "room {room}");
+            claims.push(7);
+            let found = claims.finish();
+            assert_eq!(found.states, u64::from(atomic), "room {room}");
+            assert_eq!(d.plain().is_none(), atomic, "room {room}");
+            let made: u64 = d
+                .apply(&table, FRONTIER, false)
+                .iter()
+                .map(|f| f.states)
+                .sum();
+            assert_eq!(made, u64::from(!atomic), "room {room}");
+            assert_eq!(table.get(7), FRONTIER, "room {room}");
+            table.words()[0].store(0, Relaxed);
         }
     }
 }

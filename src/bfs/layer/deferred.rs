@@ -12,8 +12,16 @@
 //! earlier claim of the same state, may have marked it. The sinks hold at most `room` claims in
 //! all, an equal share a region; a claim whose region is full, and every claim of a task whose
 //! thread's sink another task holds, is made atomically, as before.
+//!
+//! While no claim is made, a word is written only by the task that settles it: a single-tile
+//! push settles its words with plain stores too (`Plain`). Before the
+//! first claim made atomically in a layer, the claimant stops that (`Deferred::share`): every
+//! push settles atomically from its next word on, and the claimant waits until no task is
+//! still between reading a word and storing it plainly. Tasks never wait for each other
+//! otherwise, and a push calls nothing that runs another task on its thread, so the wait ends.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::hint::spin_loop;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};
 use std::sync::{Mutex, MutexGuard};
 
 use rayon::prelude::*;
@@ -50,6 +58,33 @@ pub struct Deferred {
     /// 2^32 states: a claim is kept as its place in its region).
     shift: u32,
     regions: usize,
+    /// Whether tasks settle with plain stores: only if every task is whole words (no two
+    /// tasks write one word).
+    plain_settles: bool,
+    /// Set when a claim of this layer is to be made atomically (`share`): from then on, every
+    /// push settles atomically.
+    shared: AtomicBool,
+    /// The tasks settling with plain stores now (`Plain`).
+    settling: AtomicUsize,
+}
+
+/// A task's leave to settle its words with plain stores, while no claim is made atomically:
+/// held from before its first plain store to after its last.
+pub(super) struct Plain<'d>(&'d Deferred);
+
+impl Plain<'_> {
+    /// Whether the task may still settle plainly: false once a claim is to be made atomically.
+    #[inline(always)]
+    pub(super) fn holds(&self) -> bool {
+        !self.0.shared.load(Relaxed)
+    }
+}
+
+impl Drop for Plain<'_> {
+    fn drop(&mut self) {
+        // Orders this task's plain stores before the claimant's atomic claims (`share`).
+        self.0.settling.fetch_sub(1, Release);
+    }
 }
 
 /// One thread's deferred claims, by region, each as its place in the region.
@@ -92,13 +127,20 @@ impl Sink {
 
 impl Deferred {
     /// Sinks for the pushes of a table of `states` states on `threads` threads, holding at
-    /// most `room(states)` claims in all.
-    pub fn new(states: u64, threads: usize) -> Deferred {
-        Deferred::with_room(states, threads, room(states) as usize)
+    /// most `room(states)` claims in all; the pushes settle plainly if their tasks are of
+    /// `chunk` states, whole words (`Schedule::chunk`).
+    pub fn new(states: u64, threads: usize, chunk: u64) -> Deferred {
+        Deferred::with_room(states, threads, room(states) as usize).tasks_of(chunk)
     }
 
-    /// `new`, holding at most `room` claims.
-    fn with_room(states: u64, threads: usize, room: usize) -> Deferred {
+    /// These sinks for tasks of `chunk` states: pushes settle plainly if they are whole words.
+    pub(crate) fn tasks_of(mut self, chunk: u64) -> Deferred {
+        self.plain_settles = chunk.is_multiple_of(32);
+        self
+    }
+
+    /// `new`, holding at most `room` claims, with tasks that settle atomically.
+    pub(crate) fn with_room(states: u64, threads: usize, room: usize) -> Deferred {
         let threads = threads.max(1);
         let wanted = REGIONS_A_THREAD * threads as u64;
         // Regions of 2^shift states: at least a word (32 states), at most 2^32.
@@ -116,6 +158,40 @@ impl Deferred {
                 .collect(),
             shift,
             regions,
+            plain_settles: false,
+            shared: AtomicBool::new(false),
+            settling: AtomicUsize::new(0),
+        }
+    }
+
+    /// Leave for a task to settle its words with plain stores, unless its tasks may share a
+    /// word or a claim of this layer is to be made atomically.
+    pub(super) fn plain(&self) -> Option<Plain<'_>> {
+        if !self.plain_settles {
+            return None;
+        }
+        // With `share`'s store and load, a Dekker handshake: either the claimant sees this task
+        // settling and waits for it, or this task sees the claimant and settles atomically.
+        self.settling.fetch_add(1, SeqCst);
+        let leave = Plain(self);
+        if self.shared.load(SeqCst) {
+            return None;
+        }
+        Some(leave)
+    }
+
+    /// Before a claim is made atomically: stops every task's plain settling (at its next
+    /// word), and waits until none is under way. The caller holds no `Plain`.
+    pub(super) fn share(&self) {
+        self.shared.store(true, SeqCst);
+        let mut spins = 0u32;
+        while self.settling.load(SeqCst) != 0 {
+            if spins < 1 << 10 {
+                spins += 1;
+                spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
     }
 
@@ -160,6 +236,8 @@ impl Deferred {
                 region.clear();
             }
         }
+        // The layer's tasks are done: the next may settle plainly again.
+        self.shared.store(false, Relaxed);
         found
     }
 }
@@ -253,6 +331,45 @@ mod tests {
                 .sum::<u64>(),
             0
         );
+    }
+
+    /// A claimant about to claim atomically waits until the task settling plainly stops; a
+    /// task that asks meanwhile settles atomically; after the layer, tasks settle plainly
+    /// again, unless their tasks are not whole words.
+    #[test]
+    fn a_claim_made_atomically_waits_for_plain_settling_to_stop() {
+        use std::sync::atomic::AtomicBool;
+        use std::time::Duration;
+        let d = Deferred::with_room(64, 2, 4).tasks_of(64);
+        let claimed = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let plain = d
+                .plain()
+                .expect("whole words, and no claim made atomically");
+            s.spawn(|| {
+                d.share();
+                claimed.store(true, SeqCst);
+            });
+            let asked = std::time::Instant::now();
+            while plain.holds() {
+                assert!(
+                    asked.elapsed().as_secs() < 10,
+                    "the claimant's request never came"
+                );
+                spin_loop();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+            assert!(!claimed.load(SeqCst), "the claimant did not wait");
+            assert!(
+                d.plain().is_none(),
+                "a task settles plainly while a claim is made"
+            );
+            drop(plain);
+        });
+        assert!(claimed.load(SeqCst));
+        d.apply(&Table::new(64), FRONTIER, false);
+        assert!(d.plain().is_some());
+        assert!(Deferred::with_room(64, 2, 4).tasks_of(37).plain().is_none());
     }
 
     /// A sink takes claims while their region has room, and hands back the others.

@@ -10,7 +10,8 @@
 //! re-ranking, from the digits alone:
 //! - a horizontal move keeps the sequence: same rank, the next or previous slot, nearly always
 //!   in the same word. A push claims those for a whole word at once, with the word's settling,
-//!   in one atomic step (`word_slides`, `Table::settle_and_mark`);
+//!   in one atomic step (`word_slides`, `Table::settle_and_mark`), or one plain store while
+//!   no other thread writes the table (`deferred::Plain`);
 //! - a vertical move rotates a window of C consecutive sequence entries (one tile moves past
 //!   C-1 others), which changes only those C Lehmer digits: the new full rank is the old one
 //!   plus Σ (d'ⱼ - dⱼ)·(m-1-j)! over the window, O(C²) work with C ≤ 4. The comparisons a

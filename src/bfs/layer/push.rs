@@ -29,7 +29,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     pub(super) fn new(scan: &'s SingleScan<'a>, remote: R) -> Self {
         Push {
             scan,
-            claims: Claims::new(scan.table, scan.record).deferring(scan.defer),
+            claims: Claims::new(scan.table, scan.record).settling_plainly(scan.defer),
             batch: Verticals::new(),
             singles: Verticals::new(),
             in_words: Found::default(),
@@ -116,7 +116,8 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
 
     /// Settles the frontier's slots of the word and marks the unseen targets of the slides
     /// inside it, in one atomic step (only this task reads the frontier's slots, and claims
-    /// write the other colour); claims the slides that leave the word.
+    /// write the other colour), or one plain store while no claim is made (`deferred::Plain`);
+    /// claims the slides that leave the word.
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
         let LayerScan {
@@ -131,7 +132,11 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
         }
         let slides = places.slides[q % 32];
         let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
-        let marks = Table::settle_and_mark(cell, word, frontier, codes.done, targets);
+        let marks = if self.claims.settles_plainly() {
+            Table::settle_and_mark_plainly(cell, word, frontier, codes.done, targets)
+        } else {
+            Table::settle_and_mark(cell, word, frontier, codes.done, targets)
+        };
         self.in_words.add_slots(w, marks, record);
         if frontier & slides.right_out != 0 {
             self.target(w as u64 * 32 + 32);
