@@ -235,15 +235,15 @@ mod tests {
         let err = check(s(4, 4), None).unwrap_err().to_string();
         assert!(err.contains("2.7 TB"), "{err}");
         let err = check(s(3, 5), None).unwrap_err().to_string();
-        // With two lists of 2^24 indices (268 MB), 64 MB of buffers, 2^24 deferred claims of 4
-        // bytes (67 MB) and 5.1 GB of row bits: 168.97 GB.
+        // With two lists of 2^24 indices (268 MB), 64 MB of buffers, 2^25 deferred claims of 4
+        // bytes (134 MB) and 5.1 GB of row bits: 169.03 GB.
         assert!(err.contains("169.0 GB"), "{err}");
-        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.07
+        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.13
         // GB of deferred claims, 0.34 GB of row bits), not an 11G one.
         assert!(check(s(2, 7), Some(11_000_000_000))
             .unwrap_err()
             .to_string()
-            .contains("11.6 GB"));
+            .contains("11.7 GB"));
         // 3x4's lists: 16 bytes for each of 7,484,400 words over 32.
         assert_eq!(list_bytes(s(3, 4)), 16.0 * (7_484_400 / 32) as f64);
         assert!(check(s(3, 3), Some(1000))

@@ -35,10 +35,12 @@ use crate::bfs::table::Table;
 const REGIONS_A_THREAD: u64 = 64;
 
 /// The most claims deferred at once (in all the sinks; past them, a push claims atomically),
-/// 64 MB: the widest layers of 2x6 and 3x4 defer 8.3 M and 11.9 M. A larger table's widest
-/// layers defer only part of their claims: room for all of them would take memory in
-/// proportion to the table's.
-const ROOM: u64 = 1 << 24;
+/// 128 MB: the widest layers of 2x6 and 3x4 defer 8.3 M and 11.9 M, and a region's share
+/// must hold more than the mean (the fullest of 3x4's held 1.4 times it: with half the room
+/// it filled near the end of the widest layers, whose last claims, made atomically, cost 3% of
+/// the search). A larger table's widest layers defer only part of their claims: room for all
+/// of them would take memory in proportion to the table's.
+const ROOM: u64 = 1 << 25;
 
 /// The most claims the pushes of a table of `states` states defer at once: `ROOM`, and never
 /// more than two a state.
