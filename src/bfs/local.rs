@@ -200,6 +200,16 @@ mod tests {
         }
     }
 
+    /// Tasks of `chunk` states, every table scanned in parallel, nothing recorded.
+    fn unrecorded(chunk: u64) -> Schedule {
+        Schedule {
+            chunk,
+            sequential_states: 0,
+            list_chunk: 2,
+            record_cap: 0,
+        }
+    }
+
     fn searched(space: &StateSpace, start: u64, cap: u64, scan: Scan) -> Search {
         let driver = Driver {
             schedule: recording(cap),
@@ -332,16 +342,10 @@ mod tests {
                     .into_iter()
                     .flat_map(|chunk| [(chunk, None), (chunk, Some(64))])
                 {
-                    let schedule = Schedule {
-                        chunk,
-                        sequential_states: 0,
-                        list_chunk: 2,
-                        record_cap: 0,
-                    };
                     let what = format!("{shape} class {class} tasks of {chunk}, {row_bytes:?} B");
                     let s = pool.install(|| {
                         let driver = Driver {
-                            schedule,
+                            schedule: unrecorded(chunk),
                             aid_bytes: row_bytes,
                             ..Driver::new(&|_| {})
                         };
@@ -379,18 +383,12 @@ mod tests {
                         .into_iter()
                         .flat_map(|chunk| [0, 2_000, 50_000, 1 << 24].map(|room| (chunk, room)))
                     {
-                        let schedule = Schedule {
-                            chunk,
-                            sequential_states: 0,
-                            list_chunk: 2,
-                            record_cap: 0,
-                        };
                         let what = format!("{shape} {metric:?} {threads} threads {chunk} {room}");
                         let s = pool.install(|| {
                             let deferred =
                                 Deferred::with_room(space.states(), threads, room).tasks_of(chunk);
                             let driver = Driver {
-                                schedule,
+                                schedule: unrecorded(chunk),
                                 ..Driver::new(&|_| {})
                             };
                             let found =

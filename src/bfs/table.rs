@@ -420,22 +420,13 @@ impl Table {
         }
     }
 
-    /// `settle_and_mark` with a plain store: only while no other thread writes `cell`
-    /// (`layer::deferred::Plain`), so that `word` is its value still.
+    /// What `settle_and_mark` stores in a word holding `word`, and the slots it marks: for a
+    /// caller that stores it plainly, while no other thread writes the word
+    /// (`layer::deferred::Plain`).
     #[inline(always)]
-    pub fn settle_and_mark_plainly(
-        cell: &AtomicU64,
-        word: u64,
-        frontier: u64,
-        code: u64,
-        targets: u64,
-    ) -> u64 {
+    pub fn settled_and_marked(word: u64, frontier: u64, code: u64, targets: u64) -> (u64, u64) {
         let marks = targets & Table::matching(word, 0);
-        cell.store(
-            (word ^ (frontier * (FRONTIER ^ code))) | marks,
-            Ordering::Relaxed,
-        );
-        marks
+        ((word ^ (frontier * (FRONTIER ^ code))) | marks, marks)
     }
 
     /// Settles with `code` the slots of word `w` (read as `word`) that hold `FRONTIER` among
@@ -635,7 +626,8 @@ mod tests {
 
         /// `settle_and_mark` settles exactly the frontier slots given, marks `FRONTIER` exactly
         /// the unseen target slots and returns them, and leaves every other slot as it was,
-        /// also when the word it is given is stale (another thread marked slots since).
+        /// also when the word it is given is stale (another thread marked slots since); the
+        /// plain store does the same given the word as it is.
         #[test]
         fn settle_and_mark_settles_and_marks_in_one_step(
             word in any::<u64>(),
@@ -666,6 +658,12 @@ mod tests {
                 prop_assert_eq!(slot(after, s), want, "slot {}", s);
                 prop_assert_eq!(bit(marks), won, "slot {}", s);
             }
+            // Given the word as it is (no other writer), the plain store's word is the one the
+            // atomic step leaves, with the same marks.
+            prop_assert_eq!(
+                Table::settled_and_marked(now, frontier, code, targets),
+                (after, marks)
+            );
         }
 
         /// `visit` marks a slot only if it is unseen, reports exactly that, and touches no other

@@ -14,11 +14,11 @@
 //! thread's sink another task holds, is made atomically, as before.
 //!
 //! While no claim is made, a word is written only by the task that settles it: a single-tile
-//! push settles its words with plain stores too (`Plain`). Before the
-//! first claim made atomically in a layer, the claimant stops that (`Deferred::share`): every
-//! push settles atomically from its next word on, and the claimant waits until no task is
-//! still between reading a word and storing it plainly. Tasks never wait for each other
-//! otherwise, and a push calls nothing that runs another task on its thread, so the wait ends.
+//! push settles its words with plain stores too (`Plain`). Before the first claim made
+//! atomically in a layer, the claimant stops that (`Deferred::share`): every push settles
+//! atomically from its next word on, and the claimant waits until no task is still between
+//! reading a word and storing it plainly. Tasks never wait for each other otherwise, and a
+//! push calls nothing that runs another task on its thread, so the wait ends.
 
 use std::hint::spin_loop;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};

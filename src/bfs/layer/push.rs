@@ -1,6 +1,6 @@
 //! Push: settle the frontier and claim its unseen neighbours.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::batch::Verticals;
 use super::claims::Claims;
@@ -133,7 +133,9 @@ impl<const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Slots
         let slides = places.slides[q % 32];
         let targets = (frontier & slides.right) << 2 | (frontier & slides.left) >> 2;
         let marks = if self.claims.settles_plainly() {
-            Table::settle_and_mark_plainly(cell, word, frontier, codes.done, targets)
+            let (settled, marks) = Table::settled_and_marked(word, frontier, codes.done, targets);
+            cell.store(settled, Relaxed);
+            marks
         } else {
             Table::settle_and_mark(cell, word, frontier, codes.done, targets)
         };
