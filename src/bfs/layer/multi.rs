@@ -18,14 +18,16 @@
 //! the one code no claim of this layer writes (that of d+2), so the test is exact.
 //!
 //! Horizontal slides keep the rank (their targets share the state's cache line); vertical ones
-//! are computed a batch at a time and their words prefetched a batch before they are read.
+//! are computed a batch at a time and their words prefetched a batch before they are read. On
+//! one table a push marks a word's rows with a plain store while no claim of the layer is made
+//! atomically, in the words no other task's rows reach (`deferred::Plain`, `inner_words`).
 //!
 //! On a rank's shard of the table (`dist`, the disk), the same kernels compiled with `SHARDED`
 //! route each target to this shard or to the owner (as the single-tile ones do), and walk a
 //! word's states one at a time: the rows of a rank need not lie in one shard, so the word-wide
 //! marks, which read the words beside a frontier word, are not made there.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::batch::Batch;
 use super::claims::Claims;
@@ -202,6 +204,9 @@ struct Push<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> {
     in_words: Found,
     /// The states of the task (a row wholly inside may have its bit cleared).
     task: Task,
+    /// The task's words that no other task writes: all but its first and last, which the
+    /// tasks beside it mark the parts of their rows in (`mark_beside`).
+    inner: std::ops::Range<usize>,
     remote: R,
 }
 
@@ -211,10 +216,12 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
             scan,
             slides: &scan.tables.slides,
             rows: scan.tables.rows.as_ref(),
-            claims: Claims::coded(scan.table, scan.record, scan.codes.next).deferring(scan.defer),
+            claims: Claims::coded(scan.table, scan.record, scan.codes.next)
+                .settling_plainly(scan.defer),
             pending: Pending::new(scan.space),
             in_words: Found::default(),
             task,
+            inner: inner_words(task),
             remote,
         }
     }
@@ -254,15 +261,31 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         }
     }
 
+    /// Marks with the next code the slots `unseen` of word `v`, read as `value`, unseen then;
+    /// records those it marked. With a plain store if the task holds leave to (`plain`: read
+    /// once a word visit, `deferred::Plain`) and no other task writes the word (`inner`: the
+    /// value read is then the word's, until this task writes it); in one atomic step
+    /// otherwise, where other tasks may mark slots of the word meanwhile.
+    #[inline(always)]
+    fn mark(&mut self, plain: bool, (cell, v): (&AtomicU64, usize), value: u64, unseen: u64) {
+        let code = self.scan.codes.next;
+        let marked = if plain && self.inner.contains(&v) {
+            cell.store(value | (unseen * code), Relaxed);
+            unseen
+        } else {
+            Table::mark_unseen(cell, unseen, code)
+        };
+        self.in_words.add_slots(v, marked, self.scan.record);
+    }
+
     /// Marks with the next code the unseen slots `slots` of word `v`, read as `value` (the
     /// parts of a frontier row in a word beside the scanned one).
     #[inline(always)]
-    fn mark_beside(&mut self, v: usize, value: u64, slots: u64) {
+    fn mark_beside(&mut self, plain: bool, v: usize, value: u64, slots: u64) {
         let unseen = Table::matching(value, 0) & slots;
         if unseen != 0 {
             let cell = &self.scan.table.span(v, v + 1)[0];
-            let marked = Table::mark_unseen(cell, unseen, self.scan.codes.next);
-            self.in_words.add_slots(v, marked, self.scan.record);
+            self.mark(plain, (cell, v), value, unseen);
         }
     }
 
@@ -309,6 +332,14 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     }
 }
 
+/// The words of `task` that only its push writes: a push marks the parts of its frontier's
+/// rows in its words and in the word beside each end (`Push::mark_beside`), so its first and
+/// last words may be marked by the tasks beside it too. Empty for a task of at most two words,
+/// and for the empty task a listed layer's push is given.
+fn inner_words(Task { lo, hi }: Task) -> std::ops::Range<usize> {
+    (lo / 32 + 1) as usize..(hi.saturating_sub(1) / 32) as usize
+}
+
 /// The words before and after a scanned word, read once: its first and last rows may go on
 /// in them (at the table's ends, the word itself, where no row goes on).
 struct Beside {
@@ -352,12 +383,7 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
     /// (`row_masks`).
     #[inline(always)]
     fn select(&mut self, cell: &AtomicU64, w: usize, q: usize, word: u64, candidates: u64) -> u64 {
-        let LayerScan {
-            table,
-            codes,
-            record,
-            ..
-        } = *self.scan;
+        let LayerScan { table, codes, .. } = *self.scan;
         let done = Table::matching(word, codes.done) & candidates;
         if SHARDED || done == 0 {
             // On a shard, each state's slides are routed by `states`.
@@ -379,19 +405,22 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         }
         let rows_out = RowMasks::spread(p, frontier);
         let unseen = rows_out & Table::matching(word, 0);
+        let plain = self.claims.settles_plainly();
         if unseen != 0 {
-            let marked = Table::mark_unseen(cell, unseen, codes.next);
-            self.in_words.add_slots(w, marked, record);
+            self.mark(plain, (cell, w), word, unseen);
         }
         // The first and last rows' parts outside the word, where those rows hold frontier
-        // states (their stand-ins: slots 0 and 31).
+        // states (their stand-ins: slots 0 and 31). Read after the word's own marks: at the
+        // table's ends `Beside` is the word itself, but then no row goes on (no slot to mark).
         let beside = Beside::read(table, w);
         self.mark_beside(
+            plain,
             beside.at[0],
             beside.words[0],
             p.back & (rows_out & 1).wrapping_neg(),
         );
         self.mark_beside(
+            plain,
             beside.at[1],
             beside.words[1],
             p.ahead & (rows_out >> 62).wrapping_neg(),
@@ -655,5 +684,23 @@ bit_instructions! {
         remote: &mut Vec<u64>,
     ) -> Found {
         list_in::<PER, true>(scan, frontier, |n| remote.push(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A task's own words but its first and last, which the pushes of the tasks beside it
+    /// mark (a row of at most 8 slots reaches one word past a scanned one, no further:
+    /// `Slides::new` takes at most 8 columns).
+    #[test]
+    fn only_a_tasks_inner_words_are_its_alone() {
+        let inner = |lo, hi| inner_words(Task { lo, hi });
+        assert_eq!(inner(64, 192), 3..5, "words 2 to 5");
+        assert_eq!(inner(0, 1024), 1..31, "words 0 to 31");
+        assert_eq!(inner(64, 191), 3..5, "a last word in part");
+        assert!(inner(64, 128).is_empty(), "two words");
+        assert!(inner(0, 0).is_empty(), "a listed layer's");
     }
 }
