@@ -322,13 +322,13 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             &["solvable", "1 2 3/4 5 6/7 8 0", "--blank", "middle"],
             "not a blank cell",
         ),
-        (&["analyze", "4x4", "-q"], "needs 2.7 TB"),
+        (&["analyze", "4x4", "-q"], "needs 2.6 TB"),
         // Never 2x7 itself here: it fits a 24 GiB machine and would run for minutes. 14!/8
-        // bytes of table, two lists of 2^24 8-byte indices, 64 MB of buffers, 2^25 deferred
-        // claims of 4 bytes and a 32nd of the table for the multi-tile row bits: 11.70 GB.
+        // bytes of table, two lists of 2^24 8-byte indices, 64 MB of buffers and 2^25 deferred
+        // claims of 4 bytes: 11.36 GB.
         (
             &["analyze", "2x7", "--max-memory", "10G", "-q"],
-            "needs 11.7 GB, over --max-memory 10.0 GB",
+            "needs 11.4 GB, over --max-memory 10.0 GB",
         ),
         (&["analyze", "3x3x3", "-q"], "not a board size"),
         (&["analyze", "1x1", "-q"], "a board needs at least 2 cells"),
@@ -340,7 +340,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             &["analyze", "3x3", "2x3", "--from", "1 2 3/4 5 6/7 8 0", "-q"],
             "--from takes exactly one board size",
         ),
-        (&["theorem", "4x4", "-q"], "needs 2.7 TB"),
+        (&["theorem", "4x4", "-q"], "needs 2.6 TB"),
         (
             &["analyze", "3x3", "--threads", "0", "-q"],
             "'--threads <N>': must be at least 1",
@@ -366,7 +366,12 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
             &["bench", "--threads", "0,2", "-q"],
             "'--threads <N,...>': must be at least 1",
         ),
-        (&["bench", "--boards", "4x4", "-q"], "needs 2.7 TB"),
+        (&["bench", "--boards", "4x4", "-q"], "needs 2.6 TB"),
+        // Both metrics: what the multi-tile search needs, its row bits besides (16!/64 bytes).
+        (
+            &["bench", "--boards", "4x4", "--metric", "both", "-q"],
+            "needs 2.9 TB",
+        ),
         // Each of these panicked once (issue 15).
         (&["theorem", "1x2", "-q"], "fewer than two tiles"),
         (

@@ -460,7 +460,7 @@ fn the_memory_guard_gives_its_figures_as_numbers() {
     };
     // The figure the guard computes (table, recorded lists, working memory), of which the
     // table alone is 12!/2 states at 4 a byte.
-    let want = tilespace::analysis::memory::needed_bytes(shape);
+    let want = tilespace::analysis::memory::needed_bytes(shape, tilespace::Metric::Single);
     assert_eq!(bytes, want.round() as u64);
     assert!(bytes > 479_001_600 / 2 / 4, "{bytes}");
 }

@@ -8,6 +8,7 @@ use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Sear
 use crate::error::Error;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::metric::Metric;
 use crate::store::checkpoint;
 
 /// Enumerates every state reachable from the goal with blank on `goal`, on the current rayon
@@ -72,7 +73,7 @@ fn in_memory(
     options: &AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    memory::check(shape, options.max_memory)?;
+    memory::check(shape, &[options.metric], options.max_memory)?;
     let job = match Job::new(shape, goal, start, options.metric)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, options, |r| r, |_, _| Ok(())),
@@ -116,8 +117,9 @@ fn on_disk(
         stop: disk.stop,
     };
     if let Some(from) = disk.from {
-        // The checkpoint is read whole into memory to be cut into shards.
-        memory::check(job.shape, None)?;
+        // The checkpoint is read whole into memory to be cut into shards (which keep no bits
+        // a row).
+        memory::check(job.shape, &[Metric::Single], None)?;
         let loaded = crate::store::resume::load_one(from, space, job.start_index)?;
         disk::begin_from(
             space,

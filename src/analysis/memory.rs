@@ -5,6 +5,7 @@ use crate::bfs::Schedule;
 use crate::error::{Error, Limit, Needed};
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::counts;
+use crate::puzzle::metric::Metric;
 
 /// Memory a search needs besides its table and its recorded layers: the threads' buffers and
 /// the lists of the tasks running.
@@ -27,9 +28,13 @@ pub fn working_bytes(shape: Shape) -> f64 {
 }
 
 /// Bytes of the multi-tile push's bit a row (`bfs::layer::Rows`) in one process: a bit per C
-/// states (C the longer side, as the engine orients the board), at most `Rows::budget`.
-pub fn rows_bytes(shape: Shape) -> f64 {
+/// states (C the longer side, as the engine orients the board), at most `Rows::budget`; none
+/// in the single-tile metric.
+pub fn rows_bytes(shape: Shape, metric: Metric) -> f64 {
     use crate::bfs::layer::Rows;
+    if metric == Metric::Single {
+        return 0.0;
+    }
     let table = table_bytes(shape);
     let bytes = table / (2 * shape.rows.max(shape.cols)) as f64;
     // A table past u64's range (22 cells and more) is budgeted as u64::MAX bytes.
@@ -44,11 +49,11 @@ pub fn deferred_bytes(shape: Shape) -> f64 {
     most_bytes(states.unwrap_or(u64::MAX / 8)) as f64
 }
 
-/// What a search of `shape` needs in memory in one process: the table, the recorded layers,
-/// the working memory, the deferred claims and, in the multi-tile metric, a bit a row (counted
-/// in either metric).
-pub fn needed_bytes(shape: Shape) -> f64 {
-    table_bytes(shape) + working_bytes(shape) + deferred_bytes(shape) + rows_bytes(shape)
+/// What a search of `shape` in `metric` needs in memory in one process: the table, the
+/// recorded layers, the working memory, the deferred claims and, in the multi-tile metric, a
+/// bit a row.
+pub fn needed_bytes(shape: Shape, metric: Metric) -> f64 {
+    table_bytes(shape) + working_bytes(shape) + deferred_bytes(shape) + rows_bytes(shape, metric)
 }
 
 /// Bytes of the 2-bit table for `shape`, exact, for any size (as f64 beyond u64's range).
@@ -122,9 +127,10 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
-/// Refuses a board whose search would not fit (table and working memory against `--max-memory`
-/// and against the memory available now), before anything is allocated.
-pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
+/// Refuses a board whose search in any of `metrics` (run one after another) would not fit
+/// (table and working memory against `--max-memory` and against the memory available now),
+/// before anything is allocated.
+pub fn check(shape: Shape, metrics: &[Metric], max_memory: Option<u64>) -> Result<(), Error> {
     if shape.is_line() {
         // n explicit boards, not a table.
         return Ok(());
@@ -137,7 +143,10 @@ pub fn check(shape: Shape, max_memory: Option<u64>) -> Result<(), Error> {
             limit: Limit::Cells(crate::index::rank::MAX_TILES + 1),
         });
     }
-    let needed = needed_bytes(shape);
+    let needed = metrics
+        .iter()
+        .map(|&metric| needed_bytes(shape, metric))
+        .fold(0.0, f64::max);
     room_for(needed, max_memory).map_err(|limit| Error::TooLarge {
         shape: shape.to_string(),
         needed: Needed::Bytes(needed.round() as u64),
@@ -199,7 +208,8 @@ pub fn check_sharded(
     needed_ranks: u64,
 ) -> Result<(), Error> {
     if shape.cells() > crate::index::rank::MAX_TILES + 1 {
-        return check(shape, None);
+        // The shards keep no bits a row (`Place::keeps_rows`).
+        return check(shape, &[Metric::Single], None);
     }
     if needed_ranks <= ranks as u64 {
         return Ok(());
@@ -231,26 +241,32 @@ mod tests {
         assert_eq!(human_bytes(table_bytes(s(2, 7))), "10.9 GB");
         assert_eq!(human_bytes(table_bytes(s(4, 4))), "2.6 TB");
         assert_eq!(human_bytes(table_bytes(s(3, 5))), "163.5 GB");
-        // Every search counts a 32nd of its table for the multi-tile row bits: 4x4's 81.7 GB.
-        let err = check(s(4, 4), None).unwrap_err().to_string();
-        assert!(err.contains("2.7 TB"), "{err}");
-        let err = check(s(3, 5), None).unwrap_err().to_string();
-        // With two lists of 2^24 indices (268 MB), 64 MB of buffers, 2^25 deferred claims of 4
-        // bytes (134 MB) and 5.1 GB of row bits: 169.03 GB.
-        assert!(err.contains("169.0 GB"), "{err}");
-        // 2x7 fits a 12G limit (10.9 GB of table, 0.27 GB of lists and the working memory, 0.13
-        // GB of deferred claims, 0.34 GB of row bits), not an 11G one.
-        assert!(check(s(2, 7), Some(11_000_000_000))
-            .unwrap_err()
-            .to_string()
-            .contains("11.7 GB"));
+        // Beside the table: two lists of 2^24 indices (268 MB), 64 MB of buffers and 2^25
+        // deferred claims of 4 bytes (134 MB); in the multi-tile metric, a bit a row, a bit per
+        // C states (every row: at most an eighth of the table). 4x4: 16!/8 bytes of table,
+        // 2615.82 GB single-tile, and 326.92 GB of row bits (16!/2 / 4 / 8).
+        let needs =
+            |shape, metrics: &[Metric], max| check(shape, metrics, max).unwrap_err().to_string();
+        let (single, multi, both) = (&[Metric::Single], &[Metric::Multi], &Metric::ALL);
+        assert!(needs(s(4, 4), single, None).contains("2.6 TB"));
+        assert!(needs(s(4, 4), multi, None).contains("2.9 TB"));
+        // 3x5: 15!/8 bytes, 163.93 GB single-tile, and 16.35 GB of row bits (15!/2 / 5 / 8).
+        assert!(needs(s(3, 5), single, None).contains("163.9 GB"));
+        assert!(needs(s(3, 5), multi, None).contains("180.3 GB"));
+        // 2x7: 14!/8 bytes, 11.36 GB single-tile, and 0.78 GB of row bits (14!/2 / 7 / 8); a
+        // run of both metrics needs what the larger does.
+        let limit = Some(11_000_000_000);
+        assert!(needs(s(2, 7), single, limit).contains("11.4 GB"));
+        assert!(needs(s(2, 7), multi, limit).contains("12.1 GB"));
+        assert!(needs(s(2, 7), both, limit).contains("12.1 GB"));
+        assert!(needs(s(2, 7), multi, Some(12_100_000_000)).contains("12.1 GB"));
         // 3x4's lists: 16 bytes for each of 7,484,400 words over 32.
         assert_eq!(list_bytes(s(3, 4)), 16.0 * (7_484_400 / 32) as f64);
-        assert!(check(s(3, 3), Some(1000))
+        assert!(check(s(3, 3), single, Some(1000))
             .unwrap_err()
             .to_string()
             .contains("--max-memory"));
-        assert!(check(s(3, 3), None).is_ok());
+        assert!(check(s(3, 3), both, None).is_ok());
     }
 
     #[test]

@@ -451,7 +451,7 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     for shape in shapes {
         // A table on disk takes what memory it is given.
         if !sharded && disk_dir(args).is_none() {
-            memory::check(shape, args.run.max_memory)?;
+            memory::check(shape, &[args.metric], args.run.max_memory)?;
         }
         for blank in &args.blank {
             let goal = blank.resolve(shape)?;

@@ -64,7 +64,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
         let dir = out.join(shape.report_name(goal));
         let listed = dir.join("antipodes.csv");
         if !listed.exists() {
-            memory::check(shape, max_memory)?;
+            memory::check(shape, &[tilespace::Metric::Single], max_memory)?;
             let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
             let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
             let options = AnalyzeOptions {

@@ -42,7 +42,7 @@ pub struct AtlasArgs {
 
 pub fn run(args: AtlasArgs) -> Result<super::Status> {
     for &shape in &args.boards {
-        memory::check(shape, args.run.max_memory)?;
+        memory::check(shape, &args.metric.metrics(), args.run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
     let metrics = args.metric.metrics();

@@ -120,7 +120,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     threads.sort_unstable();
     threads.dedup();
     for &shape in &args.boards {
-        memory::check(shape, None)?;
+        memory::check(shape, &args.metric.metrics(), None)?;
     }
     let metrics = args.metric.metrics();
     let csv_path = args.results.join("bench.csv");

@@ -51,7 +51,7 @@ pub fn run(args: TheoremArgs) -> Result<super::Status> {
     let max_memory = args.run.max_memory;
     let mut jobs = vec![];
     for &shape in &args.boards {
-        memory::check(shape, max_memory)?;
+        memory::check(shape, &[tilespace::Metric::Single], max_memory)?;
         jobs.push((shape, blank.resolve(shape)?));
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;

@@ -21,11 +21,12 @@
 //!   count.
 //!
 //! Only one table holding every state keeps them (`Place::keeps_rows`), and only as many as
-//! fit `Rows::budget`: every row of 2x6 (5 MB) and 3x4 (7.5 MB), the first 44% of 2x7's
-//! (340 MB of the 0.78 GB all would take; its table is 10.9 GB). The rows past the budget keep
-//! no bit: they read as set, and a push expands their older layers too. A search makes the bits
-//! at a push and drops them at a list or a pull (`bfs::driver`), so that they never share the
-//! memory with the lists recorded at the start and the end.
+//! fit `Rows::budget`, which holds every row of a board of 4 columns or more: 2x6's (5 MB),
+//! 3x4's (7.5 MB), 2x7's (0.78 GB beside its 10.9 GB table; with the first 44% of them, a
+//! 32nd of the table, 2x7 took 8% longer). The rows past the budget keep no bit: they read as
+//! set, and a push expands their older layers too. A search makes the bits at a push and drops
+//! them at a list or a pull (`bfs::driver`), so that they never share the memory with the lists
+//! recorded at the start and the end.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -43,11 +44,11 @@ pub struct Rows {
 }
 
 impl Rows {
-    /// The bytes of bits a search whose table takes `table_bytes` keeps: a 32nd of the table
-    /// (3% more memory: 2x7's 10.9 GB table with its bits stays under 11.5 GB), or
-    /// `MIN_BYTES`, whichever is more.
+    /// The bytes of bits a search whose table takes `table_bytes` keeps: an eighth of the
+    /// table, or `MIN_BYTES`, whichever is more. A row's bit takes 1/(2C) of its C states'
+    /// bytes, so every row of a board of 4 columns or more keeps one (7% more memory on 2x7).
     pub fn budget(table_bytes: u64) -> u64 {
-        MIN_BYTES.max(table_bytes / 32)
+        MIN_BYTES.max(table_bytes / 8)
     }
 
     /// The rows of a table of `states` states, C = `cols` slots a row, and how many of them
@@ -182,6 +183,11 @@ mod tests {
         }
         assert!(!rows.get(0) && !rows.get(127) && rows.get(128) && rows.get(999));
         assert_eq!(Rows::budget(1 << 20), MIN_BYTES);
-        assert_eq!(Rows::budget(32 << 30), 1 << 30);
+        assert_eq!(Rows::budget(8 << 30), 1 << 30);
+        // Every row of 2x7 (14!/2 states, 7 a row: 778,377,600 bytes of bits) and of 3x4 (12!/2
+        // states, 4 a row: 7,484,400 bytes) keeps its bit.
+        let (x7, x4) = (43_589_145_600u64, 239_500_800u64);
+        assert_eq!(Rows::share(x7, 7, Rows::budget(x7 / 4)), 1.0);
+        assert_eq!(Rows::share(x4, 4, Rows::budget(x4 / 4)), 1.0);
     }
 }
