@@ -15,11 +15,12 @@
 //!
 //! While no claim is made, a word is written only by the task that settles it: a single-tile
 //! push settles its words with plain stores too (`Plain`), and a multi-tile push marks its rows
-//! so in the words no other task's rows reach (all of its words but its first and last). Before the first claim made
-//! atomically in a layer, the claimant stops that (`Deferred::share`): every push settles
-//! atomically from its next word on, and the claimant waits until no task is still between
-//! reading a word and storing it plainly. Tasks never wait for each other otherwise, and a
-//! push calls nothing that runs another task on its thread, so the wait ends.
+//! so in the words no other task's rows reach (all of its words but its first and last).
+//! Before the first claim made atomically in a layer, the claimant stops that
+//! (`Deferred::share`): every push settles atomically from its next word on, and the claimant
+//! waits until no task is still between reading a word and storing it plainly. Tasks never
+//! wait for each other otherwise, and a push calls nothing that runs another task on its
+//! thread, so the wait ends.
 
 use std::hint::spin_loop;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};
