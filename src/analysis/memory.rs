@@ -143,10 +143,11 @@ pub fn check(shape: Shape, metrics: &[Metric], max_memory: Option<u64>) -> Resul
             limit: Limit::Cells(crate::index::rank::MAX_TILES + 1),
         });
     }
+    // At least the single-tile search's needs (the table's own), whatever `metrics` holds.
     let needed = metrics
         .iter()
         .map(|&metric| needed_bytes(shape, metric))
-        .fold(0.0, f64::max);
+        .fold(needed_bytes(shape, Metric::Single), f64::max);
     room_for(needed, max_memory).map_err(|limit| Error::TooLarge {
         shape: shape.to_string(),
         needed: Needed::Bytes(needed.round() as u64),
