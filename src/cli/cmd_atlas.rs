@@ -41,11 +41,11 @@ pub struct AtlasArgs {
 }
 
 pub fn run(args: AtlasArgs) -> Result<super::Status> {
+    let metrics = args.metric.metrics();
     for &shape in &args.boards {
-        memory::check(shape, &args.metric.metrics(), args.run.max_memory)?;
+        memory::check(shape, &metrics, args.run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
-    let metrics = args.metric.metrics();
     let pool = super::thread_pool(args.run.threads)?;
     let write_reports =
         |a: &tilespace::Analysis| report::write_all(&args.run.results, a).map(|_| ());

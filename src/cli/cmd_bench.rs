@@ -119,10 +119,10 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
     };
     threads.sort_unstable();
     threads.dedup();
-    for &shape in &args.boards {
-        memory::check(shape, &args.metric.metrics(), None)?;
-    }
     let metrics = args.metric.metrics();
+    for &shape in &args.boards {
+        memory::check(shape, &metrics, None)?;
+    }
     let csv_path = args.results.join("bench.csv");
     let json_path = args.results.join("bench.json");
     let machine_path = args.results.join("bench-machine.txt");
