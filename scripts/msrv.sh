@@ -19,5 +19,5 @@ if newer:
     sys.exit("dependencies newer than rust-version " + sys.argv[1] + ": " + "; ".join(newer))
 print("every locked dependency builds with rust-version", sys.argv[1])
 ' "$ours"
-cargo clippy --release --locked --all-targets --features mpi -- -D clippy::incompatible_msrv
+cargo clippy --profile ci --locked --all-targets --features mpi -- -D clippy::incompatible_msrv
 echo "no std item newer than rust-version $ours"

@@ -80,6 +80,12 @@ fn main() -> ExitCode {
     #[cfg(not(feature = "mpi"))]
     let ranks: cli::Ranks = None;
     let rank = ranks.map_or(0, |g| g.rank());
+    // Under a tight `ulimit -v`, refused in one line before any thread or buffer is had (the
+    // pools check again for their own thread counts; rayon's global pool, which some
+    // parallel work uses, has a thread a core).
+    if let Err(err) = cli::check_address_space(None) {
+        return failed(&err, rank);
+    }
     match cli::run(args, ranks) {
         Ok(cli::Status::Done) => ExitCode::SUCCESS,
         Ok(cli::Status::No) => ExitCode::from(1),

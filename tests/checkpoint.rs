@@ -177,23 +177,35 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let want = uninterrupted(dir);
-    // One thread: slow enough to be interrupted mid-run; no periodic checkpoint.
-    let child = spawn(
-        &[
+    // Held after depth 20 (`TILESPACE_TEST_HOLD`) until the signal comes: mid-run on any
+    // machine, however fast; no periodic checkpoint.
+    let held = dir.join("held");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args([
             "analyze",
             "3x4",
             "--checkpoint",
             "ck",
             "--checkpoint-every",
             "1h",
-            "--threads",
-            "1",
             "--results",
             "r",
-        ],
-        dir,
-    );
-    std::thread::sleep(Duration::from_millis(1500));
+        ])
+        .env("TILESPACE_TEST_HOLD", format!("20:{}", held.display()))
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let clock = Instant::now();
+    while !held.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "ended before depth 20");
+        assert!(
+            clock.elapsed() < Duration::from_secs(600),
+            "no depth 20 in 10 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let pid = child.id().to_string();
     assert!(Command::new("kill")
         .args(["-INT", &pid])
@@ -205,7 +217,7 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
     assert_eq!(o.status.code(), Some(75), "{err}");
     assert!(err.contains("tilespace analyze 3x4 --resume ck"), "{err}");
     let depth = checkpoint_depth(&dir.join("ck")).unwrap();
-    assert!((1..53).contains(&depth), "stopped mid-run, at {depth}");
+    assert_eq!(depth, 20, "stopped where it was held");
     assert!(!dir.join("r/summary.csv").exists());
 
     // Damaged or foreign checkpoints are refused, never used.

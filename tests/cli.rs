@@ -166,6 +166,27 @@ fn gong_figures_are_reproduced() {
         .skip(1)
         .collect();
     assert_eq!(table.len(), 5, "{text}");
+    // Each column says whose figure it is: Gong's name of the board, ours and Gong's.
+    let heading = text.lines().find(|l| l.starts_with("board")).unwrap();
+    let heading: Vec<&str> = heading
+        .split("  ")
+        .filter(|w| !w.trim().is_empty())
+        .collect();
+    let heading: Vec<&str> = heading.iter().map(|w| w.trim()).collect();
+    assert_eq!(
+        heading,
+        [
+            "board",
+            "Gong's board",
+            "ours",
+            "Gong",
+            "ours (exact)",
+            "ours",
+            "Gong",
+            "agree"
+        ],
+        "{text}"
+    );
     // Gong's figures, typed from the seed document: worst case and average to one decimal.
     for (line, (board, eccentricity, mean)) in table.iter().zip([
         ("2x2", "6", "3.0"),
@@ -386,7 +407,7 @@ fn bad_input_gets_a_one_line_error_and_status_2() {
         ),
         (
             &["analyze", "2x3", "--threads", "20000", "-q"],
-            "20000 is too many: at most",
+            "20000 threads is too many: at most",
         ),
         (
             &["analyze", "1000x1000", "-q"],
@@ -551,15 +572,20 @@ states_per_second,teps,speedup,efficiency"
         );
         assert!(min <= median);
         // TEPS over states/s is the mean degree over 2: 2x3 has 14 degrees on 6 cells, 2x2 8
-        // on 4 (a 12-cycle: as many edges as states).
-        let ratio =
-            r["teps"].parse::<f64>().unwrap() / r["states_per_second"].parse::<f64>().unwrap();
+        // on 4 (a 12-cycle: as many edges as states). Both are written rounded to integers,
+        // so they agree to within the rounding of each, however fast the machine (a ratio
+        // within 1e-6 failed at 45,386 states a second).
+        let (teps, states) = (
+            r["teps"].parse::<f64>().unwrap(),
+            r["states_per_second"].parse::<f64>().unwrap(),
+        );
         let want = if r["board"] == "2x3" {
             14.0 / 12.0
         } else {
             1.0
         };
-        assert!((ratio - want).abs() < 1e-6, "{r:?}");
+        assert!(states >= 1.0, "{r:?}");
+        assert!((teps - want * states).abs() <= 0.5 + 0.5 * want, "{r:?}");
     }
     assert_eq!(rows[0]["speedup"], "1.0");
     let machine = std::fs::read_to_string(tmp.path().join("results/bench-machine.txt")).unwrap();
@@ -591,12 +617,34 @@ states_per_second,teps,speedup,efficiency"
     );
     assert!(build["rustc"].as_str().unwrap().starts_with("rustc "));
     assert_eq!(record["rows"].as_array().unwrap().len(), 4);
-    // A gigabyte read at random: well under 10^10 reads a second, and some.
+    // A gigabyte read at random: some reads a second, however slow the machine.
     for key in ["random_reads_before", "random_reads_after"] {
         let reads = record[key].as_u64().unwrap();
-        assert!((1_000..10_000_000_000).contains(&reads), "{key} {reads}");
+        assert!(reads > 0, "{key} {reads}");
     }
     assert!(record["machine"]["logical_cores"].as_u64().unwrap() >= 1);
+    assert!(record["kernels"].as_str().is_some_and(|k| !k.is_empty()));
+    // Every key of the record, and of its machine and build, is in the guide's table of them.
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md")).unwrap();
+    let table = &guide[guide
+        .find("The keys of `bench.json`")
+        .expect("the keys' table")..];
+    let table = &table[..table.find("\n\n###").unwrap_or(table.len())];
+    let mut keys: Vec<String> = record.as_object().unwrap().keys().cloned().collect();
+    for part in ["machine", "build"] {
+        keys.extend(record[part].as_object().unwrap().keys().cloned());
+    }
+    for key in keys {
+        assert!(
+            table.contains(&format!("`{key}`")),
+            "{key} is not in the guide's table"
+        );
+    }
+    assert!(
+        machine.contains("kernels: ") && machine.contains("during the runs: "),
+        "{machine}"
+    );
 }
 
 /// `analyze --from` an unsolvable board searches the other class; `theorem` checks both classes
@@ -1199,4 +1247,141 @@ fn charts_name_their_metric() {
             }
         }
     }
+}
+
+/// Each command's help offers only what that command does: `--optimal` is `solve`'s.
+#[test]
+fn help_offers_only_the_commands_own_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let distance = stdout(&tilespace(&["distance", "--help"], tmp.path()));
+    assert!(
+        distance.contains("--table") && !distance.contains("--optimal"),
+        "{distance}"
+    );
+    let solve = stdout(&tilespace(&["solve", "--help"], tmp.path()));
+    assert!(solve.contains("--optimal"), "{solve}");
+}
+
+/// A graph's runs print as a board's do: the time with its threads and rate, and an atlas's
+/// classes of blank vertices named by their first vertex, their count and their members.
+#[test]
+fn graph_runs_print_as_boards_do() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &["analyze", "--graph", "cycle:5", "-j", "1", "-q"],
+        tmp.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let timed = text
+        .lines()
+        .find(|l| l.contains(" s on "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        timed.contains(" s on 1 thread, ") && timed.ends_with(" M states/s"),
+        "{text}"
+    );
+    let o = tilespace(&["atlas", "--graph", "cycle:5", "-q"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Every vertex of a cycle is like every other: one class. On a cycle the tiles keep their
+    // cyclic order: 5 places of the blank times 4 rotations (Wilson 1974).
+    assert!(
+        stdout(&o).contains("  vertex 1 (5 vertices: 1 2 3 4 5): 20 states, "),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A graph's checkpoint of another goal names the vertices, as the user numbers them.
+#[test]
+fn a_graph_checkpoint_of_another_blank_names_vertices() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    // Held after depth 5 (`TILESPACE_TEST_HOLD`) and stopped there: a checkpoint is left.
+    let held = dir.join("held");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args([
+            "analyze",
+            "--graph",
+            "theta:1,2,2",
+            "--checkpoint",
+            "ck",
+            "-q",
+        ])
+        .env("TILESPACE_TEST_HOLD", format!("5:{}", held.display()))
+        .current_dir(dir)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while !held.exists() {
+        assert!(child.try_wait().unwrap().is_none(), "ended before depth 5");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    assert_eq!(
+        child.wait().unwrap().code(),
+        Some(75),
+        "stopped with its checkpoint"
+    );
+    let o = tilespace(
+        &[
+            "analyze",
+            "--graph",
+            "theta:1,2,2",
+            "--blank",
+            "1",
+            "--resume",
+            "ck",
+            "-q",
+        ],
+        dir,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("its goal blank is vertex 7, not vertex 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A graph6 list that names a graph twice walks it once: one row of graphs.csv, counted once,
+/// with a note of the repeats; and its memory is that of as many walks as there are graphs,
+/// not of a walk a thread (`-j 2` with one graph fits where two walks would not).
+#[test]
+fn a_graph6_list_counts_each_graph_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("c5.g6"), "Dhc\nDhc\n\nDhc\n").unwrap();
+    let o = tilespace(
+        &[
+            "theorem",
+            "--graph6",
+            "c5.g6",
+            "-j",
+            "2",
+            "--max-memory",
+            "100M",
+            "--results",
+            "r",
+        ],
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("the theorems hold on all 1 graphs they predict, of 1 read"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("2 lines of c5.g6 repeated a graph"),
+        "{}",
+        stderr(&o)
+    );
+    let (_, rows) = read_csv(&dir.join("r/graphs.csv"));
+    assert_eq!(rows.len(), 1);
 }

@@ -107,11 +107,40 @@ fn readme_examples_print_what_they_show() {
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let run = [
-        "solvable", "count", "random", "analyze", "theorem", "distance", "solve", "atlas",
+        "solvable",
+        "count",
+        "random",
+        "analyze",
+        "theorem",
+        "distance",
+        "solve",
+        "atlas",
+        "antipodes",
     ];
     let found = examples(&readme, &run);
     assert!(found.len() >= 7, "{found:?}");
     run_examples("README.md", found, tmp.path());
+}
+
+/// The tour leaves a clone as it was: its commands read the committed reports
+/// (`--results docs/results`) only with commands that write nothing there.
+#[test]
+fn the_readme_tour_writes_nothing_into_the_committed_reports() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readers = ["check", "table"];
+    for line in readme.lines() {
+        let Some(command) = line.strip_prefix("$ tilespace ") else {
+            continue;
+        };
+        if command.contains("docs/results") {
+            let verb = command.split_whitespace().next().unwrap_or("");
+            assert!(
+                readers.contains(&verb),
+                "`{line}` writes its reports into docs/results: use results/"
+            );
+        }
+    }
 }
 
 /// The guide's examples of the commands that answer for boards of any size.

@@ -9,11 +9,14 @@ use std::path::Path;
 
 use common::{stderr, stdout, tilespace};
 
-/// Fields a machine may not report (no /proc, no NUMA folder, no spare gigabyte for the
-/// random-read rate), and bench's warnings (none on a quiet machine): their type is written as
-/// "optional", whichever they are here.
-const OPTIONAL: [&str; 9] = [
+/// Fields a machine may not report (no /proc, no NUMA folder, no cpufreq, no spare gigabyte
+/// for the random-read rate, runs too short for a clock tick), and bench's warnings (none on a
+/// quiet machine): their type is written as "optional", whichever they are here.
+const OPTIONAL: [&str; 12] = [
     ".busy_cores_before",
+    ".busy_cores_during",
+    ".machine.cpu_mhz",
+    ".machine.cpu_max_mhz",
     ".random_reads_before",
     ".random_reads_after",
     ".warnings",

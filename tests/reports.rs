@@ -886,3 +886,109 @@ fn the_tour_writes_only_where_nothing_is_committed() {
     }
     assert!(root.join("docs/results/summary.csv").is_file());
 }
+
+/// `table` shows each board's single-tile run before its multi-tile one, whatever order the
+/// runs were made in (the summary keeps them alphabetically, "multi" first).
+#[test]
+fn tables_show_single_tile_before_multi_tile() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (board, metric) in [
+        ("2x3", "multi"),
+        ("2x2", "multi"),
+        ("2x2", "single"),
+        ("2x3", "single"),
+    ] {
+        let o = tilespace(
+            &["analyze", board, "--metric", metric, "-q", "--results", "r"],
+            dir,
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let j = json(&stdout(&tilespace(
+        &["table", "--results", "r", "--json"],
+        dir,
+    )));
+    let order: Vec<(String, String)> = j
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["board"].as_str().unwrap().into(),
+                r["metric"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let pairs: Vec<(&str, &str)> = order
+        .iter()
+        .map(|(b, m)| (b.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("2x2", "single"),
+            ("2x2", "multi"),
+            ("2x3", "single"),
+            ("2x3", "multi")
+        ]
+    );
+}
+
+/// Charts ready for a paper: the title's mean to two decimals, the overlay's y axis ending just
+/// above the highest share drawn (it ran to 0.3 for curves peaking at 0.17), and no overlay of
+/// a single run (it would be the board's own chart again).
+#[test]
+fn plots_have_paper_ready_defaults() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results");
+    let plot = |reports: &str, out: &str| {
+        let o = tilespace(
+            &[
+                "plot",
+                "--results",
+                results.to_str().unwrap(),
+                "--charts",
+                out,
+                "--reports",
+                reports,
+            ],
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        o
+    };
+    plot("3x3,2x4", "two");
+    let (_, texts) = svg_lines_and_texts(&tmp.path().join("two/3x3.svg"));
+    // 249167/11340 = 21.9726…
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.ends_with("mean 249167/11340 ≈ 21.97")),
+        "{texts:?}"
+    );
+    // The highest share of any depth: its layer's states over the board's, from depths.csv.
+    let peak = ["3x3", "2x4"]
+        .iter()
+        .map(|run| {
+            let (_, rows) = read_csv(&results.join(run).join("depths.csv"));
+            let states: Vec<f64> = rows.iter().map(|r| r["states"].parse().unwrap()).collect();
+            states.iter().fold(0f64, |a, &b| a.max(b)) / states.iter().sum::<f64>()
+        })
+        .fold(0f64, f64::max);
+    let (_, texts) = svg_lines_and_texts(&tmp.path().join("two/overlay.svg"));
+    // The y axis's ticks: shares to three decimals (the x axis's have one).
+    let ticks: Vec<f64> = texts
+        .iter()
+        .filter(|t| t.split('.').nth(1).is_some_and(|d| d.len() == 3))
+        .filter_map(|t| t.parse::<f64>().ok())
+        .collect();
+    let top = ticks.iter().fold(0f64, |a, &b| a.max(b));
+    assert!(
+        top >= peak * 0.8 && top <= peak * 1.1,
+        "ticks to {top}, peak {peak}: {texts:?}"
+    );
+    let o = plot("3x3", "one");
+    assert!(!tmp.path().join("one/overlay.svg").exists());
+    assert!(stderr(&o).contains("no overlay"), "{}", stderr(&o));
+}

@@ -83,15 +83,27 @@ pub fn sweep(graphs: &[Graph], done: &(dyn Fn() + Sync)) -> Result<Vec<GraphTheo
 /// (a longer line, a device's endless bytes, is refused, not read to its end).
 const LONGEST_LINE: u64 = 4096;
 
+/// The graphs of a graph6 list, each once, and the lines that repeated one.
+#[derive(Clone, Debug, Default)]
+pub struct Graph6List {
+    /// The graphs in the order of their first lines.
+    pub graphs: Vec<Graph>,
+    /// `(line, first)`: line `line` is the graph of line `first` again (1-based), skipped.
+    pub repeats: Vec<(usize, usize)>,
+}
+
 /// The graphs of a graph6 list, one a line (nauty's output; the header and blank lines
 /// allowed), each error naming its line.
-pub fn read_graph6_list(text: &str) -> Result<Vec<Graph>, Error> {
+pub fn read_graph6_list(text: &str) -> Result<Graph6List, Error> {
     read_graph6_lines(text.as_bytes())
 }
 
-/// The graphs of a graph6 list read from `input` (a file, stdin), line by line.
-pub fn read_graph6_lines(mut input: impl std::io::BufRead) -> Result<Vec<Graph>, Error> {
-    let mut graphs = vec![];
+/// The graphs of a graph6 list read from `input` (a file, stdin), line by line. A graph is
+/// kept once: a line that encodes one already read is noted in `repeats` and skipped, so that
+/// each graph is one row of `graphs.csv` and counted once.
+pub fn read_graph6_lines(mut input: impl std::io::BufRead) -> Result<Graph6List, Error> {
+    let mut list = Graph6List::default();
+    let mut first_line = std::collections::HashMap::new();
     let mut line = vec![];
     for number in 1.. {
         line.clear();
@@ -113,12 +125,21 @@ pub fn read_graph6_lines(mut input: impl std::io::BufRead) -> Result<Vec<Graph>,
         if text.is_empty() {
             continue;
         }
-        graphs.push(graph6::decode(text).map_err(|e| match e {
+        let graph = graph6::decode(text).map_err(|e| match e {
             Error::Graph(why) => Error::Graph(format!("line {number}: {why}")),
             e => e,
-        })?);
+        })?;
+        match first_line.entry(graph6::encode(&graph)) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                list.repeats.push((number, *first.get()));
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(number);
+                list.graphs.push(graph);
+            }
+        }
     }
-    Ok(graphs)
+    Ok(list)
 }
 
 #[cfg(test)]
@@ -141,7 +162,16 @@ mod tests {
             err.contains("line 3") && err.contains("not connected"),
             "{err}"
         );
-        assert_eq!(read_graph6_list(">>graph6<<Dhc\nDQc\n").unwrap().len(), 2);
+        assert_eq!(
+            read_graph6_list(">>graph6<<Dhc\nDQc\n")
+                .unwrap()
+                .graphs
+                .len(),
+            2
+        );
+        let repeated = read_graph6_list("Dhc\nDQc\nDhc\n\nDhc\n").unwrap();
+        assert_eq!(repeated.graphs.len(), 2);
+        assert_eq!(repeated.repeats, [(3, 1), (5, 1)]);
         let endless = std::io::BufReader::new(std::io::repeat(b'?'));
         let err = read_graph6_lines(endless).unwrap_err().to_string();
         assert!(err.contains("line 1 is longer"), "{err}");

@@ -163,12 +163,7 @@ pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), Limit> {
             return Err(Limit::MaxMemory(max));
         }
     }
-    if let Some((bytes, under)) = available() {
-        if needed > bytes as f64 {
-            return Err(Limit::Available { bytes, under });
-        }
-    }
-    Ok(())
+    crate::store::room::fits(needed)
 }
 
 /// The least number of ranks whose shares of `shape`'s table fit `per_rank` bytes each, beside

@@ -16,6 +16,7 @@ pub mod patterns;
 pub mod plan;
 pub mod sharded;
 pub mod theorem;
+pub mod threads;
 
 pub use analyze::{analyze, analyze_at, analyze_from};
 pub use job::{Analysis, AnalyzeOptions, OnDisk, TableAt};

@@ -73,8 +73,12 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             .map_or(tilespace::graph::wilson::factorial(n), |p| p.size);
         let progress = Items::new(run.quiet, total, &named.spec);
         let clock = Instant::now();
-        let a = pool
-            .install(|| analyze_graph(&named.graph, *vertex, options, &|d| progress.at(d.seen)));
+        let a = pool.install(|| {
+            analyze_graph(&named.graph, *vertex, options, &|d| {
+                super::progress::hold_if_asked(d.depth);
+                progress.at(d.seen)
+            })
+        });
         progress.finish();
         let a = a.map_err(|e| interrupted(e, &named.spec, *vertex))?;
         if let Some(dir) = checkpoint_dir {
@@ -82,13 +86,11 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         let dir = write_graph_reports(&run.results, &named.spec, &a)?;
         if !json {
-            print(
-                &a,
-                &named.spec,
-                clock.elapsed().as_secs_f64(),
-                &dir,
-                &run.results,
-            )?;
+            let timed = Timed {
+                seconds: clock.elapsed().as_secs_f64(),
+                threads: pool.current_num_threads(),
+            };
+            print(&a, &named.spec, timed, &dir, &run.results)?;
         }
         all &= a.verified();
         rows.push(GraphSummaryRow::of(&a, &named.spec));
@@ -109,7 +111,13 @@ pub fn run(args: &AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     Ok(super::Status::of(all))
 }
 
-fn print(a: &GraphAnalysis, spec: &str, seconds: f64, dir: &Path, results: &Path) -> Result<()> {
+/// How long a search took, on how many threads.
+struct Timed {
+    seconds: f64,
+    threads: usize,
+}
+
+fn print(a: &GraphAnalysis, spec: &str, timed: Timed, dir: &Path, results: &Path) -> Result<()> {
     let row = GraphSummaryRow::of(a, spec);
     let mut out = std::io::stdout().lock();
     let check = match (row.verified, a.expected()) {
@@ -135,7 +143,14 @@ fn print(a: &GraphAnalysis, spec: &str, seconds: f64, dir: &Path, results: &Path
     )?;
     let antipodes: Vec<String> = a.antipodes.iter().map(|c| configuration(c)).collect();
     super::output::print_antipodes(&mut out, &antipodes, SHOWN_ANTIPODES)?;
-    writeln!(out, "  {seconds:.3} s")?;
+    // As a board's run says it: the time, the threads and the rate.
+    writeln!(
+        out,
+        "  {:.3} s on {}, {:.1} M states/s",
+        timed.seconds,
+        super::counted(timed.threads as u64, "thread"),
+        row.states as f64 / timed.seconds.max(1e-9) / 1e6
+    )?;
     writeln!(
         out,
         "  wrote: {}, {}, {}",

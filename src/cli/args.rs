@@ -54,7 +54,10 @@ pub enum Command {
     /// Exact optimal number of moves to the goal, from a saved table or pattern databases
     #[command(mut_arg("table", |a| a
         .required_unless_present("pdb")
-        .help("The table written by `analyze RxC --save-table FILE` (or give --pdb DIR)")))]
+        .help("The table written by `analyze RxC --save-table FILE` (or give --pdb DIR)")),
+        // `solve`'s option: the answers of `distance` are always optimal (given, it is
+        // refused with that reason).
+        mut_arg("optimal", |a| a.hide(true)))]
     Distance(QueryArgs),
     /// A solution verified by replay: optimal with --table or --pdb, else constructive (any size)
     Solve(QueryArgs),

@@ -86,9 +86,13 @@ fn print(
         super::counted(s.orbits as u64, "orbit")
     )?;
     for r in rows {
+        // As a board's atlas says its cells: the first, then the count and the whole class.
+        let class: Vec<&str> = r.vertices.split(' ').collect();
         writeln!(
             out,
-            "  blank on {:<12} {} states, eccentricity {}, {}, mean {} ≈ {}",
+            "  vertex {} ({}: {}): {} states, eccentricity {}, {}, mean {} ≈ {}",
+            class[0],
+            super::counted(class.len() as u64, "vertex"),
             r.vertices,
             r.states,
             r.eccentricity,

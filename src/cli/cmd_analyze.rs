@@ -642,15 +642,21 @@ fn print_seed_table(done: &[Analysis]) -> Result<bool> {
     let (all, rows) = gong_comparison(done);
     let mut out = std::io::stdout().lock();
     writeln!(out)?;
+    // Two heading rows: what is compared, then whose figure each column is.
     writeln!(
         out,
-        "{:<6} {:<6} {:>12} {:>17} {:>16} {:>10} {:>9}  agree",
-        "board", "Gong's", "eccentricity", "Gong eccentricity", "mean (exact)", "mean", "Gong mean"
+        "{:<6} {:<12} {:^11} {:^32}",
+        "", "", "eccentricity", "mean"
+    )?;
+    writeln!(
+        out,
+        "{:<6} {:<12} {:>5} {:>5} {:>16} {:>7} {:>7}  agree",
+        "board", "Gong's board", "ours", "Gong", "ours (exact)", "ours", "Gong"
     )?;
     for r in rows {
         writeln!(
             out,
-            "{:<6} {:<6} {:>12} {:>17} {:>16} {:>10} {:>9}  {}",
+            "{:<6} {:<12} {:>5} {:>5} {:>16} {:>7} {:>7}  {}",
             r.board,
             r.gong_name,
             r.eccentricity,

@@ -15,7 +15,9 @@ use tilespace::report::provenance::{Build, BUILD};
 use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Shape};
 
-use super::machine::{busy_cores, load_average, random_reads, Machine, RANDOM_READ_BYTES};
+use super::machine::{
+    busy_cores, load_average, random_reads, CpuTimes, Machine, RANDOM_READ_BYTES,
+};
 use super::progress::Progress;
 use super::values::{at_least_one, metric_choice, thread_count, MetricChoice};
 
@@ -81,8 +83,15 @@ struct Record {
     started: String,
     build: Build,
     machine: Machine,
+    /// The bit-instruction kernels the engine chose at run time on this CPU (`bfs::bits`):
+    /// `popcnt,bmi1,bmi2`, or `default x86-64` where the CPU lacks them (the target features
+    /// above are what the binary assumes of every CPU).
+    kernels: &'static str,
     /// Cores busy (with other work) over the second before the warm-up, from /proc/stat.
     busy_cores_before: Option<f64>,
+    /// Cores other processes kept busy, on average, over the timed runs: all the machine's
+    /// busy time less this process's, from /proc/stat and /proc/self/stat.
+    busy_cores_during: Option<f64>,
     /// 1-, 5- and 15-minute load averages before the warm-up and after the last run.
     load_before: Option<[f64; 3]>,
     load_after: Option<[f64; 3]>,
@@ -143,6 +152,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         }
     }
     let reads_before = random_reads().map(|r| r as u64);
+    let times_before = CpuTimes::now();
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
     if !args.json {
@@ -160,9 +170,16 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
             }
         }
     }
+    let busy_during = busy_since(times_before, cores);
     let reads_after = random_reads().map(|r| r as u64);
     let load_after = load_average();
-    let warnings = warnings(&rows, busy_before, load_before, most, cores);
+    let mut warnings = warnings(&rows, busy_before, load_before, most, cores);
+    warnings.extend(busy_during.filter(|&b| b > 0.25).map(|b| {
+        format!(
+            "other work kept {b:.2} cores busy during the runs, on average; the times include \
+             its interference"
+        )
+    }));
     for w in &warnings {
         eprintln!("tilespace: warning: {w}");
     }
@@ -170,7 +187,9 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         started,
         build: BUILD,
         machine,
+        kernels: kernels(),
         busy_cores_before: busy_before,
+        busy_cores_during: busy_during,
         load_before,
         load_after,
         warm_up: true,
@@ -280,11 +299,11 @@ fn warnings(
     for r in rows {
         if r.runs > 1 && r.stddev_seconds > WIDE_SPREAD * r.mean_seconds {
             out.push(format!(
-                "{} {} on {} threads: runs spread widely (σ {:.4} s, {:.0}% of the mean {:.4} s); \
+                "{} {} on {}: runs spread widely (σ {:.4} s, {:.0}% of the mean {:.4} s); \
                  use more --runs or a quieter machine",
                 r.board,
                 r.metric,
-                r.threads,
+                super::counted(r.threads as u64, "thread"),
                 r.stddev_seconds,
                 100.0 * r.stddev_seconds / r.mean_seconds,
                 r.mean_seconds
@@ -390,6 +409,21 @@ impl Timed {
     }
 }
 
+/// Cores other processes kept busy since `before`, on average, to two decimals.
+fn busy_since(before: Option<CpuTimes>, cores: usize) -> Option<f64> {
+    let (before, after) = before.zip(CpuTimes::now())?;
+    before.other_busy_cores(after, cores).map(|b| round(b, 2))
+}
+
+/// The kernels the engine runs on this CPU (`Record::kernels`).
+fn kernels() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if tilespace::bfs::bits::has_bit_instructions() {
+        return "popcnt,bmi1,bmi2 (chosen at run time)";
+    }
+    "default target (no run-time choice on this CPU)"
+}
+
 fn round(x: f64, digits: i32) -> f64 {
     let p = 10f64.powi(digits);
     (x * p).round() / p
@@ -426,7 +460,15 @@ fn describe(r: &Record) -> String {
     let _ = writeln!(s, "target: {}", b.target);
     let _ = writeln!(s, "target features: {}", b.target_features);
     let _ = writeln!(s, "cargo features: {}", b.features);
-    let _ = writeln!(s, "cpu: {}", m.cpu);
+    let mhz = |v: Option<f64>| v.map_or("unknown".into(), |v| format!("{v:.0} MHz"));
+    let _ = writeln!(
+        s,
+        "cpu: {} (clock {} now, {} at most)",
+        m.cpu,
+        mhz(m.cpu_mhz),
+        mhz(m.cpu_max_mhz)
+    );
+    let _ = writeln!(s, "kernels: {}", r.kernels);
     let _ = writeln!(
         s,
         "cores: {} logical, {} physical",
@@ -444,6 +486,10 @@ fn describe(r: &Record) -> String {
         .busy_cores_before
         .map_or("unknown".into(), |b| format!("{b:.2}"));
     let _ = writeln!(s, "cores busy in the second before: {busy}");
+    let during = r
+        .busy_cores_during
+        .map_or("unknown".into(), |b| format!("{b:.2}"));
+    let _ = writeln!(s, "cores busy with other work during the runs: {during}");
     let _ = writeln!(s, "load average before: {}", load(r.load_before));
     let _ = writeln!(s, "load average after: {}", load(r.load_after));
     let _ = writeln!(s, "{}", memory_line(r));

@@ -88,7 +88,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
                 row.goal_blank,
                 row.states,
                 row.eccentricity,
-                mean.with_decimal(6)
+                mean.with_decimal(2)
             ),
             states: depths.iter().map(|d| d.states).collect(),
         });
@@ -103,13 +103,15 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
                 plot::board(series, &path)?;
                 done(&path)?;
             }
-            let path = out.join("overlay.svg");
-            plot::overlay(&all, false, &path)?;
-            done(&path)?;
-            if args.log {
-                let path = out.join("overlay-log.svg");
-                plot::overlay(&all, true, &path)?;
+            if overlaid(&all) {
+                let path = out.join("overlay.svg");
+                plot::overlay(&all, false, &path)?;
                 done(&path)?;
+                if args.log {
+                    let path = out.join("overlay-log.svg");
+                    plot::overlay(&all, true, &path)?;
+                    done(&path)?;
+                }
             }
         }
         PlotFormat::Pgfplots => {
@@ -119,17 +121,28 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
                 write_atomic(&path, chart::board(series, command).as_bytes())?;
                 done(&path)?;
             }
-            let path = out.join("overlay.tex");
-            write_atomic(&path, chart::overlay(&all, false, command).as_bytes())?;
-            done(&path)?;
-            if args.log {
-                let path = out.join("overlay-log.tex");
-                write_atomic(&path, chart::overlay(&all, true, command).as_bytes())?;
+            if overlaid(&all) {
+                let path = out.join("overlay.tex");
+                write_atomic(&path, chart::overlay(&all, false, command).as_bytes())?;
                 done(&path)?;
+                if args.log {
+                    let path = out.join("overlay-log.tex");
+                    write_atomic(&path, chart::overlay(&all, true, command).as_bytes())?;
+                    done(&path)?;
+                }
             }
         }
     }
     Ok(super::Status::Done)
+}
+
+/// Whether `all` holds two runs or more to draw on shared axes; one would be its own chart
+/// again, which is said on stderr instead.
+fn overlaid(all: &[Series]) -> bool {
+    if all.len() < 2 {
+        eprintln!("tilespace: note: one run, so no overlay (it would repeat its own chart)");
+    }
+    all.len() >= 2
 }
 
 /// `plot --atlas`: a map of the goal cells per board and metric of `atlas.csv`.

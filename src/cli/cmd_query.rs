@@ -686,7 +686,10 @@ fn read_input(args: &QueryArgs) -> Result<Option<String>> {
         std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map_err(read)?;
         text
     } else {
-        let bytes = tilespace::store::atomic::read_regular(path).map_err(read)?;
+        let mut bytes = vec![];
+        tilespace::store::atomic::open_readable(path)
+            .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
+            .map_err(read)?;
         String::from_utf8(bytes).map_err(|_| {
             read(std::io::Error::new(
                 std::io::ErrorKind::InvalidData,

@@ -8,6 +8,11 @@ use tilespace::analysis::memory;
 #[derive(Clone, Debug, Serialize)]
 pub struct Machine {
     pub cpu: String,
+    /// The clock /proc/cpuinfo gives the first CPU now (`cpu MHz`), in MHz.
+    pub cpu_mhz: Option<f64>,
+    /// The highest clock cpufreq allows (`cpuinfo_max_freq`), in MHz; None where the kernel
+    /// does not say (a VM, mostly).
+    pub cpu_max_mhz: Option<f64>,
     /// Hardware threads the OS schedules on (what `--threads` counts).
     pub logical_cores: usize,
     /// Distinct (package, core) pairs in /proc/cpuinfo; None where it does not say.
@@ -26,8 +31,19 @@ impl Machine {
             .find(|l| l.starts_with("model name"))
             .and_then(|l| l.split(':').nth(1))
             .map_or("unknown".to_string(), |m| m.trim().to_string());
+        let mhz = cpuinfo
+            .lines()
+            .find(|l| l.starts_with("cpu MHz"))
+            .and_then(|l| l.split(':').nth(1))
+            .and_then(|m| m.trim().parse::<f64>().ok());
+        let max_khz =
+            std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq")
+                .ok()
+                .and_then(|k| k.trim().parse::<f64>().ok());
         Machine {
             cpu,
+            cpu_mhz: mhz.map(|m| (m * 10.0).round() / 10.0),
+            cpu_max_mhz: max_khz.map(|k| (k / 100.0).round() / 10.0),
             logical_cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             physical_cores: physical_cores(&cpuinfo),
             numa_nodes: numa_nodes(),
@@ -73,26 +89,60 @@ fn numa_nodes() -> Option<usize> {
 /// Cores busy with work (any process's) over `window`, from /proc/stat: what is running now,
 /// which the load average, a minute-long decaying mean, reports late.
 pub fn busy_cores(window: std::time::Duration, cores: usize) -> Option<f64> {
-    let read = || -> Option<(u64, u64)> {
-        let text = std::fs::read_to_string("/proc/stat").ok()?;
-        let times: Vec<u64> = text
-            .lines()
-            .next()?
-            .split_whitespace()
-            .skip(1)
-            .take(8)
-            .map(|v| v.parse().ok())
-            .collect::<Option<_>>()?;
-        // user nice system idle iowait irq softirq steal
-        let idle = times.get(3)? + times.get(4)?;
-        let total: u64 = times.iter().sum();
-        Some((total - idle, total))
-    };
-    let (busy0, total0) = read()?;
+    let (busy0, total0) = stat_times()?;
     std::thread::sleep(window);
-    let (busy1, total1) = read()?;
+    let (busy1, total1) = stat_times()?;
     let total = total1.checked_sub(total0).filter(|&t| t > 0)?;
     Some(busy1.saturating_sub(busy0) as f64 / total as f64 * cores as f64)
+}
+
+/// CPU time, in the kernel's clock ticks: every CPU's busy and total time (/proc/stat), and
+/// this process's own (/proc/self/stat: user and system). Two readings tell how many cores
+/// other work kept busy between them (`other_busy_cores`).
+#[derive(Clone, Copy, Debug)]
+pub struct CpuTimes {
+    busy: u64,
+    total: u64,
+    own: u64,
+}
+
+impl CpuTimes {
+    /// Now, where /proc says.
+    pub fn now() -> Option<CpuTimes> {
+        let (busy, total) = stat_times()?;
+        let own = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // The fields after the command's name (which may hold spaces) in parentheses.
+        let fields: Vec<&str> = own.rsplit_once(')')?.1.split_whitespace().collect();
+        // utime and stime: the 14th and 15th fields, the 12th and 13th after the name.
+        let own = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(CpuTimes { busy, total, own })
+    }
+
+    /// Cores kept busy by other processes from `self` to `later`: all the busy time less this
+    /// process's, over the time that passed.
+    pub fn other_busy_cores(self, later: CpuTimes, cores: usize) -> Option<f64> {
+        let total = later.total.checked_sub(self.total).filter(|&t| t > 0)?;
+        let busy = later.busy.saturating_sub(self.busy);
+        let own = later.own.saturating_sub(self.own);
+        Some(busy.saturating_sub(own) as f64 / total as f64 * cores as f64)
+    }
+}
+
+/// Busy and total ticks of every CPU together (/proc/stat's first line).
+fn stat_times() -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/stat").ok()?;
+    let times: Vec<u64> = text
+        .lines()
+        .next()?
+        .split_whitespace()
+        .skip(1)
+        .take(8)
+        .map(|v| v.parse().ok())
+        .collect::<Option<_>>()?;
+    // user nice system idle iowait irq softirq steal
+    let idle = times.get(3)? + times.get(4)?;
+    let total: u64 = times.iter().sum();
+    Some((total - idle, total))
 }
 
 /// The 1-, 5- and 15-minute load averages (/proc/loadavg).

@@ -42,7 +42,7 @@ pub use outcome::{BadArgument, Status, Stopped};
 pub use output::{counted, print_json, printable};
 pub use ranks::{agree, Ranks};
 pub use selection::analysed;
-pub use setup::{global_pool, seed_or_clock, thread_pool};
+pub use setup::{check_address_space, global_pool, seed_or_clock, thread_pool};
 #[cfg(feature = "mpi")]
 pub use signals::mpi_launched;
 pub use signals::{signals_settled, stop_on_signal};

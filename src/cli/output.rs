@@ -5,9 +5,10 @@ use anyhow::Result;
 
 /// `n` and `noun`, in the plural unless `n` is 1: `1 move`, `2 moves`, `0 moves`.
 pub fn counted(n: u64, noun: &str) -> String {
-    match n {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (n, "vertex") => format!("{n} vertices"),
+        (n, _) => format!("{n} {noun}s"),
     }
 }
 

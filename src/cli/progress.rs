@@ -148,6 +148,7 @@ impl Progress {
     }
 
     pub fn layer(&self, done: LayerDone) {
+        hold_if_asked(done.depth);
         if let (true, Some(way)) = (self.trace, done.way) {
             let busy = done.busy.map_or(String::new(), |b| {
                 format!(
@@ -314,6 +315,31 @@ impl Items {
 
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// The tests' hook for stopping a run at a point of their choosing, whatever the machine's
+/// speed: with `TILESPACE_TEST_HOLD=DEPTH:FILE` in the environment, the run creates FILE when
+/// it has built layer DEPTH and then waits there until a stop signal comes (SIGINT, SIGTERM),
+/// which it then handles as it would have mid-layer. A test waits for FILE, then signals: no
+/// sleep that a fast machine outruns.
+pub fn hold_if_asked(depth: u32) {
+    let Some(hold) = std::env::var_os("TILESPACE_TEST_HOLD") else {
+        return;
+    };
+    let hold = hold.to_string_lossy();
+    let Some((at, file)) = hold.split_once(':') else {
+        return;
+    };
+    if at.parse() != Ok(depth) {
+        return;
+    }
+    let Ok(stop) = super::signals::stop_on_signal("the held run") else {
+        return;
+    };
+    let _ = std::fs::write(file, depth.to_string());
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
 

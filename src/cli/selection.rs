@@ -80,7 +80,15 @@ impl Selection {
                 }
             }
         }
-        Ok(out)
+        // Each board's runs together, its single-tile ones before its multi-tile ones (the
+        // reports keep them alphabetically: "multi" first).
+        let board_at = |board: &str| out.iter().position(|r| r.board == board);
+        let mut keyed: Vec<_> = out
+            .iter()
+            .map(|r| ((board_at(&r.board), r.metric != "single"), r.clone()))
+            .collect();
+        keyed.sort_by_key(|(key, _)| *key);
+        Ok(keyed.into_iter().map(|(_, r)| r).collect())
     }
 
     /// ` in the single-tile metric toward blank 1,1` where `--metric` or `--blank` narrow.

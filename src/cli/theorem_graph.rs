@@ -50,10 +50,10 @@ pub fn graphs(
 /// `theorem --graph6 FILE` (or `-`): every graph of a graph6 list, each with the goal's blank
 /// on its last vertex, summed by vertex count.
 pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
-    let graphs = if file == Path::new("-") {
+    let list = if file == Path::new("-") {
         graph_theorem::read_graph6_lines(std::io::stdin().lock())?
     } else {
-        let opened = tilespace::store::atomic::open_regular(file).map_err(|source| {
+        let opened = tilespace::store::atomic::open_readable(file).map_err(|source| {
             tilespace::Error::Read {
                 path: file.to_path_buf(),
                 source,
@@ -61,21 +61,31 @@ pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
         })?;
         graph_theorem::read_graph6_lines(std::io::BufReader::new(opened))?
     };
+    let source = if file == Path::new("-") {
+        "stdin".into()
+    } else {
+        file.display().to_string()
+    };
+    if let Some(&(line, first)) = list.repeats.first() {
+        eprintln!(
+            "tilespace: note: {} of {source} repeated a graph already read (line {line} is \
+             line {first}'s graph): each graph is walked once",
+            super::counted(list.repeats.len() as u64, "line")
+        );
+    }
+    let graphs = list.graphs;
     if graphs.is_empty() {
         anyhow::bail!(tilespace::Error::Graph(format!(
-            "{} holds no graph6 line",
-            if file == Path::new("-") {
-                "stdin".into()
-            } else {
-                file.display().to_string()
-            }
+            "{source} holds no graph6 line"
         )));
     }
-    // The largest graph decides, walked on each thread at once.
+    // The largest graph decides, walked on each thread at once: on as many threads as there
+    // are graphs, at most.
     if let Some(g) = graphs.iter().max_by_key(|g| g.vertices()) {
         let threads = run
             .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            .unwrap_or_else(tilespace::analysis::threads::cores)
+            .min(graphs.len());
         tilespace::analysis::graph_analysis::check_room(g, threads as u64, run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;

@@ -120,16 +120,9 @@ pub fn at_least_one_u64(text: &str) -> Result<u64, String> {
     }
 }
 
-/// A thread count: at least 1, and at most 8 per core of this machine (more only slows a
-/// memory-bound search down, and thousands of threads take minutes to start).
+/// A thread count: at least 1, and at most 8 per core of this machine
+/// (`tilespace::analysis::threads`).
 pub fn thread_count(text: &str) -> Result<usize, String> {
     let n = at_least_one(text)?;
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    if n > 8 * cores {
-        return Err(format!(
-            "{n} is too many: at most {} (8 per core; this machine has {cores})",
-            8 * cores
-        ));
-    }
-    Ok(n)
+    tilespace::analysis::threads::check(n).map_err(|e| e.to_string())
 }

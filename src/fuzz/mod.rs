@@ -143,7 +143,7 @@ pub fn graph(data: &[u8]) {
         check(g);
     }
     if let Ok(list) = crate::analysis::graph_theorem::read_graph6_list(&text) {
-        list.into_iter().take(4).for_each(check);
+        list.graphs.into_iter().take(4).for_each(check);
     }
 }
 

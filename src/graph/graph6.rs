@@ -8,10 +8,30 @@ use crate::error::Error;
 /// The optional header a graph6 file may open with.
 pub const HEADER: &str = ">>graph6<<";
 
+/// What a line in another of nauty's formats, or with a byte-order mark, is, by its first
+/// characters (`formats.txt`: sparse6 lines begin with `:`, incremental sparse6 with `;`,
+/// digraph6 with `&`).
+fn other_format(text: &str) -> Option<&'static str> {
+    if text.starts_with(':') || text.starts_with(">>sparse6<<") {
+        Some("a sparse6 line (it begins with `:`)")
+    } else if text.starts_with(';') {
+        Some("an incremental sparse6 line (it begins with `;`)")
+    } else if text.starts_with('&') || text.starts_with(">>digraph6<<") {
+        Some("a digraph6 line (it begins with `&`)")
+    } else if text.starts_with('\u{feff}') {
+        Some("it begins with a byte-order mark (U+FEFF): save the file as plain ASCII")
+    } else {
+        None
+    }
+}
+
 /// The graph a graph6 string (one line, without its newline) encodes.
 pub fn decode(text: &str) -> Result<Graph, Error> {
     let bad = |why: String| Error::Graph(format!("graph6 `{}`: {why}", shown(text)));
     let text = text.strip_prefix(HEADER).unwrap_or(text);
+    if let Some(other) = other_format(text) {
+        return Err(bad(format!("{other}; only graph6 is read")));
+    }
     let bytes = text.as_bytes();
     if let Some(i) = bytes.iter().position(|b| !(63..=126).contains(b)) {
         return Err(bad(format!(
@@ -102,6 +122,24 @@ fn shown(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lines of nauty's other formats, and a byte-order mark, are named as what they are.
+    #[test]
+    fn other_formats_are_named() {
+        for (line, words) in [
+            (":Fa@x^", "a sparse6 line"),
+            (";Fa@x^", "an incremental sparse6 line"),
+            ("&DI?AO?", "a digraph6 line"),
+            ("\u{feff}Dhc", "byte-order mark"),
+            (">>sparse6<<:Fa@x^", "a sparse6 line"),
+        ] {
+            let e = decode(line).unwrap_err().to_string();
+            assert!(
+                e.contains(words) && e.contains("only graph6 is read"),
+                "{e}"
+            );
+        }
+    }
 
     /// What nauty's own tools say of two strings (`nauty-listg -e`, `nauty-amtog`): `Dhc` is
     /// the 5-cycle 0-1-2-3-4, `DQc` the path with edges 0-2, 0-4, 1-3, 3-4.

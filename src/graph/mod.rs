@@ -32,8 +32,15 @@ pub struct Graph {
 
 impl Graph {
     /// The graph on `n` vertices with these edges (0-based), checked: no loop, no repeated
-    /// edge, every end a vertex, connected, at most `MAX_VERTICES` vertices.
+    /// edge, every end a vertex, connected, at most `MAX_VERTICES` vertices. Its errors number
+    /// the vertices from 1.
     pub fn new(n: usize, edges: &[(usize, usize)]) -> Result<Graph, Error> {
+        Graph::numbered(n, edges, 1)
+    }
+
+    /// `Graph::new`, its errors numbering the vertices from `first` (an edge list numbered from
+    /// 0 is told of its vertices as it wrote them).
+    pub fn numbered(n: usize, edges: &[(usize, usize)], first: usize) -> Result<Graph, Error> {
         if n == 0 {
             return Err(Error::Graph("it has no vertices".into()));
         }
@@ -46,22 +53,23 @@ impl Graph {
         for &(u, v) in edges {
             if u >= n || v >= n {
                 return Err(Error::Graph(format!(
-                    "the edge {} {} names a vertex past {n}",
-                    u + 1,
-                    v + 1
+                    "the edge {} {} names a vertex past {}",
+                    u + first,
+                    v + first,
+                    n - 1 + first
                 )));
             }
             if u == v {
                 return Err(Error::Graph(format!(
                     "vertex {} has a loop (an edge to itself)",
-                    u + 1
+                    u + first
                 )));
             }
             if adjacent[u] >> v & 1 == 1 {
                 return Err(Error::Graph(format!(
                     "the edge {} {} is given twice",
-                    u.min(v) + 1,
-                    u.max(v) + 1
+                    u.min(v) + first,
+                    u.max(v) + first
                 )));
             }
             adjacent[u] |= 1 << v;
@@ -70,9 +78,9 @@ impl Graph {
         let g = Graph { adjacent };
         if !g.is_connected_without(None) {
             return Err(Error::Graph(format!(
-                "it is not connected: vertex {} cannot be reached from vertex 1, so no tile \
-                 could ever move between them",
-                g.unreachable_from_first() + 1
+                "it is not connected: vertex {} cannot be reached from vertex {first}, so no \
+                 tile could ever move between them",
+                g.unreachable_from_first() + first
             )));
         }
         Ok(g)

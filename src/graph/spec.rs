@@ -211,7 +211,7 @@ fn edge_list(lines: &[&str]) -> Result<Graph, Error> {
     let base = usize::from(edges.iter().all(|&(u, v)| u > 0 && v > 0));
     let n = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0) + 1 - base;
     let edges: Vec<_> = edges.iter().map(|&(u, v)| (u - base, v - base)).collect();
-    Graph::new(n, &edges)
+    Graph::numbered(n, &edges, base)
 }
 
 #[cfg(test)]
@@ -248,6 +248,16 @@ mod tests {
         assert!(err("nonesuch").contains("neither a graph"));
         assert!(err("torus:5x5").contains("at most 16"));
         assert!(err("grid:1000000x1000000").contains("1000000000000 vertices"));
+    }
+
+    #[test]
+    fn edge_lists_are_told_of_their_own_numbers() {
+        let err = |text: &str| from_text(text).unwrap_err().to_string();
+        assert!(err("0 1\n1 2\n0 0\n").contains("vertex 0 has a loop"));
+        assert!(err("0 1\n1 2\n2 1\n").contains("the edge 1 2 is given twice"));
+        assert!(err("0 1\n2 3\n").contains("vertex 2 cannot be reached from vertex 0"));
+        assert!(err("1 2\n2 2\n").contains("vertex 2 has a loop"));
+        assert!(err("1 2\n3 4\n").contains("vertex 3 cannot be reached from vertex 1"));
     }
 
     #[test]

@@ -235,6 +235,12 @@ pub struct Board {
 }
 
 impl Board {
+    /// The memory one board of `shape` holds: itself, its cells, and the allocator's word or
+    /// two beside them.
+    pub fn bytes(shape: Shape) -> f64 {
+        (std::mem::size_of::<Board>() + 4 * shape.cells() + 16) as f64
+    }
+
     /// A board from its cells, checked: one blank, tiles 1..RC-1 each exactly once.
     pub fn new(shape: Shape, cells: Vec<u32>) -> Result<Board, Error> {
         let n = shape.cells();

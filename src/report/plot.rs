@@ -111,6 +111,18 @@ pub fn power_label(v: f64) -> String {
     }
 }
 
+/// Type sizes, in pixels, of a chart read at a paper's column width: the title, a panel's
+/// caption, the axes' words and their ticks' numbers.
+const TITLE_FONT: u32 = 24;
+const CAPTION_FONT: u32 = 20;
+const AXIS_FONT: u32 = 19;
+const TICK_FONT: u32 = 16;
+
+/// Room for the ticks' numbers and the axis's words beside them: as wide as the longest
+/// numbers need (`8.00×10⁷`, `1.5`), so that the y axis's words stand next to its numbers.
+const Y_LABEL_AREA: u32 = 78;
+const X_LABEL_AREA: u32 = 50;
+
 fn draw_err(path: &Path) -> impl Fn(String) -> Error + '_ {
     move |why| Error::Write {
         path: path.to_path_buf(),
@@ -138,21 +150,23 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     let root = SVGBackend::new(path, (1200, 480)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
     let root = root
-        .titled(&series.title, ("sans-serif", 22))
+        .titled(&series.title, ("sans-serif", TITLE_FONT))
         .map_err(|e| err(e.to_string()))?;
     let (left, right) = root.split_horizontally(600);
     let x = 0..eccentricity.max(1);
     {
         let mut chart = ChartBuilder::on(&left)
-            .caption("linear scale", ("sans-serif", 16))
+            .caption("linear scale", ("sans-serif", CAPTION_FONT))
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(90)
+            .x_label_area_size(X_LABEL_AREA)
+            .y_label_area_size(Y_LABEL_AREA)
             .build_cartesian_2d(x.clone(), 0f64..max * 1.05)
             .map_err(|e| err(e.to_string()))?;
         let scale = CountScale::for_max(max);
         chart
             .configure_mesh()
+            .label_style(("sans-serif", TICK_FONT))
+            .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(depth_axis(series.metric))
             .y_desc(scale.describe("states"))
             // Never a step under 1: a count axis of 2x2 (at most 2 states) reads 0, 1, 2.
@@ -169,14 +183,16 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
     }
     {
         let mut chart = ChartBuilder::on(&right)
-            .caption("log scale", ("sans-serif", 16))
+            .caption("log scale", ("sans-serif", CAPTION_FONT))
             .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(90)
+            .x_label_area_size(X_LABEL_AREA)
+            .y_label_area_size(Y_LABEL_AREA)
             .build_cartesian_2d(x, (1f64..max * 2.0).log_scale())
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
+            .label_style(("sans-serif", TICK_FONT))
+            .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(depth_axis(series.metric))
             .y_desc("states (log scale)")
             .y_label_formatter(&|v| power_label(*v))
@@ -227,10 +243,10 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
     let title = "States per depth, every board: depth / eccentricity against share of all states";
     let mut builder = ChartBuilder::on(&root);
     builder
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", TITLE_FONT))
         .margin(14)
-        .x_label_area_size(44)
-        .y_label_area_size(90);
+        .x_label_area_size(X_LABEL_AREA)
+        .y_label_area_size(Y_LABEL_AREA);
     let x_desc = "depth / eccentricity";
     if log {
         let mut chart = builder
@@ -238,6 +254,8 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
+            .label_style(("sans-serif", TICK_FONT))
+            .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(x_desc)
             .y_desc("states / total (log scale)")
             .y_label_formatter(&|v| power_label(*v))
@@ -246,17 +264,20 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
         draw_lines(&mut chart, all, &shares, SeriesLabelPosition::LowerMiddle).map_err(&err)?;
     } else {
         let mut chart = builder
-            // Head room above the highest curve for the legend.
-            .build_cartesian_2d(0f64..1f64, 0f64..top * 1.75)
+            // The highest curve near the top; the legend sits at the upper left, where the
+            // early layers are small.
+            .build_cartesian_2d(0f64..1f64, 0f64..top * 1.08)
             .map_err(|e| err(e.to_string()))?;
         chart
             .configure_mesh()
+            .label_style(("sans-serif", TICK_FONT))
+            .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(x_desc)
             .y_desc("states / total")
             .y_label_formatter(&|v| format!("{v:.3}"))
             .draw()
             .map_err(|e| err(e.to_string()))?;
-        draw_lines(&mut chart, all, &shares, SeriesLabelPosition::UpperRight).map_err(&err)?;
+        draw_lines(&mut chart, all, &shares, SeriesLabelPosition::UpperLeft).map_err(&err)?;
     }
     root.present().map_err(|e| err(e.to_string()))
 }

@@ -136,6 +136,27 @@ pub fn open_regular(path: &Path) -> std::io::Result<fs::File> {
     Ok(file)
 }
 
+/// Opens `path` for reading if it is a regular file or a pipe (a FIFO, or `<(…)`'s
+/// `/dev/fd/N`): for input a user streams in, as from stdin. A directory or a device (whose
+/// bytes may not end) is refused, saying what it is.
+pub fn open_readable(path: &Path) -> std::io::Result<fs::File> {
+    use std::os::unix::fs::FileTypeExt;
+    let what = fs::metadata(path)?.file_type();
+    let refused = if what.is_dir() {
+        Some("a directory")
+    } else if what.is_char_device() || what.is_block_device() {
+        Some("a device, not a file or a pipe")
+    } else if what.is_socket() {
+        Some("a socket, not a file or a pipe")
+    } else {
+        None
+    };
+    match refused {
+        Some(kind) => Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, kind)),
+        None => fs::File::open(path),
+    }
+}
+
 /// The contents of `path` if it is a regular file (`open_regular`).
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     let mut bytes = vec![];

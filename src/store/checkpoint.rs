@@ -490,10 +490,15 @@ pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Da
         .into());
     }
     if goal != space.user_goal.0 {
+        // A graph's cells are its vertices, numbered from 1 as the user gave them.
+        let label = |cell: usize| match ours.rows {
+            1 => format!("vertex {}", cell + 1),
+            _ => ours.cell_label(crate::puzzle::board::Cell(cell)),
+        };
         return Err(format!(
             "its goal blank is {}, not {}",
-            ours.cell_label(crate::puzzle::board::Cell(goal)),
-            ours.cell_label(space.user_goal)
+            label(goal),
+            label(space.user_goal.0)
         )
         .into());
     }

@@ -10,6 +10,16 @@ pub fn available_bytes() -> Option<u64> {
     available().map(|(bytes, _)| bytes)
 }
 
+/// `Ok` if `needed` bytes fit in the memory available now; otherwise the limit they exceed.
+pub fn fits(needed: f64) -> Result<(), crate::error::Limit> {
+    match available() {
+        Some((bytes, under)) if needed > bytes as f64 => {
+            Err(crate::error::Limit::Available { bytes, under })
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `available_bytes`, with what sets it, for messages.
 pub fn available() -> Option<(u64, &'static str)> {
     [
@@ -71,7 +81,9 @@ fn cgroup_room() -> Option<u64> {
 
 /// What the address-space limit (`ulimit -v`) leaves of this process's address space, if
 /// there is such a limit (Linux).
-fn address_space_room() -> Option<u64> {
+/// What the address-space limit (`ulimit -v`) leaves of this process's address space, if it
+/// has one.
+pub fn address_space_room() -> Option<u64> {
     let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
     let line = limits
         .lines()

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::puzzle::board::Board;
+use crate::puzzle::board::{Board, Shape};
 use crate::puzzle::random::{solvable_board, Rng};
 use crate::store::saved::SavedTable;
 
@@ -40,10 +40,17 @@ pub struct Sample {
     pub distances: Vec<u32>,
 }
 
+/// The memory a sample of `count` boards of `shape` holds: its boards, their distances, and a
+/// batch of draws.
+pub fn sample_bytes(shape: Shape, count: usize) -> f64 {
+    (count as f64 + BATCH as f64) * (Board::bytes(shape) + 4.0)
+}
+
 impl SavedTable {
     /// `count` uniformly random boards of the table's class with their distances, the same for
     /// the same `seed`; only boards `depth` moves from the goal if given. `stop`, once set,
-    /// ends the drawing with `Error::Stopped`.
+    /// ends the drawing with `Error::Stopped`. A sample that would not fit in the memory available
+    /// is refused before any board is drawn (`Error::NoRoom`).
     pub fn sample(
         &self,
         count: usize,
@@ -54,6 +61,12 @@ impl SavedTable {
         if let Some(d) = depth {
             self.check_depth(count, d)?;
         }
+        let needed = sample_bytes(self.shape, count);
+        crate::store::room::fits(needed).map_err(|limit| Error::NoRoom {
+            what: format!("a sample of {count} {} boards", self.shape),
+            needed: needed.min(u64::MAX as f64) as u64,
+            limit,
+        })?;
         let mut stream = 0;
         let mut sample = Sample::default();
         while sample.boards.len() < count {
