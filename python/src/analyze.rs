@@ -2,38 +2,52 @@
 
 use std::path::PathBuf;
 
-use numpy::IntoPyArray;
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use tilespace::{analyze as search, AnalyzeOptions, Metric};
 
 use crate::boards::{blank as goal_cell, boards_to, shape as parse_shape};
-use crate::errors::{input, stoppable, to_py};
+use crate::errors::{stoppable, to_py, ResourceError};
 
-/// Enumerates every state reachable from the goal, on `threads` threads (all cores if `None`),
-/// with the GIL released; Ctrl-C stops it at the next layer. The table is saved to
-/// `save_table` if given (for `Table.open`). Returns a dict of its facts,
-/// which `tilespace.Analysis` wraps.
+/// The facts of one search, as `tilespace.Analysis` takes them (`mean` as numerator and
+/// denominator).
+#[pyclass(module = "tilespace._native", frozen, get_all)]
+pub struct Found {
+    shape: String,
+    metric: &'static str,
+    blank: usize,
+    states: u64,
+    eccentricity: u32,
+    antipodes: PyObject,
+    mean_numerator: u128,
+    mean_denominator: u128,
+    depths: Py<PyArray1<u64>>,
+    verified: bool,
+    threads: usize,
+    seconds: f64,
+}
+
+/// Enumerates every state reachable from the goal, on `threads` threads (all cores if `None`;
+/// the caller has checked the count), with the GIL released; Ctrl-C stops it at the next
+/// layer. The table is saved to `save_table` if given (for `Table.open`).
 #[pyfunction]
-#[pyo3(signature = (shape, metric="single", blank=None, threads=None, save_table=None))]
-pub fn analyze<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (shape, metric, blank, threads, save_table))]
+pub fn analyze(
+    py: Python,
     shape: &str,
     metric: &str,
     blank: Option<&Bound<PyAny>>,
     threads: Option<usize>,
     save_table: Option<PathBuf>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let shape = parse_shape(py, shape)?;
-    let goal = goal_cell(py, shape, blank)?;
-    let metric: Metric = metric.parse().map_err(|e| to_py(py, &e))?;
-    if threads == Some(0) {
-        return Err(input(py, "threads must be at least 1".into()));
-    }
+) -> PyResult<Found> {
+    let shape = parse_shape(shape)?;
+    let goal = goal_cell(shape, blank)?;
+    let metric: Metric = metric.parse().map_err(|e| to_py(&e))?;
+    tilespace::analysis::memory::check(shape, &[metric], None).map_err(|e| to_py(&e))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
-        .map_err(|e| input(py, format!("cannot start {threads:?} threads: {e}")))?;
+        .map_err(|e| ResourceError::new_err(format!("cannot start threads: {e}")))?;
     let analysis = stoppable(py, |stop| {
         let options = AnalyzeOptions {
             metric,
@@ -45,17 +59,18 @@ pub fn analyze<'py>(
     })?;
     let d = &analysis.distribution;
     let mean = d.mean();
-    let out = PyDict::new(py);
-    out.set_item("shape", shape.to_string())?;
-    out.set_item("metric", metric.name())?;
-    out.set_item("blank", goal.0)?;
-    out.set_item("states", analysis.states())?;
-    out.set_item("eccentricity", d.eccentricity())?;
-    out.set_item("antipodes", boards_to(py, shape, &analysis.antipodes)?)?;
-    out.set_item("mean", (mean.num, mean.den))?;
-    out.set_item("depths", d.layers.clone().into_pyarray(py))?;
-    out.set_item("verified", analysis.verified)?;
-    out.set_item("threads", analysis.threads)?;
-    out.set_item("seconds", analysis.seconds)?;
-    Ok(out)
+    Ok(Found {
+        shape: shape.to_string(),
+        metric: metric.name(),
+        blank: goal.0,
+        states: analysis.states(),
+        eccentricity: d.eccentricity(),
+        antipodes: boards_to(py, shape, &analysis.antipodes)?.unbind(),
+        mean_numerator: mean.num,
+        mean_denominator: mean.den,
+        depths: d.layers.clone().into_pyarray(py).unbind(),
+        verified: analysis.verified,
+        threads: analysis.threads,
+        seconds: analysis.seconds,
+    })
 }

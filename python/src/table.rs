@@ -30,7 +30,7 @@ impl Table {
     fn open(py: Python, path: PathBuf) -> PyResult<Table> {
         let table = py.allow_threads(|| SavedTable::open(&path));
         Ok(Table {
-            table: table.map_err(|e| to_py(py, &e))?,
+            table: table.map_err(|e| to_py(&e))?,
         })
     }
 
@@ -52,7 +52,7 @@ impl Table {
         self.table.metric().name()
     }
 
-    /// The goal's blank cell (0-based, in reading order).
+    /// The goal's blank cell (0-based, a position of the flat board).
     #[getter]
     fn blank(&self) -> usize {
         self.table.goal.0
@@ -96,14 +96,14 @@ impl Table {
         Ok(distances(py, self.table.eccentricity, &found))
     }
 
-    /// An optimal solution of the board (one row): its moves as the command line writes them
+    /// An optimal solution of the board (one row; the caller has checked there is one): its moves as the command line writes them
     /// (U/D/L/R, the way the blank goes; a count after a multi-tile slide), and its boards
     /// from the board to the goal.
     fn solve<'py>(&self, py: Python<'py>, board: Rows) -> PyResult<(String, Bound<'py, PyAny>)> {
         let board = boards_from(py, self.table.shape, board)?;
         let path = py
             .allow_threads(|| self.table.solve(&board[0]))
-            .map_err(|e| to_py(py, &e))?;
+            .map_err(|e| to_py(&e))?;
         let moves = match self.table.metric() {
             Metric::Single => Moves::of_path(&path).to_string(),
             Metric::Multi => SlidePath::of_path(&path).to_string(),
@@ -126,9 +126,11 @@ impl Table {
         Ok((boards_to(py, self.table.shape, &sample.boards)?, d))
     }
 
+    /// The table as `tilespace.Table` shows it: its attributes, the blank 0-based as `blank`
+    /// is.
     fn __repr__(&self) -> String {
         format!(
-            "Table.open({:?}): {} {}-tile, blank on cell {}, eccentricity {}",
+            "<tilespace.Table {:?}: shape='{}', metric='{}', blank={}, eccentricity={}>",
             self.table.path,
             self.table.shape,
             self.table.metric().name(),

@@ -24,10 +24,12 @@ def reference(name):
 
 @pytest.fixture(scope="session")
 def cli():
-    """The tilespace binary: $TILESPACE_BIN, target/release/tilespace, or one on PATH. CI sets
-    TILESPACE_REQUIRE_CLI=1, where a missing binary fails instead of skipping."""
+    """The tilespace binary: $TILESPACE_BIN, target/ci/tilespace (the README's test build),
+    target/release/tilespace, or one on PATH. CI sets TILESPACE_REQUIRE_CLI=1, where a missing
+    binary fails instead of skipping."""
     for candidate in (
         os.environ.get("TILESPACE_BIN"),
+        str(REPO / "target" / "ci" / "tilespace"),
         str(REPO / "target" / "release" / "tilespace"),
         shutil.which("tilespace"),
     ):

@@ -38,6 +38,8 @@ def test_table_facts(table):
     assert (table.shape, table.metric, table.blank, table.eccentricity) == ("3x3", "single", 8, 31)
     np.testing.assert_array_equal(table.depths, reference("stm_3x3_corner"))
     assert table.in_memory
+    # One convention shown: the repr's blank is the attribute's, 0-based.
+    assert "blank=8" in repr(table) and "shape='3x3'" in repr(table)
 
 
 def test_distances_equal_the_commands(table, cli, tmp_path):
@@ -92,7 +94,7 @@ def test_multi_tile_solutions_replay(tmp_path):
 
 def test_samples_are_the_tables(table):
     boards, d = table.sample(5000, seed=4)
-    assert boards.shape == (5000, 9) and boards.dtype == np.int8 and d.dtype == np.uint8
+    assert boards.shape == (5000, 9) and boards.dtype == np.uint8 and d.dtype == np.uint8
     np.testing.assert_array_equal(table.distance(boards), d)
     assert tilespace.solvable(boards, "3x3").all()
     again, _ = table.sample(5000, seed=4)

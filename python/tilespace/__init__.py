@@ -1,19 +1,30 @@
 """tilespace: exact facts about every reachable state of sliding-tile puzzles, as numpy arrays.
 
-A board is a row of R*C integers in reading order, 0 for the blank; an array of boards has one
-board a row. Shapes are strings ``"RxC"`` (rows x columns). A goal has tiles 1, 2, ... in
-reading order around its blank; ``blank`` names the blank's cell: ``None`` for the last cell
-(the 15-puzzle's goal), an ``int`` for a 0-based position of the flat board, or a string as the
-command line takes it (``"first"``, ``"last"``, ``"center"``, ``"R,C"`` or a cell number, both
-1-based).
+Conventions, the same in every call:
 
-    >>> import tilespace
-    >>> a = tilespace.analyze("3x3")
-    >>> a.states, a.eccentricity, a.mean
-    (181440, 31, Fraction(...))
+- A *shape* is a string ``"RxC"`` (rows x columns): ``"4x4"`` is the 15-puzzle.
+- A *board* lists its tiles in reading order, 0 for the blank. One board is a 1-D array of
+  R*C integers or an (R, C) array; several are an (N, R*C) or an (N, R, C) array. Boards come
+  back as an (N, R*C) array of ``board_dtype(shape)``: ``uint8`` (``uint16`` past 256 cells).
+- A goal has tiles 1, 2, ... in reading order around its blank; ``blank`` names the blank's
+  cell: ``None`` for the last cell (the 15-puzzle's goal), an ``int`` for a 0-based position
+  of the flat board (as ``Analysis.blank`` and ``Table.blank`` give it), or a string as the
+  command line takes it (``"first"``, ``"last"``, ``"center"``, ``"R,C"`` or a cell number, both
+  1-based).
+- Random draws take ``seed`` (an int; ``None`` for a fresh one) or ``rng`` (a
+  ``numpy.random.Generator``, from which one seed is drawn).
 
 Every error is a ``tilespace.Error`` with the library's one-line message; bad input is also a
-``ValueError``, a file's failure an ``OSError``.
+``ValueError`` (a ``TypeError`` for an argument of the wrong type), a file's failure an
+``OSError``, work that does not fit in memory a ``MemoryError``, refused before anything is
+allocated.
+
+Examples
+--------
+>>> import tilespace
+>>> a = tilespace.analyze("3x3")
+>>> a.states, a.eccentricity, a.mean
+(181440, 31, Fraction(...))
 """
 
 from __future__ import annotations
@@ -21,51 +32,64 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Tuple, Union
+from typing import Literal, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _native
-from ._errors import Error, FileError, InputError, ResourceError
+from ._errors import Error, FileError, InputError, InputTypeError, ResourceError
 from .results import Results, read_results
+
+
+__version__: str = _native.__version__
 
 __all__ = [
     "Analysis",
     "Error",
     "FileError",
     "InputError",
+    "InputTypeError",
     "ResourceError",
     "Results",
     "Solution",
     "Table",
+    "__version__",
     "analyze",
+    "board_dtype",
     "count",
     "random_boards",
     "read_results",
     "solvable",
 ]
 
+Metric = Literal["single", "multi"]
+"""How moves are counted: ``"single"`` (a move slides one tile one cell) or ``"multi"`` (a
+move slides the tiles between the blank and a cell of its row or column)."""
 Blank = Union[None, int, str]
 PathLike = Union[str, "os.PathLike[str]"]
 
+_METRICS = ("single", "multi")
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False)
 class Analysis:
-    """Everything one search from the goal found."""
+    """Everything one search from the goal found (``analyze`` returns it).
+
+    Instances compare by identity: their arrays have no single truth value.
+    """
 
     shape: str
     """The board, ``RxC``."""
-    metric: str
-    """``single`` (a move slides one tile one cell) or ``multi`` (a move slides the tiles
-    between the blank and a cell of its row or column)."""
+    metric: Metric
+    """``"single"`` or ``"multi"``."""
     blank: int
-    """The goal's blank cell, 0-based."""
+    """The goal's blank cell, 0-based (a position of the flat board)."""
     states: int
     """States reached: (RC)!/2."""
     eccentricity: int
     """The most moves any state needs to reach the goal (the greatest depth)."""
     antipodes: np.ndarray
-    """The states at the greatest depth, one a row (int8)."""
+    """The states at the greatest depth, an (N, R*C) array of ``board_dtype(shape)``."""
     mean: Fraction
     """The exact mean number of moves over every state."""
     depths: np.ndarray
@@ -89,63 +113,224 @@ class Analysis:
 
 def analyze(
     shape: str,
-    metric: str = "single",
+    metric: Metric = "single",
     blank: Blank = None,
     threads: Optional[int] = None,
     save_table: Optional[PathLike] = None,
 ) -> Analysis:
-    """Enumerates every state of ``shape`` reachable from the goal and returns its facts.
+    """Enumerate every state of a board reachable from the goal.
 
-    ``metric`` is ``"single"`` or ``"multi"``; ``threads`` the threads to search on (all cores
-    if ``None``). The GIL is released while it runs; Ctrl-C stops it at the next layer and
-    raises ``KeyboardInterrupt``. ``save_table`` saves the finished table there, for
-    ``Table.open``. Boards past 12 cells take minutes and gigabytes (2x7: 11 GB).
+    The GIL is released while it runs; Ctrl-C stops it at the next layer. Boards past 12 cells
+    take minutes and gigabytes (2x7: 11 GB); one that does not fit is refused at once.
+
+    Parameters
+    ----------
+    shape : str
+        The board, ``"RxC"``.
+    metric : {"single", "multi"}
+        How moves are counted.
+    blank : None, int or str
+        The goal's blank cell (see ``help(tilespace)``); ``None`` for the last.
+    threads : int, optional
+        Threads to search on, from 1 to 8 a core (the command line's limit); all cores if
+        ``None``.
+    save_table : str or os.PathLike, optional
+        Where to save the finished table, for ``Table.open``.
+
+    Returns
+    -------
+    Analysis
+        The counts by depth, eccentricity, antipodes and exact mean.
+
+    Raises
+    ------
+    InputError
+        A bad shape, metric, blank or thread count (``InputTypeError`` for a wrong type).
+    ResourceError
+        The search does not fit in the memory available.
+    FileError
+        The table cannot be saved.
+    KeyboardInterrupt
+        Ctrl-C.
+
+    Examples
+    --------
+    >>> a = tilespace.analyze("3x3", metric="multi")
+    >>> a.states, a.eccentricity
+    (181440, 24)
     """
+    if metric not in _METRICS:
+        raise InputError(f"'{metric}' is not a metric: use 'single' or 'multi'")
+    if threads is not None:
+        threads = _int(threads, "threads", 1, _native.MOST_THREADS)
     path = None if save_table is None else os.fspath(save_table)
-    d = _native.analyze(shape, metric, blank, threads, path)
-    num, den = d.pop("mean")
-    return Analysis(mean=Fraction(num, den), **d)
+    f = _native.analyze(shape, metric, blank, threads, path)
+    return Analysis(
+        shape=f.shape,
+        metric=f.metric,
+        blank=f.blank,
+        states=f.states,
+        eccentricity=f.eccentricity,
+        antipodes=f.antipodes,
+        mean=Fraction(f.mean_numerator, f.mean_denominator),
+        depths=f.depths,
+        verified=f.verified,
+        threads=f.threads,
+        seconds=f.seconds,
+    )
 
 
 def count(shape: str) -> int:
-    """The number of boards of ``shape`` that can reach a goal: (RC)!/2 (RC on a 1xN line)."""
-    return int(_native.count(shape))
+    """Count the boards of a shape that can reach a goal.
+
+    Parameters
+    ----------
+    shape : str
+        The board, ``"RxC"``, of any size.
+
+    Returns
+    -------
+    int
+        (RC)!/2 exactly, however many digits (RC on a 1xN line, where no tile passes another).
+
+    Raises
+    ------
+    InputError
+        A bad shape.
+
+    Examples
+    --------
+    >>> tilespace.count("4x4")
+    10461394944000
+    """
+    return _native.count(shape)
 
 
-def random_boards(shape: str, n: int, seed: int, blank: Blank = None) -> np.ndarray:
-    """``n`` uniformly random boards of ``shape`` that can reach the goal, one a row (int8),
-    the same for the same ``seed``."""
-    return _native.random_boards(shape, _count(n, "n"), _seed(seed), blank)
+def board_dtype(shape: str) -> np.dtype:
+    """The dtype boards of a shape come back in.
+
+    Parameters
+    ----------
+    shape : str
+        The board, ``"RxC"``.
+
+    Returns
+    -------
+    numpy.dtype
+        ``uint8``, or ``uint16`` on boards of more than 256 cells.
+
+    Examples
+    --------
+    >>> tilespace.board_dtype("4x4")
+    dtype('uint8')
+    """
+    return np.dtype(_native.board_dtype(shape))
 
 
-def solvable(boards, shape: str, blank: Blank = None) -> np.ndarray:
-    """Whether each board (one a row) can reach the goal: a bool array (a bool for one
-    board)."""
-    rows, one = _boards(boards)
+def random_boards(
+    shape: str,
+    n: int,
+    seed: Optional[int] = None,
+    blank: Blank = None,
+    *,
+    rng: Optional[np.random.Generator] = None,
+) -> np.ndarray:
+    """Draw uniformly random boards that can reach the goal.
+
+    Parameters
+    ----------
+    shape : str
+        The board, ``"RxC"``.
+    n : int
+        How many boards.
+    seed : int, optional
+        In 0..2**64: the same seed, the same boards (and the command line's ``random --seed``).
+        ``None`` (and no ``rng``) for a fresh seed.
+    blank : None, int or str
+        The goal's blank cell; ``None`` for the last.
+    rng : numpy.random.Generator, optional
+        Draws the seed, instead of ``seed``.
+
+    Returns
+    -------
+    numpy.ndarray
+        An (n, R*C) array of ``board_dtype(shape)``.
+
+    Raises
+    ------
+    InputError
+        A bad shape, count, seed or blank (``InputTypeError`` for a wrong type, a bool
+        among them).
+    ResourceError
+        The boards would not fit in the memory available.
+
+    Examples
+    --------
+    >>> tilespace.random_boards("3x3", 2, seed=1).shape
+    (2, 9)
+    """
+    return _native.random_boards(shape, _int(n, "n", 0), _seed(seed, rng), blank)
+
+
+def solvable(boards, shape: str, blank: Blank = None) -> Union[np.ndarray, bool]:
+    """Tell whether each board can reach the goal.
+
+    Parameters
+    ----------
+    boards : array_like of int
+        One board (R*C or (R, C)) or several ((N, R*C) or (N, R, C)).
+    shape : str
+        The board, ``"RxC"``.
+    blank : None, int or str
+        The goal's blank cell; ``None`` for the last.
+
+    Returns
+    -------
+    numpy.ndarray or bool
+        An (N,) bool array, or a bool for one board.
+
+    Raises
+    ------
+    InputError
+        A bad board (its row named), shape or blank.
+
+    Examples
+    --------
+    >>> tilespace.solvable([1, 2, 3, 4, 5, 6, 8, 7, 0], "3x3")
+    False
+    """
+    rows, one = _boards(boards, shape)
     found = _native.solvable(rows, shape, blank)
     return bool(found[0]) if one else found
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Solution:
-    """An optimal solution: ``len()`` is its number of moves."""
+    """An optimal solution (``Table.solve``): ``len()`` is its number of moves."""
 
     moves: str
     """The moves as the command line writes them: U, D, L, R, the way the blank goes (in the
     multi-tile metric, a count after a slide of more than one cell)."""
     boards: np.ndarray
-    """The boards from the start to the goal, one a row (int8)."""
+    """The boards from the start to the goal, an (N, R*C) array of ``board_dtype``."""
 
     def __len__(self) -> int:
         return len(self.boards) - 1
 
 
 class Table:
-    """A saved table (``tilespace analyze RxC --save-table FILE``, or ``analyze(...,
-    save_table=FILE)``): the exact distance of every board of its class.
+    """A saved table: the exact distance of every board of its class.
 
-    Open with ``Table.open(path)``. Its words are kept in memory where they fit in half the
+    Saved by ``tilespace analyze RxC --save-table FILE`` or ``analyze(..., save_table=FILE)``;
+    opened with ``Table.open(path)``. Its words are kept in memory where they fit in half the
     memory free, and read from the file otherwise.
+
+    Examples
+    --------
+    >>> _ = tilespace.analyze("2x3", save_table="2x3.tst")
+    >>> t = tilespace.Table.open("2x3.tst")
+    >>> t.distance([[1, 2, 3], [4, 0, 5]])
+    1
     """
 
     def __init__(self, native: _native.Table):
@@ -153,8 +338,22 @@ class Table:
 
     @classmethod
     def open(cls, path: PathLike) -> "Table":
-        """Opens and checks the table at ``path`` (checksums, and its states by depth recounted
-        against its layers): a damaged file raises ``FileError``."""
+        """Open and check a saved table.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The table's file.
+
+        Returns
+        -------
+        Table
+
+        Raises
+        ------
+        FileError
+            A file that cannot be read, or one whose checksums or recounted layers disagree.
+        """
         return cls(_native.Table.open(os.fspath(path)))
 
     @property
@@ -168,8 +367,8 @@ class Table:
         return self._table.shape
 
     @property
-    def metric(self) -> str:
-        """``single`` or ``multi``."""
+    def metric(self) -> Metric:
+        """``"single"`` or ``"multi"``."""
         return self._table.metric
 
     @property
@@ -192,34 +391,97 @@ class Table:
         """Whether the table's words are in memory (else each lookup reads the file)."""
         return self._table.in_memory
 
-    def distance(self, boards) -> np.ndarray:
-        """The exact number of moves from each board (one a row of an (N, R*C) integer array)
-        to the goal: an (N,) uint8 array (an int for one board). Parallel, with the GIL
-        released. A bad board, or one of the other class, raises ``InputError`` naming its
-        row."""
-        rows, one = _boards(boards)
+    def distance(self, boards) -> Union[np.ndarray, int]:
+        """The exact number of moves from each board to the goal.
+
+        Parallel, with the GIL released.
+
+        Parameters
+        ----------
+        boards : array_like of int
+            One board (R*C or (R, C)) or several ((N, R*C) or (N, R, C)); an empty list is no
+            boards.
+
+        Returns
+        -------
+        numpy.ndarray or int
+            An (N,) uint8 array (uint16 past 255 moves), or an int for one board.
+
+        Raises
+        ------
+        InputError
+            A bad board, or one of the other class, its row named.
+        ResourceError
+            The boards would not fit in the memory available.
+        """
+        rows, one = _boards(boards, self.shape)
         found = self._table.distance(rows)
         return int(found[0]) if one else found
 
     def solve(self, board) -> Solution:
-        """An optimal solution of one board."""
-        rows, one = _boards(board)
+        """An optimal solution of one board.
+
+        Parameters
+        ----------
+        board : array_like of int
+            One board (R*C or (R, C)).
+
+        Returns
+        -------
+        Solution
+
+        Raises
+        ------
+        InputError
+            A bad board, one of the other class, or more than one board.
+        """
+        rows, one = _boards(board, self.shape)
         if not one and len(rows) != 1:
             raise InputError(f"solve takes one board, not {len(rows)}")
         moves, path = self._table.solve(rows)
         return Solution(moves, path)
 
     def sample(
-        self, n: int, seed: int, depth: Optional[int] = None
+        self,
+        n: int,
+        seed: Optional[int] = None,
+        depth: Optional[int] = None,
+        *,
+        rng: Optional[np.random.Generator] = None,
     ) -> Tuple[np.ndarray, np.ndarray]:
-        """``n`` uniformly random boards of the table's class with their exact distances:
-        ``(boards, distances)``, an (n, R*C) int8 array and an (n,) uint8 array, the same for
-        the same ``seed``. With ``depth``, only boards that many moves from the goal, each as
-        likely as any other (drawn until found: a depth too rare to reach ``n`` boards in
-        10^9 draws is refused)."""
-        if depth is not None and (not _is_int(depth) or depth < 0):
-            raise InputError(f"depth must be a non-negative int, not {depth!r}")
-        return self._table.sample(_count(n, "n"), _seed(seed), depth)
+        """Draw uniformly random boards of the table's class, with their exact distances.
+
+        Parameters
+        ----------
+        n : int
+            How many boards.
+        seed : int, optional
+            In 0..2**64: the same seed, the same sample. ``None`` (and no ``rng``) for a fresh
+            seed.
+        depth : int, optional
+            Only boards this many moves from the goal, each as likely as any other (drawn
+            until found: a depth too rare to reach ``n`` boards in 10^9 draws is refused).
+        rng : numpy.random.Generator, optional
+            Draws the seed, instead of ``seed``.
+
+        Returns
+        -------
+        boards : numpy.ndarray
+            An (n, R*C) array of ``board_dtype(shape)``.
+        distances : numpy.ndarray
+            An (n,) uint8 array (uint16 past 255 moves).
+
+        Raises
+        ------
+        InputError
+            A bad count, seed or depth.
+        ResourceError
+            The sample would not fit in the memory available (refused before any draw).
+        """
+        n = _int(n, "n", 0)
+        if depth is not None:
+            depth = _int(depth, "depth", 0, self.eccentricity)
+        return self._table.sample(n, _seed(seed, rng), depth)
 
     def __repr__(self) -> str:
         return repr(self._table)
@@ -229,33 +491,68 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def _count(n, name: str) -> int:
-    if not _is_int(n) or n < 0:
-        raise InputError(f"{name} must be a non-negative int, not {n!r}")
-    return int(n)
+def _int(value, name: str, low: int, high: Optional[int] = None) -> int:
+    """``value`` as an int in low..=high, or the package's error saying what is wrong."""
+    if not _is_int(value):
+        raise InputTypeError(f"{name} must be an int, not {type(value).__name__} ({value!r})")
+    value = int(value)
+    if value < low or (high is not None and value > high):
+        span = (
+            ("non-negative" if low == 0 else f"at least {low}")
+            if high is None
+            else f"from {low} to {high}"
+        )
+        why = " (8 a core, the command line's limit)" if name == "threads" else ""
+        raise InputError(f"{name} must be {span}{why}, not {value}")
+    return value
 
 
-def _seed(seed) -> int:
-    if not _is_int(seed) or not 0 <= seed < 2**64:
-        raise InputError(f"seed must be an int in 0..2**64, not {seed!r}")
-    return int(seed)
+def _seed(seed, rng) -> int:
+    """The seed of a draw: ``seed``, one drawn from ``rng``, or a fresh one."""
+    if rng is not None:
+        if seed is not None:
+            raise InputError("give seed or rng, not both")
+        if not isinstance(rng, np.random.Generator):
+            raise InputTypeError(
+                f"rng must be a numpy.random.Generator, not {type(rng).__name__}"
+            )
+        return int(rng.integers(0, 2**64, dtype=np.uint64))
+    if seed is None:
+        return int(np.random.default_rng().integers(0, 2**64, dtype=np.uint64))
+    return _int(seed, "seed", 0, 2**64 - 1)
 
 
-def _boards(boards) -> Tuple[np.ndarray, bool]:
-    """Boards as a C-contiguous (N, cells) uint8 array (uint16 where a tile passes 255), and
-    whether one board (1-D) was given."""
+def _boards(boards, shape: str) -> Tuple[np.ndarray, bool]:
+    """Boards as a C-contiguous (N, cells) array of ``board_dtype(shape)``, and whether one
+    board was given: a 1-D array of R*C or an (R, C) array is one board; an (N, R*C) or an
+    (N, R, C) array, N boards (a 1xC board as (1, C) is a batch of one)."""
+    rows, cols = _native.dims(shape)
+    dtype = board_dtype(shape)
+    cells = rows * cols
+    if isinstance(boards, (str, bytes)):
+        raise InputTypeError(f"boards must be an array of integers, not {type(boards).__name__}")
     a = np.asarray(boards)
+    if a.size == 0 and a.ndim == 1:
+        return np.zeros((0, cells), dtype=dtype), False
     if a.dtype.kind not in "iu":
-        raise InputError(f"boards must be integers, not {a.dtype}")
-    one = a.ndim == 1
-    if one:
-        a = a.reshape(1, -1)
-    elif a.ndim != 2:
-        raise InputError(f"boards must be one board or an (N, cells) array, not {a.ndim}-D")
-    if a.dtype in (np.uint8, np.uint16):
+        raise InputTypeError(f"boards must be integers, not {a.dtype}")
+    if a.ndim == 1:
+        one, a = True, a.reshape(1, -1)
+    elif a.ndim == 2 and a.shape[1] != cells and a.shape == (rows, cols):
+        one, a = True, a.reshape(1, cells)
+    elif a.ndim == 2:
+        one = False
+    elif a.ndim == 3 and a.shape[1:] == (rows, cols):
+        one, a = False, a.reshape(a.shape[0], cells)
+    else:
+        raise InputError(
+            f"boards must be one board ({cells},) or ({rows}, {cols}), or an (N, {cells}) or "
+            f"(N, {rows}, {cols}) array, not {a.ndim}-D {a.shape}"
+        )
+    if a.dtype == dtype:
         return np.ascontiguousarray(a), one
     low, high = (int(a.min()), int(a.max())) if a.size else (0, 0)
-    if low < 0 or high > 0xFFFF:
+    if low < 0 or high > np.iinfo(dtype).max:
         bad = low if low < 0 else high
-        raise InputError(f"tile {bad} is out of range (tiles are 1..cells-1, blank 0)")
-    return np.ascontiguousarray(a, dtype=np.uint8 if high <= 0xFF else np.uint16), one
+        raise InputError(f"tile {bad} is out of range (tiles are 1..{cells - 1}, blank 0)")
+    return np.ascontiguousarray(a, dtype=dtype), one

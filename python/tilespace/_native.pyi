@@ -1,34 +1,59 @@
-"""The extension module under ``tilespace``: the checks and conversions of ``tilespace``'s own
-functions come first, so call those."""
+"""The extension module under ``tilespace``: the argument checks of ``tilespace``'s own
+functions come first (types, ranges, dtypes and array shapes), so call those."""
 
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Literal, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
 Blank = Union[None, int, str]
-Rows = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+Metric = Literal["single", "multi"]
+# Boards in and out: uint8, or uint16 past 256 cells (`board_dtype`).
+Boards = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+Distances = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+
+__version__: str
+MOST_THREADS: int
+
+class Found:
+    """The facts of one search (``tilespace.Analysis`` is made from them)."""
+
+    shape: str
+    metric: Metric
+    blank: int
+    states: int
+    eccentricity: int
+    antipodes: Boards
+    mean_numerator: int
+    mean_denominator: int
+    depths: npt.NDArray[np.uint64]
+    verified: bool
+    threads: int
+    seconds: float
 
 def analyze(
     shape: str,
-    metric: str = "single",
-    blank: Blank = None,
-    threads: Optional[int] = None,
-    save_table: Optional[str] = None,
-) -> Dict[str, Any]:
-    """Searches every state of ``shape`` from the goal; a dict of ``Analysis``'s fields
-    (``mean`` as a (numerator, denominator) pair)."""
+    metric: Metric,
+    blank: Blank,
+    threads: Optional[int],
+    save_table: Optional[str],
+) -> Found:
+    """Searches every state of ``shape`` from the goal."""
 
-def random_boards(shape: str, n: int, seed: int, blank: Blank = None) -> npt.NDArray[np.int8]:
+def random_boards(shape: str, n: int, seed: int, blank: Blank) -> Boards:
     """``n`` uniformly random solvable boards, one a row."""
 
-def solvable(
-    boards: Rows, shape: str, blank: Blank = None
-) -> npt.NDArray[np.bool_]:
-    """Whether each board (a row of uint8 or uint16) can reach the goal."""
+def solvable(boards: Boards, shape: str, blank: Blank) -> npt.NDArray[np.bool_]:
+    """Whether each board (a row) can reach the goal."""
 
-def count(shape: str) -> str:
-    """(RC)!/2 in decimal."""
+def count(shape: str) -> int:
+    """(RC)!/2 (RC on a line), exactly."""
+
+def board_dtype(shape: str) -> Literal["uint8", "uint16"]:
+    """The dtype of ``shape``'s boards."""
+
+def dims(shape: str) -> Tuple[int, int]:
+    """The rows and columns of ``shape``."""
 
 class Table:
     """A saved table, open."""
@@ -41,7 +66,7 @@ class Table:
     @property
     def shape(self) -> str: ...
     @property
-    def metric(self) -> str: ...
+    def metric(self) -> Metric: ...
     @property
     def blank(self) -> int: ...
     @property
@@ -50,11 +75,9 @@ class Table:
     def depths(self) -> npt.NDArray[np.uint64]: ...
     @property
     def in_memory(self) -> bool: ...
-    def distance(self, boards: Rows) -> npt.NDArray[np.uint8]:
-        """The distance of each board (rows of uint8 or uint16)."""
-    def solve(self, board: Rows) -> Tuple[str, npt.NDArray[np.int8]]:
+    def distance(self, boards: Boards) -> Distances:
+        """The distance of each board (a row)."""
+    def solve(self, board: Boards) -> Tuple[str, Boards]:
         """The moves and boards of an optimal solution of the board (one row)."""
-    def sample(
-        self, n: int, seed: int, depth: Optional[int] = None
-    ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
+    def sample(self, n: int, seed: int, depth: Optional[int] = None) -> Tuple[Boards, Distances]:
         """``n`` random boards of the table's class and their distances."""
