@@ -2,7 +2,7 @@
 # Deep fuzzing of every reader of untrusted input (tilespace::fuzz) with libFuzzer:
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`); CI runs the bounded
-# version instead (`cargo test --test fuzz`). Corpora start from the seeds of real runs
+# version instead (`cargo test --test tests fuzz::`). Corpora start from the seeds of real runs
 # (examples/fuzz_seeds.rs) and grow in fuzz/corpus/; a failing input lands in fuzz/artifacts/.
 # Any allocation over 256 MB counts as a failure (-malloc_limit_mb): no reader may allocate
 # beyond the guard, whatever a file claims.

@@ -5,12 +5,10 @@
 //! (4)), and its mean distance is the mean over the cells of the published distributions
 //! (`tests/data/reference/`, O. Tarakanov's complete searches; each file names its source).
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::Path;
 
-use common::{read_csv, stderr, tilespace};
+use crate::common::{read_csv, stderr, tilespace};
 
 /// The states by depth in a depths report.
 fn depths(path: &Path) -> Vec<u64> {
@@ -165,7 +163,7 @@ fn atlas_tables_and_maps() {
         all.extend(args);
         let o = tilespace(&all, dir);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-        common::stdout(&o)
+        crate::common::stdout(&o)
     };
     let md = table(&["--boards", "3x3"]);
     let lines: Vec<&str> = md.lines().collect();
@@ -201,7 +199,10 @@ fn atlas_tables_and_maps() {
 
     let o = tilespace(&["plot", "--atlas", "--results", "at"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
-    let written: Vec<String> = common::stdout(&o).lines().map(String::from).collect();
+    let written: Vec<String> = crate::common::stdout(&o)
+        .lines()
+        .map(String::from)
+        .collect();
     let names: Vec<&str> = written
         .iter()
         .map(|l| l.rsplit('/').next().unwrap())

@@ -3,13 +3,11 @@
 //! damaged and mismatched checkpoints are refused; the memory guard refuses boards that do not
 //! fit before allocating.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{read_csv, stderr, stdout, tilespace};
+use crate::common::{read_csv, stderr, stdout, tilespace};
 
 fn spawn(args: &[&str], dir: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tilespace"))

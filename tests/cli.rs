@@ -5,11 +5,9 @@
 // (clippy.toml) holds for src/, not for these.
 #![allow(clippy::too_many_lines)]
 
-mod common;
-
 use std::process::Command;
 
-use common::{read_csv, stderr, stdout, tilespace};
+use crate::common::{read_csv, stderr, stdout, tilespace};
 
 const SUMMARY_COLUMNS: &str =
     "board,rows,cols,goal_blank,start,class,metric,states,expected_states,verified,eccentricity,\
@@ -908,15 +906,14 @@ fn batch_input_and_short_options() {
 }
 
 /// The reports directory has one name, `--results`, for the commands that write reports and
-/// for those that read them; `--out`, its former name on `analyze`, `theorem`, `antipodes`
-/// and `bench`, is still taken there; the charts' folder is `--charts`.
+/// for those that read them; the charts' folder is `--charts`, the databases' `--pdb`.
 #[test]
 fn the_reports_directory_is_named_results_everywhere() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let o = tilespace(&["analyze", "2x3", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = tilespace(&["theorem", "2x2", "-q", "--out", "r"], dir);
+    let o = tilespace(&["theorem", "2x2", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = tilespace(&["antipodes", "2x3", "-q", "--results", "r"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -933,21 +930,17 @@ fn the_reports_directory_is_named_results_everywhere() {
     let o = tilespace(&["plot", "--results", "r", "--charts", "c"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(dir.join("c/2x3.svg").exists());
-    // `--out` was the charts' folder of `plot` and the databases' of `pdb`: there it names no
-    // folder now, and says which word does (a user's `analyze --out mydir` then `plot --out
-    // mydir` read results/ and failed).
-    for (args, word) in [
-        (&["plot", "--out", "r"][..], "--charts DIR"),
-        (
-            &["pdb", "2x2", "--partition", "3", "--out", "p"],
-            "--pdb DIR",
-        ),
+    // No command takes `--out`: one word, `--results`, for the reports.
+    for args in [
+        &["plot", "--out", "r"][..],
+        &["pdb", "2x2", "--partition", "3", "--out", "p"],
+        &["analyze", "2x2", "--out", "r"],
     ] {
         let o = tilespace(args, dir);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(word) && err.contains("--results DIR"), "{err}");
+        assert!(err.contains("--out"), "{err}");
     }
     assert!(!dir.join("p").exists());
 }

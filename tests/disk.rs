@@ -3,13 +3,11 @@
 //! behind; a disk too small is refused before the start, and a disk that fills stops the run,
 //! which goes on once there is room.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use common::{stderr, tilespace};
+use crate::common::{stderr, tilespace};
 
 /// The committed reports of `name` (depths and antipodes), which in-memory runs wrote.
 fn committed(name: &str) -> Vec<String> {
@@ -332,7 +330,7 @@ fn stop_then_move(
     moved: &[&str],
 ) {
     let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
-    let out = common::signalled_when(&[&run[..], first].concat(), dir, "INT", || {
+    let out = crate::common::signalled_when(&[&run[..], first].concat(), dir, "INT", || {
         dir.join(saved).exists()
     });
     let said = String::from_utf8_lossy(&out.stderr);

@@ -3,11 +3,9 @@
 //! shards need, a file where its directory goes, a directory another kind of run owns; and
 //! (issue 48) a journal resealed with contents no search can have.
 
-mod common;
-
 use std::path::Path;
 
-use common::{claim_files, stderr, stopped_disk_search, tilespace};
+use crate::common::{claim_files, stderr, stopped_disk_search, tilespace};
 
 /// `analyze 3x4 --resume d` (with `extra`) fails with exit 2 and one line holding `says`.
 fn resume_refused(dir: &Path, extra: &[&str], says: &str) {

@@ -3,11 +3,9 @@
 //! order (`...` marks lines left out; a figure of time or rate may differ), and the README's
 //! table is the `table` of the committed results.
 
-mod common;
-
 use std::path::Path;
 
-use common::{stderr, stdout, tilespace};
+use crate::common::{stderr, stdout, tilespace};
 
 /// The words of a shell command as the documents write them: double quotes group, a `#`
 /// after a space starts a comment.

@@ -7,13 +7,11 @@
 // (clippy.toml) holds for src/, not for these.
 #![allow(clippy::too_many_lines)]
 
-mod common;
-
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{pdb_3x3, read_csv, stderr, stdout, tilespace};
+use crate::common::{pdb_3x3, read_csv, stderr, stdout, tilespace};
 
 /// Runs `args` and expects the one-line refusal of exit status 2 containing `why`.
 fn refused(args: &[&str], dir: &Path, why: &str) -> String {

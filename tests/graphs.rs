@@ -3,11 +3,9 @@
 //! A002218), the published distributions of rectangles, and a plain breadth-first search over
 //! explicit configurations written here.
 
-mod common;
-
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use common::{read_csv, stderr, stdout, tilespace};
+use crate::common::{read_csv, stderr, stdout, tilespace};
 use tilespace::analysis::graph_analysis::{analyze_graph, GraphOptions};
 use tilespace::analysis::graph_theorem::{read_graph6_list, sweep, verify};
 use tilespace::bfs::walk::walk;

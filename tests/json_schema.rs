@@ -3,11 +3,9 @@
 //! order shows as a diff; after a deliberate change, `UPDATE_JSON_SCHEMAS=1 cargo test --test
 //! json_schema` rewrites the file, and the diff goes into the commit (and the CHANGELOG).
 
-mod common;
-
 use std::path::Path;
 
-use common::{stderr, stdout, tilespace};
+use crate::common::{stderr, stdout, tilespace};
 
 /// Fields a machine may not report (no /proc, no NUMA folder, no cpufreq, no spare gigabyte
 /// for the random-read rate, runs too short for a clock tick), and bench's warnings (none on a
@@ -89,7 +87,7 @@ const COMMANDS: [&str; 29] = [
     "plan 3x4 --disk --max-memory 16M --samples 1000 --calibrate --calibration-board 2x3 \
      --calibration cal.csv --json",
     "bench --boards 2x2 --threads 1 --runs 1 -q --results b --json",
-    "analyze --seed-table -q --results s --json",
+    "analyze --gong-figures -q --results s --json",
     "pdb 3x3 --partition 4-4 --pdb p -q --json",
     "pdb 3x3 --pdb p --verify --json",
     "solve BOARD --pdb p --json",

@@ -3,12 +3,10 @@
 //! installed; CI installs it and sets TILESPACE_REQUIRE_PDFLATEX=1, so that there a missing
 //! pdflatex fails instead of skipping.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{stderr, stdout, tilespace};
+use crate::common::{stderr, stdout, tilespace};
 
 fn have_pdflatex() -> bool {
     let found = Command::new("pdflatex")

@@ -457,3 +457,41 @@ fn no_two_types_share_a_name() {
     let made_up = "pub struct A;\n    pub(crate) enum B {}\npub(super) trait C {}\nstruct D;\n";
     assert_eq!(type_names(made_up), ["A", "B", "C"]);
 }
+
+/// The integration tests are one binary (`autotests = false`): every file of `tests/` is a
+/// module of `tests/tests.rs` (a file left out would never run), and Cargo.toml declares no
+/// test binary but it and `fallback` (which switches the bit instructions off for its whole
+/// process).
+#[test]
+fn every_test_file_is_a_module_of_the_one_test_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("\nautotests = false\n"),
+        "Cargo.toml: autotests = false"
+    );
+    let binaries: Vec<&str> = manifest
+        .split("[[test]]")
+        .skip(1)
+        .filter_map(|t| t.lines().find_map(|l| l.strip_prefix("name = ")))
+        .collect();
+    assert_eq!(binaries, ["\"tests\"", "\"fallback\""]);
+    let tests = std::fs::read_to_string(root.join("tests/tests.rs")).unwrap();
+    let mut missing = vec![];
+    for entry in std::fs::read_dir(root.join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(module) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        if !["tests", "fallback"].contains(&module) && !tests.contains(&format!("mod {module};")) {
+            missing.push(name.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not modules of tests/tests.rs: {missing:?}"
+    );
+}

@@ -11,8 +11,7 @@ use std::path::Path;
 
 use tilespace::{Board, Cell, Metric, Shape};
 
-mod common;
-use common::{read_csv, stderr, tilespace};
+use crate::common::{read_csv, stderr, tilespace};
 
 /// States per depth from the goal with blank `goal`, moves counted in `metric`.
 fn layers(shape: Shape, goal: Cell, metric: Metric) -> Vec<u64> {

@@ -1,15 +1,13 @@
-//! The distributed engine under a real MPI launcher (`cargo test --features mpi --test mpi`;
+//! The distributed engine under a real MPI launcher (`cargo test --features mpi --test tests mpi::`;
 //! `.ci/run` installs OpenMPI and MPICH and runs it against each: `TILESPACE_MPIRUN` names the
 //! launcher, `mpirun` by default, `mpirun.mpich` for Debian's MPICH): `mpirun -np P tilespace analyze ...` on 1 to 4 ranks,
 //! oversubscribed on a small machine, writes exactly the reports one process writes.
-
-mod common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{read_csv, stderr, tilespace};
+use crate::common::{read_csv, stderr, tilespace};
 
 /// The launcher the tests run (`TILESPACE_MPIRUN`, else `mpirun`), and whether it is
 /// OpenMPI's (which needs leave to put more ranks than cores on a machine).
@@ -244,7 +242,7 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
     assert_eq!(doc["boards"][0]["states"], 360);
     let o = mpirun(
         2,
-        &["analyze", "--seed-table", "-q", "--results", "r"],
+        &["analyze", "--gong-figures", "-q", "--results", "r"],
         tmp.path(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -332,7 +330,22 @@ fn processes_naming(marker: &Path) -> String {
 /// rank, and checks that the whole job ends with an error within `END_AFTER_A_KILL`, the
 /// launcher saying why.
 fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> bool) {
-    let mut child = mpirun_command(2, args, tmp)
+    kill_a_held_rank(tmp, marker, args, None, ready)
+}
+
+/// `kill_a_rank`, the ranks held at a layer (`TILESPACE_TEST_HOLD=HOLD`) if `hold` is given.
+fn kill_a_held_rank(
+    tmp: &Path,
+    marker: &Path,
+    args: &[&str],
+    hold: Option<String>,
+    ready: impl Fn() -> bool,
+) {
+    let mut launch = mpirun_command(2, args, tmp);
+    if let Some(hold) = hold {
+        launch.env("TILESPACE_TEST_HOLD", hold);
+    }
+    let mut child = launch
         .arg("--results")
         .arg(marker)
         .stdout(Stdio::piped())
@@ -388,10 +401,20 @@ fn kill_a_rank(tmp: &Path, marker: &Path, args: &[&str], ready: impl Fn() -> boo
 fn a_killed_rank_stops_the_job() {
     let tmp = tempfile::tempdir().unwrap();
     let marker = tmp.path().join("killed-rank-run");
-    let started = Instant::now();
-    // Into the search: the table is allocated and the first layers are done.
-    let ready = || started.elapsed() > Duration::from_millis(1500);
-    kill_a_rank(tmp.path(), &marker, &["analyze", "3x4", "-q"], ready);
+    // Into the search, on any machine however fast: the ranks hold after layer 8
+    // (`TILESPACE_TEST_HOLD`), the table allocated and the first layers done. The launcher's
+    // SIGTERM to the survivor then ends its hold, and it meets the dead rank in the next
+    // layer's collectives.
+    let held = tmp.path().join("held");
+    let hold = format!("8:{}", held.display());
+    let ready = || held.exists();
+    kill_a_held_rank(
+        tmp.path(),
+        &marker,
+        &["analyze", "3x4", "-q"],
+        Some(hold),
+        ready,
+    );
 }
 
 /// The depth a checkpoint's manifest names (its u32 at byte 32), 0 while there is none.
@@ -794,7 +817,7 @@ fn a_one_process_checkpoint_goes_on_on_ranks() {
 #[test]
 fn a_search_on_disk_is_not_resumed_on_ranks() {
     let tmp = tempfile::tempdir().unwrap();
-    let d = common::stopped_disk_search(tmp.path());
+    let d = crate::common::stopped_disk_search(tmp.path());
     let files = |d: &Path| {
         let mut names = left_in(d);
         names.sort();
@@ -828,7 +851,7 @@ fn a_search_on_disk_stopped_goes_on_on_ranks() {
         let run = ["analyze", "3x4", "--metric", metric, "--results", "r", "-q"];
         let journal = tmp.path().join("d/search.tsj");
         let first = [&run[..], &["--disk", "d", "--max-memory", "8M"]].concat();
-        let o = common::signalled_when(&first, tmp.path(), "INT", || journal.exists());
+        let o = crate::common::signalled_when(&first, tmp.path(), "INT", || journal.exists());
         assert_eq!(o.status.code(), Some(75), "{metric}: {}", stderr(&o));
         let o = mpirun(
             3,

@@ -1,12 +1,9 @@
 //! Pattern databases and IDA* against independent references: a plain BFS over explicit
 //! boards, saved tables of the engine, and a plain 0-1 BFS over abstract states.
 
-#[path = "common/boards.rs"]
-mod boards;
-
 use std::collections::{HashMap, VecDeque};
 
-use boards::{reference, saved};
+use crate::boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::optimal::build::{build, UNREACHED};
 use tilespace::optimal::database::Database;

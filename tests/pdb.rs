@@ -6,9 +6,7 @@
 // (clippy.toml) holds for src/, not for these.
 #![allow(clippy::too_many_lines)]
 
-mod common;
-
-use common::{pdb_3x3, stderr, stdout, tilespace};
+use crate::common::{pdb_3x3, stderr, stdout, tilespace};
 use tilespace::optimal::database::{reseal, Database};
 use tilespace::{analyze, AnalyzeOptions, Cell, Shape};
 
@@ -170,8 +168,7 @@ fn published_lengths_are_checked() {
 }
 
 /// A database's file names its goal blank's cell as report folders do (row and column from
-/// 1), and one named the former way (the cell's index from 0) is renamed and kept, not built
-/// again beside itself.
+/// 1); a database of another pattern in the folder is refused, not read beside it.
 #[test]
 fn database_files_name_the_blank_as_reports_do() {
     let tmp = tempfile::tempdir().unwrap();
@@ -208,10 +205,28 @@ fn database_files_name_the_blank_as_reports_do() {
         "{}",
         stdout(&o)
     );
-    std::fs::rename(&new, dir.join("p/2x3-blank1-1-2.pdb")).unwrap();
+    // Built once: a second run keeps them.
     let again = build(&["-q", "--csv"]);
     assert!(!stdout(&again).contains(",true,"), "{}", stdout(&again));
-    assert!(new.exists() && !dir.join("p/2x3-blank1-1-2.pdb").exists());
+    std::fs::rename(&new, dir.join("p/2x3-blank1-1-2.pdb")).unwrap();
+    let mut args = vec![
+        "pdb",
+        "2x3",
+        "--partition",
+        "2-3",
+        "--blank",
+        "1,2",
+        "--pdb",
+        "p",
+    ];
+    args.push("-q");
+    let o = tilespace(&args, dir);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("2x3-blank1-1-2.pdb, of another board"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// Damaged, forged, foreign and mismatched databases are refused with one line and exit 2.
@@ -501,14 +516,24 @@ fn a_stopped_sample_says_how_to_go_on() {
         "1",
         "-q",
     ];
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+    // Held when board 1000 is solved (`TILESPACE_TEST_HOLD`), then stopped: mid-sample on any
+    // machine, however fast.
+    let held = dir.join("held");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
         .args(args)
+        .env("TILESPACE_TEST_HOLD", format!("1000:{}", held.display()))
         .current_dir(dir)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    while !held.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "ended before board 1000"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     let pid = child.id().to_string();
     assert!(std::process::Command::new("kill")
         .args(["-INT", &pid])
@@ -528,7 +553,7 @@ fn a_stopped_sample_says_how_to_go_on() {
         .lines()
         .count()
         - 1;
-    assert!((1..300000).contains(&kept), "{kept} boards kept");
+    assert!((1000..300000).contains(&kept), "{kept} boards kept");
     let mut more = args.to_vec();
     more.push("--resume");
     let o = tilespace(&more, dir);

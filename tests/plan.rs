@@ -2,9 +2,7 @@
 //! rates and thread counts a projection takes are bounded, and the calibration measures a scan
 //! rate a memory can give.
 
-mod common;
-
-use common::{stderr, stdout, tilespace};
+use crate::common::{stderr, stdout, tilespace};
 
 /// `plan 3x5 --disk` at `layers`, projected from a calibration of 10^9 words and 3 x 10^7
 /// states a second a thread (written here, not measured): passes and seconds.
@@ -121,7 +119,7 @@ fn the_calibrated_scan_rate_is_one_memory_can_give() {
         tmp.path(),
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let (_, rows) = common::read_csv(&tmp.path().join("cal.csv"));
+    let (_, rows) = crate::common::read_csv(&tmp.path().join("cal.csv"));
     let words: f64 = rows[0]["words_per_second"].parse().unwrap();
     let states: f64 = rows[0]["states_per_second"].parse().unwrap();
     assert!(

@@ -5,12 +5,10 @@
 // (clippy.toml) holds for src/, not for these.
 #![allow(clippy::too_many_lines)]
 
-mod common;
-
 use std::fs;
 use std::process::{Command, Stdio};
 
-use common::{read_csv, stderr, tilespace};
+use crate::common::{read_csv, stderr, tilespace};
 
 /// Runs `script` with `sh -c` in `dir`, `BIN` in it replaced by the binary's path.
 fn shell(dir: &std::path::Path, script: &str) -> std::process::Output {

@@ -5,30 +5,22 @@
 // (clippy.toml) holds for src/, not for these.
 #![allow(clippy::too_many_lines)]
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{read_csv, stderr, stdout, tilespace};
+use crate::common::{read_csv, stderr, stdout, tilespace};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/results")
 }
 
-/// The fixture's summary rows, keyed by board. The fixture was written before `radius` was
-/// renamed `eccentricity` (it is read still): its rows answer to the new name.
+/// The fixture's summary rows, keyed by board.
 fn summary() -> HashMap<String, HashMap<String, String>> {
     read_csv(&fixture().join("summary.csv"))
         .1
         .into_iter()
-        .map(|mut r| {
-            if let Some(e) = r.remove("radius") {
-                r.insert("eccentricity".into(), e);
-            }
-            (r["board"].clone(), r)
-        })
+        .map(|r| (r["board"].clone(), r))
         .collect()
 }
 
@@ -296,7 +288,7 @@ fn tables_round_trip_the_summary() {
 
     let tex = run(
         "latex",
-        "board,states,eccentricity,antipodes,mean-exact,median",
+        "board,states,eccentricity,antipodes,mean_depth_exact,median_depth",
     );
     let body: Vec<&str> = tex
         .lines()

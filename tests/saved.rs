@@ -1,10 +1,7 @@
 //! Saved tables: distances and optimal solutions against the reference BFS, and refusal of
 //! damaged or mismatched files.
 
-#[path = "common/boards.rs"]
-mod boards;
-
-use boards::{reference, saved};
+use crate::boards::{reference, saved};
 use rayon::prelude::*;
 use tilespace::store::header::{checksum, le_words};
 use tilespace::store::saved::{Keep, SavedTable};

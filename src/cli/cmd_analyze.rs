@@ -23,14 +23,14 @@ use super::{counted, BadArgument};
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     /// Board sizes, e.g. 3x3 2x5 (rows x columns): as memory allows (2x7 needs 11 GB), or any line 1xN
-    #[arg(value_name = "RxC", required_unless_present_any = ["seed_table", "graph"])]
+    #[arg(value_name = "RxC", required_unless_present_any = ["gong_figures", "graph"])]
     pub boards: Vec<Shape>,
     /// A graph to play on instead of a board (repeatable): grid:RxC, torus:RxC, cylinder:RxC,
     /// cycle:N, path:N, complete:N, complete:A,B, theta:A,B,C, theta0, petersen, hypercube:D,
     /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); 4 to 16 vertices as
     /// memory allows (13 take 1.6 GB), fewer walked
     #[arg(long, value_name = "SPEC", conflicts_with_all = [
-        "boards", "seed_table", "from", "save_table", "disk"
+        "boards", "gong_figures", "from", "save_table", "disk"
     ])]
     pub graph: Vec<String>,
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based); repeat for several goals
@@ -43,14 +43,13 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Analyse the boards of Gong's table (2x2 2x3 2x4 2x5 3x3) and compare with his figures
-    /// (`--seed-table`, its former name, is still taken)
-    #[arg(long = "gong-figures", conflicts_with = "boards", alias = "seed-table")]
-    pub seed_table: bool,
+    #[arg(long = "gong-figures", conflicts_with = "boards")]
+    pub gong_figures: bool,
     /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve`
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<PathBuf>,
     /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
-    #[arg(long, value_name = "BOARD", conflicts_with = "seed_table")]
+    #[arg(long, value_name = "BOARD", conflicts_with = "gong_figures")]
     pub from: Option<String>,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
@@ -305,7 +304,7 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
-    if args.metric == Metric::Multi && args.seed_table {
+    if args.metric == Metric::Multi && args.gong_figures {
         bail!(BadArgument(
             "--gong-figures are single-tile: they do not take --metric multi".into()
         ));
@@ -426,12 +425,12 @@ fn finish(
         super::print_json(&Document {
             boards: json_boards,
             verified: all_verified,
-            gong_figures: args.seed_table.then_some(rows),
-            gong_agree: args.seed_table.then_some(agree),
+            gong_figures: args.gong_figures.then_some(rows),
+            gong_agree: args.gong_figures.then_some(agree),
         })?;
-        !args.seed_table || agree
+        !args.gong_figures || agree
     } else {
-        !args.seed_table || print_seed_table(done)?
+        !args.gong_figures || print_gong_figures(done)?
     };
     Ok(super::Status::of(all_verified && seeds_agree))
 }
@@ -439,7 +438,7 @@ fn finish(
 /// The (board, goal blank) pairs to search, each once, every board checked against the memory
 /// guard of one process (a sharded search checks each rank's share when it starts).
 fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
-    let shapes: Vec<Shape> = if args.seed_table {
+    let shapes: Vec<Shape> = if args.gong_figures {
         GONG_FIGURES
             .iter()
             .map(|g| g.board.parse())
@@ -638,7 +637,7 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
 }
 
 /// Prints our figures beside the seeds'; true if every one agrees.
-fn print_seed_table(done: &[Analysis]) -> Result<bool> {
+fn print_gong_figures(done: &[Analysis]) -> Result<bool> {
     let (all, rows) = gong_comparison(done);
     let mut out = std::io::stdout().lock();
     writeln!(out)?;

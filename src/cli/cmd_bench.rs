@@ -42,7 +42,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "METRIC", default_value = "single", value_parser = metric_choice)]
     pub metric: MetricChoice,
     /// Directory of the reports, where bench.csv, bench.json and bench-machine.txt go
-    #[arg(long, value_name = "DIR", default_value = "results", alias = "out")]
+    #[arg(long, value_name = "DIR", default_value = "results")]
     pub results: PathBuf,
     /// No progress display on stderr
     #[arg(long, short)]
@@ -84,8 +84,8 @@ struct Record {
     build: Build,
     machine: Machine,
     /// The bit-instruction kernels the engine chose at run time on this CPU (`bfs::bits`):
-    /// `popcnt,bmi1,bmi2`, or `default x86-64` where the CPU lacks them (the target features
-    /// above are what the binary assumes of every CPU).
+    /// `popcnt,bmi1,bmi2`, or the default target's copies where the CPU lacks them (the
+    /// target features above are what the binary assumes of every CPU).
     kernels: &'static str,
     /// Cores busy (with other work) over the second before the warm-up, from /proc/stat.
     busy_cores_before: Option<f64>,

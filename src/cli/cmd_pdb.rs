@@ -15,7 +15,6 @@ use tilespace::GoalBlank;
 use tilespace::Shape;
 use tilespace::{Error, LayerDone};
 
-use super::groups::OldOut;
 use super::progress::Progress;
 use super::values::thread_count;
 use super::BadArgument;
@@ -40,10 +39,8 @@ pub struct PdbArgs {
     pub blank: GoalBlank,
     /// Directory for the databases (created if missing; databases already there are kept),
     /// the directory `solve --pdb DIR` and `sample --pdb DIR` read
-    #[arg(long = "pdb", value_name = "DIR", required_unless_present = "old_out")]
-    pub dir: Option<PathBuf>,
-    #[command(flatten)]
-    pub old_out: OldOut,
+    #[arg(long = "pdb", value_name = "DIR")]
+    pub dir: PathBuf,
     /// Worker threads (default: all cores; at most 8 per core)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
@@ -79,13 +76,7 @@ struct Row {
 }
 
 pub fn run(args: PdbArgs) -> Result<super::Status> {
-    args.old_out
-        .refuse("the databases go to --pdb DIR, where `solve` and `sample` read them")?;
-    let Some(dir) = args.dir.clone() else {
-        anyhow::bail!(BadArgument(
-            "the databases' directory is needed: --pdb DIR".into()
-        ));
-    };
+    let dir = args.dir.clone();
     if args.verify {
         return verify(&args, &dir);
     }
@@ -131,13 +122,6 @@ pub fn run(args: PdbArgs) -> Result<super::Status> {
     let mut rows = vec![];
     for p in &patterns {
         let path = dir.join(Database::file_name(p));
-        let former = dir.join(Database::former_file_name(p));
-        if !path.exists() && Database::open(&former).is_ok_and(|db| db.pattern == *p) {
-            std::fs::rename(&former, &path).map_err(|source| Error::Write {
-                path: path.clone(),
-                source,
-            })?;
-        }
         // A database already built (and intact) is kept: a stopped run goes on where it was.
         if let Ok(db) = Database::open(&path) {
             if db.pattern == *p {
@@ -266,10 +250,7 @@ fn row(db: &Database, seconds: f64, built: bool, path: &std::path::Path) -> Row 
 /// Refuses a directory holding databases that are not of this partition: `solve --pdb` reads
 /// every database of a directory, which must be one partition.
 fn refuse_others(dir: &std::path::Path, patterns: &[Pattern]) -> Result<()> {
-    let ours: Vec<String> = patterns
-        .iter()
-        .flat_map(|p| [Database::file_name(p), Database::former_file_name(p)])
-        .collect();
+    let ours: Vec<String> = patterns.iter().map(Database::file_name).collect();
     let read = |source| Error::Read {
         path: dir.to_path_buf(),
         source,

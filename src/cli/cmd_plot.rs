@@ -14,7 +14,7 @@ use tilespace::report::plot;
 use tilespace::store::atomic::write_atomic;
 use tilespace::Error;
 
-use super::groups::{OldOut, Selection};
+use super::groups::Selection;
 use super::BadArgument;
 
 #[derive(Args, Debug)]
@@ -25,8 +25,6 @@ pub struct PlotArgs {
     /// Directory for the charts (default: RESULTS/plots)
     #[arg(long, value_name = "DIR")]
     pub charts: Option<PathBuf>,
-    #[command(flatten)]
-    pub old_out: OldOut,
     /// svg: SVG files (plotters); pgfplots: LaTeX code (a tikzpicture per file, for \input
     /// in a paper with the pgfplots package), which LaTeX typesets as vector graphics
     #[arg(long, value_enum, default_value_t = PlotFormat::Svg)]
@@ -50,7 +48,6 @@ pub enum PlotFormat {
 }
 
 pub fn run(args: PlotArgs) -> Result<super::Status> {
-    args.old_out.refuse("the charts go to --charts DIR")?;
     if args.atlas {
         return atlas(&args);
     }

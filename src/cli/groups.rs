@@ -1,6 +1,5 @@
 //! Groups of options several commands take, flattened into their arguments: the run of an
-//! enumeration (`RunArgs`), the choice of analysed searches (`Selection`) and the former
-//! `--out` (`OldOut`).
+//! enumeration (`RunArgs`) and the choice of analysed searches (`Selection`).
 
 use std::path::PathBuf;
 
@@ -8,42 +7,14 @@ use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::{GoalBlank, Shape};
 
-use super::outcome::BadArgument;
 use super::values::{metric_choice, thread_count, MetricChoice};
-
-/// `--out`, formerly a word of three meanings (the reports' folder in `analyze`, the
-/// charts' in `plot`, the databases' in `pdb`): taken, hidden, where it meant another folder
-/// than the reports', only to say which word to use now.
-#[derive(Args, Debug)]
-pub struct OldOut {
-    #[arg(long = "out", value_name = "DIR", hide = true)]
-    pub old_out: Option<PathBuf>,
-}
-
-impl OldOut {
-    /// An error saying where `what` goes now (`--charts DIR`), if `--out` was given.
-    pub fn refuse(&self, what: &str) -> Result<(), BadArgument> {
-        match &self.old_out {
-            Some(_) => Err(BadArgument(format!(
-                "--out names no folder here: {what}; --results DIR is the reports' folder in \
-                 every command"
-            ))),
-            None => Ok(()),
-        }
-    }
-}
 
 /// Options shared by the commands that enumerate boards.
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Directory of the reports, written here and read back (as `plot`, `table` and `check`
-    /// read them); `--out`, its former name, is still taken
-    #[arg(
-        long = "results",
-        value_name = "DIR",
-        default_value = "results",
-        alias = "out"
-    )]
+    /// read them)
+    #[arg(long = "results", value_name = "DIR", default_value = "results")]
     pub results: PathBuf,
     /// Worker threads (default: all cores; at most 8 per core)
     #[arg(long, short = 'j', value_name = "N", value_parser = thread_count)]

@@ -319,25 +319,25 @@ impl Items {
 }
 
 /// The tests' hook for stopping a run at a point of their choosing, whatever the machine's
-/// speed: with `TILESPACE_TEST_HOLD=DEPTH:FILE` in the environment, the run creates FILE when
-/// it has built layer DEPTH and then waits there until a stop signal comes (SIGINT, SIGTERM),
-/// which it then handles as it would have mid-layer. A test waits for FILE, then signals: no
-/// sleep that a fast machine outruns.
-pub fn hold_if_asked(depth: u32) {
-    let Some(hold) = std::env::var_os("TILESPACE_TEST_HOLD") else {
+/// speed: with `TILESPACE_TEST_HOLD=STEP:FILE` in the environment, the run creates FILE when
+/// it reaches STEP (a search: when it has built layer STEP; `sample`: when it has solved board
+/// STEP) and then waits there until a stop signal comes (SIGINT, SIGTERM), which it then
+/// handles as it would have at that point. A test waits for FILE, then signals: no sleep that
+/// a fast machine outruns.
+pub fn hold_if_asked(step: u32) {
+    static HOLD: std::sync::OnceLock<Option<(u32, String)>> = std::sync::OnceLock::new();
+    let hold = HOLD.get_or_init(|| {
+        let hold = std::env::var("TILESPACE_TEST_HOLD").ok()?;
+        let (at, file) = hold.split_once(':')?;
+        Some((at.parse().ok()?, file.to_string()))
+    });
+    let Some((at, file)) = hold.as_ref().filter(|(at, _)| *at == step) else {
         return;
     };
-    let hold = hold.to_string_lossy();
-    let Some((at, file)) = hold.split_once(':') else {
-        return;
-    };
-    if at.parse() != Ok(depth) {
-        return;
-    }
     let Ok(stop) = super::signals::stop_on_signal("the held run") else {
         return;
     };
-    let _ = std::fs::write(file, depth.to_string());
+    let _ = std::fs::write(file, at.to_string());
     while !stop.load(std::sync::atomic::Ordering::SeqCst) {
         std::thread::sleep(std::time::Duration::from_millis(2));
     }

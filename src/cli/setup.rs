@@ -43,7 +43,7 @@ pub fn check_address_space(threads: Option<usize>) -> Result<()> {
 /// already: a context above it printed it twice).
 fn no_threads(threads: usize, e: rayon::ThreadPoolBuildError) -> anyhow::Error {
     anyhow::anyhow!(
-        "cannot start {} ({e}): use fewer --threads, or raise the limits on processes and \
+        "cannot start {} ({e}): give fewer --threads, or raise the limits on processes and \
          memory (ulimit -u, ulimit -v)",
         super::counted(threads as u64, "worker thread")
     )

@@ -29,6 +29,9 @@ pub fn stop_on_signal(what: &'static str) -> Result<&'static std::sync::atomic::
                 std::thread::spawn(move || {
                     for _ in signals.forever() {
                         if STOP.swap(true, Ordering::SeqCst) {
+                            // At once: no destructor runs, so the temporary of a save under
+                            // way (a checkpoint's) is removed here.
+                            tilespace::store::atomic::remove_in_flight();
                             std::process::exit(130);
                         }
                         if launcher_rank().unwrap_or(0) == 0 && !SETTLED.load(Ordering::SeqCst) {

@@ -148,17 +148,6 @@ impl Database {
         )
     }
 
-    /// The name `file_name` gave formerly, the blank's cell an index from 0
-    /// (`3x3-blank8-1-2-3-4.pdb`): `pdb` renames such a file when it finds it.
-    pub fn former_file_name(pattern: &Pattern) -> String {
-        format!(
-            "{}-blank{}-{}.pdb",
-            pattern.shape,
-            pattern.goal.0,
-            pattern.label()
-        )
-    }
-
     /// The database's file image.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = self.header();

@@ -330,6 +330,7 @@ where
     }
     chart
         .configure_series_labels()
+        .label_font(("sans-serif", TICK_FONT))
         .position(legend)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)

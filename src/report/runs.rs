@@ -22,8 +22,7 @@ pub struct RunRow {
     pub goal_blank: String,
     /// `goal`, or the board searched from.
     pub start: String,
-    /// `single` or `multi` (runs recorded before this column existed read as `single`).
-    #[serde(default = "single")]
+    /// `single` or `multi`.
     pub metric: String,
     /// Processes (MPI ranks), and threads summed over them.
     pub ranks: usize,
@@ -37,10 +36,6 @@ pub struct RunRow {
     pub table_bytes: u64,
     /// The binary: version and git revision (see `report::provenance`).
     pub tilespace: String,
-}
-
-fn single() -> String {
-    crate::puzzle::metric::Metric::Single.name().into()
 }
 
 impl RunRow {

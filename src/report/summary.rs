@@ -24,16 +24,11 @@ pub struct SummaryRow {
     pub cols: usize,
     /// The goal's blank cell, `R,C` 1-based.
     pub goal_blank: String,
-    /// Where the search started: `goal`, or the board given with `--from`. (Summaries written
-    /// before this column existed read as `goal`.)
-    #[serde(default = "default_start")]
+    /// Where the search started: `goal`, or the board given with `--from`.
     pub start: String,
     /// `solvable` (the goal's class) or `unsolvable` (the other half).
-    #[serde(default = "default_class")]
     pub class: String,
-    /// How moves are counted: `single` or `multi` (summaries written before this column
-    /// existed read as `single`).
-    #[serde(default = "default_metric")]
+    /// How moves are counted: `single` or `multi`.
     pub metric: String,
     /// States reached from the goal.
     pub states: u64,
@@ -42,9 +37,8 @@ pub struct SummaryRow {
     /// All checks passed (see `Analysis::verified`).
     pub verified: bool,
     /// The start's eccentricity: the most moves any reached state needs (from the goal, God's
-    /// number for the board and goal cell). Summaries written before the column was renamed
-    /// call it `radius`, the word `atlas` keeps for the least eccentricity over goal cells.
-    #[serde(alias = "radius")]
+    /// number for the board and goal cell); `atlas` calls the least eccentricity over goal
+    /// cells the radius.
     pub eccentricity: u32,
     /// Number of states at that distance (the antipodes).
     pub antipodes: usize,
@@ -60,18 +54,6 @@ pub struct SummaryRow {
     pub max_width: u64,
     /// Depth of the widest layer (the shallowest if tied).
     pub depth_of_max_width: u32,
-}
-
-fn default_start() -> String {
-    "goal".into()
-}
-
-fn default_class() -> String {
-    class_name(0).into()
-}
-
-fn default_metric() -> String {
-    Metric::Single.name().into()
 }
 
 impl SummaryRow {

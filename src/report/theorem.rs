@@ -26,8 +26,7 @@ pub struct TheoremRow {
     pub parity_test_agrees: bool,
     /// The goal's blank cell, `R,C`.
     pub goal_blank: String,
-    /// Eccentricity of `start` (`radius` in files written before the rename).
-    #[serde(alias = "radius")]
+    /// Eccentricity of `start`.
     pub eccentricity: u32,
 }
 

@@ -98,6 +98,7 @@ pub fn write_atomic_with(
         std::io::Error::new(e.kind(), cause.to_string())
     };
     let tmp = builder.tempfile_in(dir).map_err(|e| err(unnamed(e)))?;
+    let _listed = InFlight::list(tmp.path());
     let result = (|| {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file().try_clone()?);
         fill(&mut w)?;
@@ -109,6 +110,47 @@ pub fn write_atomic_with(
     tmp.persist(path).map_err(|e| err(e.error))?;
     // The rename itself is durable once the directory is synced.
     fs::File::open(dir).and_then(|d| d.sync_all()).map_err(err)
+}
+
+/// The temporaries being written now, for `remove_in_flight`.
+static IN_FLIGHT: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// A temporary's place in `IN_FLIGHT`, for as long as it is written.
+struct InFlight(std::path::PathBuf);
+
+impl InFlight {
+    fn list(path: &Path) -> InFlight {
+        if let Ok(mut all) = IN_FLIGHT.lock() {
+            all.push(path.to_path_buf());
+        }
+        InFlight(path.to_path_buf())
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        if let Ok(mut all) = IN_FLIGHT.lock() {
+            all.retain(|p| *p != self.0);
+        }
+    }
+}
+
+/// Removes the temporaries of the writes under way (a best effort): for a process about to
+/// exit at once (a second Ctrl-C), whose destructors, which would remove them, do not run.
+/// The targets are untouched: a write is a rename of its finished temporary.
+pub fn remove_in_flight() {
+    remove_listed(|_| true);
+}
+
+/// Removes the temporaries under way that `which` picks.
+fn remove_listed(which: impl Fn(&Path) -> bool) {
+    let all = match IN_FLIGHT.lock() {
+        Ok(all) => all.clone(),
+        Err(poisoned) => poisoned.into_inner().clone(),
+    };
+    for path in all.iter().filter(|p| which(p)) {
+        let _ = fs::remove_file(path);
+    }
 }
 
 /// Opens `path` for reading if it is a regular file: a FIFO planted where a table, checkpoint
@@ -208,6 +250,37 @@ fn remove_dead(dir: &Path, name: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A write under way is listed until it ends, and its temporary can be removed (as a
+    /// second Ctrl-C does before exiting) while the target stays as it was.
+    #[test]
+    fn writes_under_way_are_listed_and_their_temporaries_removable() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("t.csv");
+        write_atomic(&target, b"before").unwrap();
+        let seen = std::cell::RefCell::new(None);
+        write_atomic_with(&target, |w| {
+            let listed = IN_FLIGHT.lock().unwrap().clone();
+            let ours: Vec<_> = listed
+                .into_iter()
+                .filter(|p| p.starts_with(dir.path()))
+                .collect();
+            assert_eq!(ours.len(), 1, "{ours:?}");
+            assert!(ours[0].exists());
+            // Only this test's: other tests write at the same time.
+            remove_listed(|p| p.starts_with(dir.path()));
+            *seen.borrow_mut() = Some(ours[0].clone());
+            w.write_all(b"after")
+        })
+        .unwrap_err();
+        assert!(!seen.into_inner().unwrap().exists());
+        assert_eq!(fs::read(&target).unwrap(), b"before");
+        assert!(IN_FLIGHT
+            .lock()
+            .unwrap()
+            .iter()
+            .all(|p| !p.starts_with(dir.path())));
+    }
 
     /// A write replaces a file, refuses a symlink or a directory in its place, and removes the
     /// temporaries of dead processes but not those of live ones.

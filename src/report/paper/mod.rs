@@ -135,22 +135,6 @@ impl Column {
         }
     }
 
-    /// The name `--columns` took formerly where it was not the field's (`mean` for
-    /// `mean_depth`), still taken so that a script keeps working.
-    fn former_name(self) -> Option<&'static str> {
-        match self {
-            Column::Blank => Some("blank"),
-            Column::DepthSum => Some("depth-sum"),
-            Column::MeanExact => Some("mean-exact"),
-            Column::Mean => Some("mean"),
-            Column::Median => Some("median"),
-            Column::Widest => Some("widest"),
-            Column::WidestDepth => Some("widest-depth"),
-            Column::Eccentricity => Some("radius"),
-            _ => None,
-        }
-    }
-
     /// `board,eccentricity,mean`, or `all`.
     pub fn parse_list(text: &str) -> Result<Vec<Column>, Error> {
         if text.trim() == "all" {
@@ -160,7 +144,7 @@ impl Column {
         for name in text.split(',').map(str::trim) {
             let col = Column::ALL
                 .into_iter()
-                .find(|c| c.name() == name || c.former_name() == Some(name))
+                .find(|c| c.name() == name)
                 .ok_or_else(|| {
                     let names: Vec<&str> = Column::ALL.iter().map(|c| c.name()).collect();
                     Error::Argument(format!(
@@ -503,21 +487,13 @@ mod tests {
             names.iter().all(|n| header.split(',').any(|h| h == *n)),
             "{names:?}"
         );
-        // The former names, still taken, name the same columns.
-        assert_eq!(
-            Column::parse_list("blank,mean,widest,radius").unwrap(),
-            [
-                Column::Blank,
-                Column::Mean,
-                Column::Widest,
-                Column::Eccentricity
-            ]
-        );
         for bad in [
             "",
             "board,,mean",
             "eccentricity,eccentricity",
-            "mean,mean_depth",
+            "mean_depth,mean_depth",
+            "radius",
+            "mean",
             "Board",
         ] {
             let e = Column::parse_list(bad).unwrap_err().to_string();
