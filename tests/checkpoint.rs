@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{read_csv, stderr, stdout, tilespace};
+use crate::common::{interrupted_at, read_csv, stderr, stdout, tilespace};
 
 fn spawn(args: &[&str], dir: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tilespace"))
@@ -175,11 +175,10 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let want = uninterrupted(dir);
-    // Held after depth 20 (`TILESPACE_TEST_HOLD`) until the signal comes: mid-run on any
-    // machine, however fast; no periodic checkpoint.
-    let held = dir.join("held");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args([
+    // Held after depth 20 until the signal comes: mid-run on any machine, however fast; no
+    // periodic checkpoint.
+    let o = interrupted_at(
+        &[
             "analyze",
             "3x4",
             "--checkpoint",
@@ -188,29 +187,10 @@ fn sigint_saves_a_checkpoint_and_says_how_to_resume() {
             "1h",
             "--results",
             "r",
-        ])
-        .env("TILESPACE_TEST_HOLD", format!("20:{}", held.display()))
-        .current_dir(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let clock = Instant::now();
-    while !held.exists() {
-        assert!(child.try_wait().unwrap().is_none(), "ended before depth 20");
-        assert!(
-            clock.elapsed() < Duration::from_secs(600),
-            "no depth 20 in 10 minutes"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
-    let o = child.wait_with_output().unwrap();
+        ],
+        dir,
+        20,
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(75), "{err}");
     assert!(err.contains("tilespace analyze 3x4 --resume ck"), "{err}");

@@ -1290,37 +1290,17 @@ fn graph_runs_print_as_boards_do() {
 fn a_graph_checkpoint_of_another_blank_names_vertices() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    // Held after depth 5 (`TILESPACE_TEST_HOLD`) and stopped there: a checkpoint is left.
-    let held = dir.join("held");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args([
-            "analyze",
-            "--graph",
-            "theta:1,2,2",
-            "--checkpoint",
-            "ck",
-            "-q",
-        ])
-        .env("TILESPACE_TEST_HOLD", format!("5:{}", held.display()))
-        .current_dir(dir)
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    while !held.exists() {
-        assert!(child.try_wait().unwrap().is_none(), "ended before depth 5");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let pid = child.id().to_string();
-    assert!(std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
-    assert_eq!(
-        child.wait().unwrap().code(),
-        Some(75),
-        "stopped with its checkpoint"
-    );
+    // Held after depth 5 and stopped there: a checkpoint is left.
+    let args = [
+        "analyze",
+        "--graph",
+        "theta:1,2,2",
+        "--checkpoint",
+        "ck",
+        "-q",
+    ];
+    let o = crate::common::interrupted_at(&args, dir, 5);
+    assert_eq!(o.status.code(), Some(75), "stopped with its checkpoint");
     let o = tilespace(
         &[
             "analyze",

@@ -173,7 +173,7 @@ fn published_lengths_are_checked() {
 fn database_files_name_the_blank_as_reports_do() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let build = |extra: &[&str]| {
+    let args = |extra: &[&'static str]| {
         let mut args = vec![
             "pdb",
             "2x3",
@@ -185,7 +185,10 @@ fn database_files_name_the_blank_as_reports_do() {
             "p",
         ];
         args.extend_from_slice(extra);
-        let o = tilespace(&args, dir);
+        args
+    };
+    let build = |extra: &[&'static str]| {
+        let o = tilespace(&args(extra), dir);
         assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
         o
     };
@@ -209,18 +212,7 @@ fn database_files_name_the_blank_as_reports_do() {
     let again = build(&["-q", "--csv"]);
     assert!(!stdout(&again).contains(",true,"), "{}", stdout(&again));
     std::fs::rename(&new, dir.join("p/2x3-blank1-1-2.pdb")).unwrap();
-    let mut args = vec![
-        "pdb",
-        "2x3",
-        "--partition",
-        "2-3",
-        "--blank",
-        "1,2",
-        "--pdb",
-        "p",
-    ];
-    args.push("-q");
-    let o = tilespace(&args, dir);
+    let o = tilespace(&args(&["-q"]), dir);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("2x3-blank1-1-2.pdb, of another board"),
@@ -516,31 +508,8 @@ fn a_stopped_sample_says_how_to_go_on() {
         "1",
         "-q",
     ];
-    // Held when board 1000 is solved (`TILESPACE_TEST_HOLD`), then stopped: mid-sample on any
-    // machine, however fast.
-    let held = dir.join("held");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(args)
-        .env("TILESPACE_TEST_HOLD", format!("1000:{}", held.display()))
-        .current_dir(dir)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    while !held.exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "ended before board 1000"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let pid = child.id().to_string();
-    assert!(std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap()
-        .success());
-    let o = child.wait_with_output().unwrap();
+    // Held when board 1000 is solved, then stopped: mid-sample on any machine, however fast.
+    let o = crate::common::interrupted_at(&args, dir, 1000);
     // 75: stopped with what it had saved, and a command that goes on.
     assert_eq!(o.status.code(), Some(75), "{}", stderr(&o));
     assert!(

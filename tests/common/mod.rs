@@ -94,6 +94,40 @@ pub fn signalled_when(args: &[&str], dir: &Path, signal: &str, ready: impl Fn() 
     child.wait_with_output().unwrap()
 }
 
+/// Runs `tilespace args...` in `dir` held at `step` (`TILESPACE_TEST_HOLD`: a search's layer,
+/// `sample`'s board), sends it SIGINT once it is held there, and returns what it printed and
+/// its status: a run stopped at a chosen point on any machine, however fast.
+pub fn interrupted_at(args: &[&str], dir: &Path, step: u32) -> Output {
+    use std::time::{Duration, Instant};
+    let held = dir.join(format!(".held-{step}"));
+    let _ = std::fs::remove_file(&held);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .env("TILESPACE_TEST_HOLD", format!("{step}:{}", held.display()))
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let clock = Instant::now();
+    while !held.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before step {step}"
+        );
+        // Only a hung run takes this long: no machine is this slow to a held step.
+        assert!(
+            clock.elapsed() < Duration::from_secs(600),
+            "{args:?}: no step {step}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-INT", &pid]).status();
+    assert!(sent.unwrap().success(), "kill -INT {pid}");
+    child.wait_with_output().unwrap()
+}
+
 /// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
 /// commits claims: a stopped search with a journal, shards and claim files.
 pub fn stopped_disk_search(dir: &Path) -> std::path::PathBuf {
