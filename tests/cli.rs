@@ -1358,3 +1358,49 @@ fn a_graph6_list_counts_each_graph_once() {
     let (_, rows) = read_csv(&dir.join("r/graphs.csv"));
     assert_eq!(rows.len(), 1);
 }
+
+/// `--input` and `--graph6` read a pipe (a FIFO, or a shell's `<(…)`) as they read stdin.
+#[test]
+fn input_files_may_be_pipes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let o = tilespace(&["analyze", "2x3", "-q", "--save-table", "t.tst"], dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fifo = dir.join("boards");
+    let feed = |text: &'static str| {
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = std::fs::write(path, text);
+        })
+    };
+    // The writer waits for a reader: a command that refused the pipe leaves it waiting, so a
+    // reader that does not wait (O_NONBLOCK) is opened after the command, and the writer ends.
+    let done = |writer: std::thread::JoinHandle<()>| {
+        use std::os::unix::fs::OpenOptionsExt;
+        let reader = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(0o4000)
+            .open(&fifo);
+        writer.join().unwrap();
+        drop(reader);
+    };
+    let writer = feed("1 2 3/4 0 5\n1 2 3/4 5 0\n");
+    let o = tilespace(&["distance", "--table", "t.tst", "--input", "boards"], dir);
+    done(writer);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "1 2 3/4 0 5: 1\n1 2 3/4 5 0: 0\n");
+    let writer = feed("Dhc\n");
+    let o = tilespace(
+        &["theorem", "--graph6", "boards", "-q", "--results", "r"],
+        dir,
+    );
+    done(writer);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("of 1 read"), "{}", stdout(&o));
+}
