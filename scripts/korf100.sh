@@ -11,8 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-docs/results}"
 pdb="${PDB_DIR:-/tmp/tilespace-pdb-4x4-7-8}"
-cargo build --release --quiet
-bin=target/release/tilespace
+# TILESPACE_PROFILE: the Cargo profile to build and run (CI gives `ci`, which it has built).
+profile="${TILESPACE_PROFILE:-release}"
+cargo build --profile "$profile" --quiet
+bin="target/$profile/tilespace"
 mkdir -p "$out"
 rm -rf "$pdb"
 log=$(mktemp)
