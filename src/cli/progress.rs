@@ -322,18 +322,24 @@ impl Items {
 /// speed: with `TILESPACE_TEST_HOLD=STEP:FILE` in the environment, the run creates FILE when
 /// it reaches STEP (a search: when it has built layer STEP; `sample`: when it has solved board
 /// STEP) and then waits there until a stop signal comes (SIGINT, SIGTERM), which it then
-/// handles as it would have at that point. A test waits for FILE, then signals: no sleep that
-/// a fast machine outruns.
+/// handles as it would have at that point. `STEP@K:FILE` waits the K-th time STEP is reached
+/// (an atlas's K-th cell). A test waits for FILE, then signals: no sleep that a fast machine
+/// outruns.
 pub fn hold_if_asked(step: u32) {
-    static HOLD: std::sync::OnceLock<Option<(u32, String)>> = std::sync::OnceLock::new();
+    static HOLD: std::sync::OnceLock<Option<(u32, u32, String)>> = std::sync::OnceLock::new();
+    static REACHED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let hold = HOLD.get_or_init(|| {
         let hold = std::env::var("TILESPACE_TEST_HOLD").ok()?;
         let (at, file) = hold.split_once(':')?;
-        Some((at.parse().ok()?, file.to_string()))
+        let (at, time) = at.split_once('@').unwrap_or((at, "1"));
+        Some((at.parse().ok()?, time.parse().ok()?, file.to_string()))
     });
-    let Some((at, file)) = hold.as_ref().filter(|(at, _)| *at == step) else {
+    let Some((at, time, file)) = hold.as_ref().filter(|(at, _, _)| *at == step) else {
         return;
     };
+    if REACHED.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1 != *time {
+        return;
+    }
     let Ok(stop) = super::signals::stop_on_signal("the held run") else {
         return;
     };

@@ -98,8 +98,19 @@ pub fn signalled_when(args: &[&str], dir: &Path, signal: &str, ready: impl Fn() 
 /// `sample`'s board), sends it SIGINT once it is held there, and returns what it printed and
 /// its status: a run stopped at a chosen point on any machine, however fast.
 pub fn interrupted_at(args: &[&str], dir: &Path, step: u32) -> Output {
+    signalled_at(args, dir, step, "INT")
+}
+
+/// `interrupted_at` with another stop signal (`TERM`, `USR1`, …); `step` may name the time it
+/// is reached too (`"10@2"`: the second time, an atlas's second cell).
+pub fn signalled_at(
+    args: &[&str],
+    dir: &Path,
+    step: impl std::fmt::Display,
+    signal: &str,
+) -> Output {
     use std::time::{Duration, Instant};
-    let held = dir.join(format!(".held-{step}"));
+    let held = dir.join(".held");
     let _ = std::fs::remove_file(&held);
     let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
         .args(args)
@@ -123,8 +134,10 @@ pub fn interrupted_at(args: &[&str], dir: &Path, step: u32) -> Output {
         std::thread::sleep(Duration::from_millis(5));
     }
     let pid = child.id().to_string();
-    let sent = Command::new("kill").args(["-INT", &pid]).status();
-    assert!(sent.unwrap().success(), "kill -INT {pid}");
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status();
+    assert!(sent.unwrap().success(), "kill -{signal} {pid}");
     child.wait_with_output().unwrap()
 }
 
