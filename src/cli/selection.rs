@@ -85,7 +85,10 @@ impl Selection {
         let board_at = |board: &str| out.iter().position(|r| r.board == board);
         let mut keyed: Vec<_> = out
             .iter()
-            .map(|r| ((board_at(&r.board), r.metric != "single"), r.clone()))
+            .map(|r| {
+                let multi = r.metric().ok() != Some(tilespace::Metric::Single);
+                ((board_at(&r.board), multi), r.clone())
+            })
             .collect();
         keyed.sort_by_key(|(key, _)| *key);
         Ok(keyed.into_iter().map(|(_, r)| r).collect())

@@ -86,12 +86,7 @@ pub fn signalled_when(args: &[&str], dir: &Path, signal: &str, ready: impl Fn() 
     while !ready() && clock.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(2));
     }
-    let pid = child.id().to_string();
-    let sent = Command::new("kill")
-        .args([&format!("-{signal}"), &pid])
-        .status();
-    assert!(sent.unwrap().success(), "kill -{signal} {pid}");
-    child.wait_with_output().unwrap()
+    signal_and_wait(child, signal)
 }
 
 /// Runs `tilespace args...` in `dir` held at `step` (`TILESPACE_TEST_HOLD`: a search's layer,
@@ -133,12 +128,7 @@ pub fn signalled_at(
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    let pid = child.id().to_string();
-    let sent = Command::new("kill")
-        .args([&format!("-{signal}"), &pid])
-        .status();
-    assert!(sent.unwrap().success(), "kill -{signal} {pid}");
-    child.wait_with_output().unwrap()
+    signal_and_wait(child, signal)
 }
 
 /// A search of 3x4 on disk in `dir/d` (8 MB: 29 shards of 2 MB), killed once its journal
@@ -184,4 +174,14 @@ pub fn claim_files(d: &Path) -> Vec<std::path::PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "tsc"))
         .collect()
+}
+
+/// Sends `child` `signal` (`INT`, `TERM`, …) and returns what it printed and its status.
+fn signal_and_wait(child: std::process::Child, signal: &str) -> Output {
+    let pid = child.id().to_string();
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status();
+    assert!(sent.unwrap().success(), "kill -{signal} {pid}");
+    child.wait_with_output().unwrap()
 }
