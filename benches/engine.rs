@@ -13,7 +13,7 @@ use tilespace::bfs::layer::{for_each_neighbour, moves};
 use tilespace::bfs::table::Table;
 use tilespace::index::rank::{Cursor, Indexer, MAX_TILES};
 use tilespace::puzzle::random::Rng;
-use tilespace::{analyze, AnalyzeOptions, Cell, Shape, StateSpace};
+use tilespace::{analyze, AnalyzeOptions, Cell, Metric, Puzzle, Shape, StateSpace};
 
 const N: u64 = 4096;
 
@@ -97,7 +97,11 @@ fn neighbours(c: &mut Criterion) {
     g.throughput(Throughput::Elements(N));
     for (r, cols) in [(2, 6), (3, 4)] {
         let shape = Shape::new(r, cols).unwrap();
-        let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+        let space = StateSpace::new(
+            &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single).unwrap(),
+            0,
+        )
+        .unwrap();
         let moves = moves(&space);
         g.bench_function(format!("{shape}-sequential"), |b| {
             let mut cursor = Cursor::new();
@@ -110,7 +114,7 @@ fn neighbours(c: &mut Criterion) {
                         count += 1;
                     });
                 }
-                assert_eq!(count, N * space.shape.neighbours(Cell(5)).count() as u64);
+                assert_eq!(count, N * space.shape().neighbours(Cell(5)).count() as u64);
             })
         });
         let mut rng = Rng::new(2);
@@ -122,7 +126,7 @@ fn neighbours(c: &mut Criterion) {
                     let (blank, rank) = space.split(i);
                     let mut count = 0;
                     for_each_neighbour(&space, &moves, &mut cursor, blank, rank, |_| count += 1);
-                    assert_eq!(count, space.shape.neighbours(blank).count());
+                    assert_eq!(count, space.shape().neighbours(blank).count());
                 }
             })
         });

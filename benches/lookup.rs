@@ -10,14 +10,14 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tilespace::bfs::search_from;
 use tilespace::puzzle::random::{solvable_board, Rng};
 use tilespace::store::saved::{save, SavedTable};
-use tilespace::{Board, Cell, Schedule, Shape, StateSpace};
+use tilespace::{Board, Cell, Metric, Puzzle, Schedule, Shape, StateSpace};
 
 const BOARDS: usize = 1_000_000;
 
 fn lookups(c: &mut Criterion) {
     let shape = Shape::new(3, 4).unwrap();
     let goal = Cell(shape.cells() - 1);
-    let space = StateSpace::new(shape, goal).unwrap();
+    let space = StateSpace::new(&Puzzle::board(shape, goal, Metric::Single).unwrap(), 0).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("3x4.tst");
     let found = search_from(&space, space.goal_index(), Schedule::default(), &|_| {}).unwrap();

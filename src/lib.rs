@@ -54,6 +54,7 @@ pub use analysis::distribution::{Distribution, Fraction};
 pub use analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
 pub use bfs::{LayerDone, Schedule};
 pub use error::{Damage, DamageKind, Error, ErrorKind, Limit, Needed};
+pub use index::puzzle::{Ground, Puzzle};
 pub use index::space::StateSpace;
 pub use puzzle::board::{Board, Cell, GoalBlank, Shape};
 pub use puzzle::metric::Metric;

@@ -343,7 +343,16 @@ fn sigkill_at_random_moments_loses_nothing() {
         .iter()
         .map(|(name, p)| (*name, fs::read(p).unwrap()))
         .collect();
-    let space = StateSpace::new(Shape::new(2, 5).unwrap(), Cell(9)).unwrap();
+    let space = StateSpace::new(
+        &tilespace::Puzzle::board(
+            Shape::new(2, 5).unwrap(),
+            Cell(9),
+            tilespace::Metric::Single,
+        )
+        .unwrap(),
+        0,
+    )
+    .unwrap();
 
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

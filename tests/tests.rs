@@ -48,4 +48,5 @@ mod reference;
 mod reliability;
 #[cfg(feature = "cli")]
 mod reports;
+mod rules;
 mod saved;

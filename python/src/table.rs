@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use tilespace::puzzle::moves::{Moves, SlidePath};
 use tilespace::store::saved::SavedTable;
-use tilespace::{Error, Metric};
+use tilespace::Error;
 
 use crate::boards::{boards_from, boards_to, Rows};
 use crate::errors::{stoppable, to_py};
@@ -104,9 +103,9 @@ impl Table {
         let path = py
             .allow_threads(|| self.table.solve(&board[0]))
             .map_err(|e| to_py(&e))?;
-        let moves = match self.table.metric() {
-            Metric::Single => Moves::of_path(&path).to_string(),
-            Metric::Multi => SlidePath::of_path(&path).to_string(),
+        let moves = match self.table.metric().path_moves(&path) {
+            (_, Some(slides)) => slides.to_string(),
+            (steps, None) => steps.to_string(),
         };
         Ok((moves, boards_to(py, self.table.shape, &path)?))
     }

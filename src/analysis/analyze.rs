@@ -176,7 +176,7 @@ fn stoppable(
         Outcome::Done(s) => Ok(s),
         Outcome::Stopped { depth } => Err(Error::Stopped(format!(
             "the search of {} stopped after depth {depth}",
-            space.shape
+            space.shape()
         ))),
     }
 }

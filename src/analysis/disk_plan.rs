@@ -10,8 +10,10 @@
 
 use crate::analysis::plan::{cross_fraction, moves_per_state, Calibration};
 use crate::error::Error;
+use crate::index::puzzle::Puzzle;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Cell, Shape};
+use crate::puzzle::metric::Metric;
 use crate::store::disk::{disk_needed, layout_for, MIN_MEMORY};
 
 /// The plan of a search of `shape` on disk, in one process.
@@ -67,7 +69,10 @@ pub fn plan_disk(shape: Shape, memory: u64, samples: u64) -> Result<DiskPlan, Er
             shape.cells()
         )));
     }
-    let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
+    let space = StateSpace::new(
+        &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single)?,
+        0,
+    )?;
     let layout = layout_for(&space, memory);
     Ok(DiskPlan {
         shape,

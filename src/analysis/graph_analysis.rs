@@ -17,6 +17,7 @@ use crate::bfs::{LayerDone, Schedule, Search};
 use crate::error::Error;
 use crate::graph::wilson::{predict, Case, Prediction};
 use crate::graph::{graph6, Graph};
+use crate::index::puzzle::Puzzle;
 use crate::index::space::{StateSpace, MIN_VERTICES};
 use crate::store::checkpoint;
 
@@ -95,7 +96,7 @@ pub fn needed_bytes(n: usize) -> u64 {
 /// or `walks` such walks at once that would not fit under `max_memory` or in the memory
 /// available (`needed_bytes` each).
 pub fn check_room(graph: &Graph, walks: u64, max_memory: Option<u64>) -> Result<(), Error> {
-    crate::bfs::walk::Puzzle::new(graph)?;
+    crate::bfs::walk::Configurations::new(graph)?;
     let needed = needed_bytes(graph.vertices()) * walks;
     memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
         what: match walks {
@@ -185,7 +186,7 @@ fn searched(
             graph.vertices()
         )));
     }
-    let space = StateSpace::of_graph(graph, blank, 0)?;
+    let space = StateSpace::new(&Puzzle::graph(graph.clone(), blank)?, 0)?;
     let start = space.goal_index();
     let found: Search = match options.checkpoint {
         None => crate::bfs::search_from(&space, start, options.schedule, progress)?,

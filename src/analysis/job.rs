@@ -2,6 +2,7 @@
 //! gives (`Analysis`); the search it runs (`Job`), concluded and reported the same way wherever
 //! the table lived.
 
+use crate::index::puzzle::Puzzle;
 use std::path::Path;
 
 use crate::analysis::distribution::Distribution;
@@ -193,7 +194,7 @@ impl Job {
         if shape.is_line() {
             return Ok(Err(analyze_line(shape, goal, start, class, metric)));
         }
-        let space = StateSpace::in_metric(shape, goal, class, metric)?;
+        let space = StateSpace::new(&Puzzle::board(shape, goal, metric)?, class)?;
         let start_index = match start {
             Some(b) => space
                 .index(b)
@@ -232,7 +233,7 @@ impl Job {
             goal: self.goal,
             start: self.start.clone(),
             class: self.class,
-            metric: space.metric,
+            metric: space.metric(),
             distribution,
             antipodes,
             expected,

@@ -1,5 +1,6 @@
 //! What a search needs in memory, and the guard that refuses before allocating.
 
+use crate::bfs::moves::{with_moves, MoveKind, WithMoves};
 use crate::bfs::policy::LIST_RATIO;
 use crate::bfs::Schedule;
 use crate::error::{Error, Limit, Needed};
@@ -27,18 +28,17 @@ pub fn working_bytes(shape: Shape) -> f64 {
     list_bytes(shape) + WORKING_BYTES
 }
 
-/// Bytes of the multi-tile push's bit a row (`bfs::layer::Rows`) in one process: a bit per C
-/// states (C the longer side, as the engine orients the board), at most `Rows::budget`; none
-/// in the single-tile metric.
+/// Bytes of the aids the moves of `metric` keep beside the table in one process by default
+/// (`MoveKind::aid_bytes`: the multi-tile push's bit a row; none in the single-tile metric).
 pub fn rows_bytes(shape: Shape, metric: Metric) -> f64 {
-    use crate::bfs::layer::Rows;
-    if metric == Metric::Single {
-        return 0.0;
+    struct Aids(f64, usize);
+    impl WithMoves for Aids {
+        type Output = f64;
+        fn run<M: MoveKind>(self) -> f64 {
+            M::aid_bytes(self.0, self.1)
+        }
     }
-    let table = table_bytes(shape);
-    let bytes = table / (2 * shape.rows.max(shape.cols)) as f64;
-    // A table past u64's range (22 cells and more) is budgeted as u64::MAX bytes.
-    bytes.min(Rows::budget(table.min(u64::MAX as f64) as u64) as f64)
+    with_moves(metric, Aids(table_bytes(shape), shape.rows.max(shape.cols)))
 }
 
 /// Bytes of the pushes' deferred claims in one process (`bfs::layer::deferred`), at most.

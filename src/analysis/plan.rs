@@ -6,10 +6,12 @@ use crate::analysis::memory::{table_bytes, working_bytes};
 use crate::bfs::layer::{for_each_neighbour, moves};
 use crate::bfs::shard::Partition;
 use crate::error::Error;
+use crate::index::puzzle::Puzzle;
 use crate::index::rank::Cursor;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Cell, Shape};
 use crate::puzzle::count::reachable_u64;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::random::Rng;
 
 /// The plan of `shape` over some ranks.
@@ -96,7 +98,10 @@ pub fn plan(shape: Shape, ranks: usize, buffer_bytes: u64, samples: u64) -> Resu
             shape.cells()
         )));
     }
-    let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
+    let space = StateSpace::new(
+        &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single)?,
+        0,
+    )?;
     let partition = Partition::new(&space, ranks);
     let shard_bytes = (0..ranks)
         .map(|k| partition.table_bytes(k))
@@ -154,7 +159,8 @@ mod tests {
     #[test]
     fn plans_add_up() {
         let shape = Shape::new(3, 4).unwrap();
-        let space = StateSpace::new(shape, Cell(11)).unwrap();
+        let space =
+            StateSpace::new(&Puzzle::board(shape, Cell(11), Metric::Single).unwrap(), 0).unwrap();
         for ranks in [1, 2, 3, 8] {
             let p = Partition::new(&space, ranks);
             let sum: u64 = (0..ranks).map(|k| p.table_bytes(k)).sum();
@@ -204,7 +210,10 @@ pub fn calibrate(shape: Shape) -> Result<Calibration, Error> {
     use crate::bfs::policy::Way;
     use crate::bfs::{LayerDone, Schedule};
     use crate::dist::{search_sharded, threads, Budget};
-    let space = StateSpace::new(shape, Cell(shape.cells() - 1))?;
+    let space = StateSpace::new(
+        &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single)?,
+        0,
+    )?;
     let layers = std::sync::Mutex::new(Vec::<(bool, f64)>::new());
     let record = |l: LayerDone| {
         if let Some(way) = l.way {

@@ -12,6 +12,8 @@
 //!   of the other fails it, so the two reached sets are **disjoint**, and with (RC)!/2 each they
 //!   cover all (RC)! configurations.
 
+use crate::index::puzzle::Puzzle;
+use crate::puzzle::metric::Metric;
 use rayon::prelude::*;
 
 use crate::analysis::{analyze_from, Analysis, AnalyzeOptions};
@@ -128,7 +130,7 @@ pub fn verify(
 /// True if every state of class `class` (all (RC)!/2 indices, unranked into boards) is solvable
 /// by the sign test exactly when the class is the goal's.
 pub fn class_agrees(shape: Shape, goal: Cell, class: u8) -> Result<bool, Error> {
-    let space = StateSpace::with_class(shape, goal, class)?;
+    let space = StateSpace::new(&Puzzle::board(shape, goal, Metric::Single)?, class)?;
     const CHUNK: u64 = 1 << 14;
     let chunks = space.states().div_ceil(CHUNK);
     Ok((0..chunks).into_par_iter().all(|c| {

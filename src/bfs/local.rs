@@ -188,6 +188,7 @@ impl SearchState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
     use crate::puzzle::metric::Metric;
 
@@ -228,7 +229,11 @@ mod tests {
     fn recordings_given_up_or_kept_give_the_same_search() {
         for (r, c) in [(3, 3), (2, 5)] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             let start = space.goal_index();
             let scanned = searched(&space, start, 0, Scan::Auto);
             for cap in [1, 5, 37, 200, 1500] {
@@ -260,7 +265,11 @@ mod tests {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() / 2, shape.cells() - 1] {
                 for class in [0, 1] {
-                    let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
+                    let space = StateSpace::new(
+                        &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                        class,
+                    )
+                    .unwrap();
                     let start = if class == 0 {
                         space.goal_index()
                     } else {
@@ -332,7 +341,11 @@ mod tests {
         for (r, c) in [(3, 3), (2, 4), (2, 5)] {
             let shape = Shape::new(r, c).unwrap();
             for class in [0, 1] {
-                let space = StateSpace::in_metric(shape, Cell(1), class, Metric::Multi).unwrap();
+                let space = StateSpace::new(
+                    &Puzzle::board(shape, Cell(1), Metric::Multi).unwrap(),
+                    class,
+                )
+                .unwrap();
                 let start = match class {
                     0 => space.goal_index(),
                     _ => space.states() / 3,
@@ -371,7 +384,8 @@ mod tests {
         for metric in [Metric::Single, Metric::Multi] {
             for (r, c) in [(3, 3), (2, 5)] {
                 let shape = Shape::new(r, c).unwrap();
-                let space = StateSpace::in_metric(shape, Cell(1), 0, metric).unwrap();
+                let space =
+                    StateSpace::new(&Puzzle::board(shape, Cell(1), metric).unwrap(), 0).unwrap();
                 let start = space.goal_index();
                 let (layers, last, _) = plain(&space, start, metric);
                 for threads in [1, 2] {
@@ -429,8 +443,11 @@ mod tests {
             let goals = if classes.len() == 1 { 1 } else { shape.cells() };
             for goal in 0..goals {
                 for &class in classes {
-                    let space =
-                        StateSpace::in_metric(shape, Cell(goal), class, Metric::Multi).unwrap();
+                    let space = StateSpace::new(
+                        &Puzzle::board(shape, Cell(goal), Metric::Multi).unwrap(),
+                        class,
+                    )
+                    .unwrap();
                     let start = if class == 0 {
                         space.goal_index()
                     } else {
@@ -473,7 +490,11 @@ mod tests {
             (3, 3, 0, Scan::Pull, Multi),
         ] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::in_metric(shape, Cell(shape.cells() - 1), 0, metric).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(shape, Cell(shape.cells() - 1), metric).unwrap(),
+                0,
+            )
+            .unwrap();
             let start = space.goal_index();
             let whole = searched(&space, start, cap, scan);
             let words = |t: &Table| {

@@ -183,7 +183,9 @@ bit_instructions! {
 mod tests {
     use super::*;
     use crate::bfs::search_from;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// The recount of a finished table by depth mod 4 equals its layers' (from any goal, either
     /// class, tasks not on word bounds), and a single settled code flipped (depth 4k+2 read as
@@ -194,7 +196,11 @@ mod tests {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1] {
                 for class in [0, 1] {
-                    let space = StateSpace::with_class(shape, Cell(goal), class).unwrap();
+                    let space = StateSpace::new(
+                        &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                        class,
+                    )
+                    .unwrap();
                     let start = space.states() / 3;
                     let done = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
                     let colour = space.colour(space.split(start).0);

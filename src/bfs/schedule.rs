@@ -125,7 +125,9 @@ impl Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// The tasks cover every slot exactly once and none exceeds the chunk.
     #[test]
@@ -138,7 +140,11 @@ mod tests {
             (4, 2, 33),
         ] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             let schedule = Schedule {
                 chunk,
                 ..Schedule::default()

@@ -167,7 +167,9 @@ impl Mine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// The ranks' blocks cover every state once, start on words, and `owner` and `mine` agree
     /// with them; their tables add up to the whole table; every rank holds at least 256 blocks
@@ -176,7 +178,11 @@ mod tests {
     fn blocks_partition_the_index_on_word_bounds() {
         for (r, c) in [(2, 2), (2, 3), (3, 3), (2, 4)] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             for ranks in [1, 2, 3, 4, 7, 16] {
                 let mut parts = vec![Partition::new(&space, ranks)];
                 parts.push(Partition::with_shift(space.states(), ranks, 5));
@@ -223,7 +229,11 @@ mod tests {
     fn ranks_hold_many_blocks() {
         for (r, c) in [(2, 5), (3, 4), (2, 7), (4, 4)] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::new(shape, Cell(shape.cells() - 1)).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(shape, Cell(shape.cells() - 1), Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             for ranks in [1, 2, 3, 16, 64] {
                 let p = Partition::new(&space, ranks);
                 let blocks = |p: &Partition| space.states().div_ceil(1 << p.shift());

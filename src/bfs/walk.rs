@@ -26,7 +26,7 @@ pub const MAX_WALK_VERTICES: usize = 12;
 const PARALLEL_FRONTIER: usize = 1 << 13;
 
 /// The configurations of the puzzle on a graph: their ranks, the goal, the moves.
-pub struct Puzzle<'g> {
+pub struct Configurations<'g> {
     graph: &'g Graph,
     /// `weights[j] = (n-1-j)!`: the weight of Lehmer digit j.
     weights: Vec<u64>,
@@ -36,9 +36,9 @@ pub struct Puzzle<'g> {
     reciprocals: Vec<u64>,
 }
 
-impl<'g> Puzzle<'g> {
+impl<'g> Configurations<'g> {
     /// The puzzle on `graph`, which must have at most `MAX_WALK_VERTICES` vertices.
-    pub fn new(graph: &'g Graph) -> Result<Puzzle<'g>, Error> {
+    pub fn new(graph: &'g Graph) -> Result<Configurations<'g>, Error> {
         let n = graph.vertices();
         if n > MAX_WALK_VERTICES {
             return Err(Error::Graph(format!(
@@ -52,7 +52,7 @@ impl<'g> Puzzle<'g> {
             .iter()
             .map(|&w| (u64::MAX / w).wrapping_add(1))
             .collect();
-        Ok(Puzzle {
+        Ok(Configurations {
             graph,
             weights,
             reciprocals,
@@ -173,7 +173,7 @@ impl Walk {
 /// Walks every configuration of the puzzle on `graph`, the goal's blank on vertex `blank`;
 /// `progress` is told the configurations walked so far after each wide layer.
 pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Walk, Error> {
-    let puzzle = Puzzle::new(graph)?;
+    let puzzle = Configurations::new(graph)?;
     check_blank(graph, blank)?;
     let total = puzzle.configurations();
     let seen: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
@@ -224,7 +224,7 @@ pub fn goal_component(
     blank: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GoalComponent, Error> {
-    let puzzle = Puzzle::new(graph)?;
+    let puzzle = Configurations::new(graph)?;
     check_blank(graph, blank)?;
     let seen: Vec<AtomicU64> = (0..puzzle.configurations().div_ceil(64))
         .map(|_| AtomicU64::new(0))
@@ -258,7 +258,7 @@ fn check_blank(graph: &Graph, blank: usize) -> Result<(), Error> {
 /// Walks the component of `first` (not seen yet), marking it seen: its layer widths and its
 /// last layer.
 fn component(
-    puzzle: &Puzzle,
+    puzzle: &Configurations,
     seen: &[AtomicU64],
     first: u64,
     walked: &mut u64,
@@ -299,7 +299,7 @@ bit_instructions! {
     /// thread alone sets its bit with a plain store, several (`shared`) with an atomic or, as
     /// they may share a word. Ranks count smaller tokens with `popcnt` where the CPU has it.
     fn expand[][](
-        puzzle: &Puzzle,
+        puzzle: &Configurations,
         seen: &[AtomicU64],
         chunk: &[u32],
         next: &mut Vec<u32>,
@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn ranks_are_a_bijection() {
         let g = family::complete(5).unwrap();
-        let p = Puzzle::new(&g).unwrap();
+        let p = Configurations::new(&g).unwrap();
         let mut tokens = [0u8; 5];
         for r in 0..p.configurations() {
             p.unrank(r, &mut tokens);
@@ -351,7 +351,7 @@ mod tests {
         }
         // On 12 vertices, ranks across 12! (the reciprocals' range), the last ones too.
         let big = family::complete(12).unwrap();
-        let q = Puzzle::new(&big).unwrap();
+        let q = Configurations::new(&big).unwrap();
         let mut tokens = [0u8; 12];
         let last = q.configurations() - 1;
         for r in (0..=last).step_by(9_999_991).chain(last - 1000..=last) {

@@ -304,10 +304,12 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
-    if args.metric == Metric::Multi && args.gong_figures {
-        bail!(BadArgument(
-            "--gong-figures are single-tile: they do not take --metric multi".into()
-        ));
+    if args.metric != tilespace::report::gong::METRIC && args.gong_figures {
+        bail!(BadArgument(format!(
+            "--gong-figures are {}: they do not take --metric {}",
+            tilespace::report::gong::METRIC.adjective(),
+            args.metric
+        )));
     }
     if args.disk.is_some() && sharded {
         bail!(BadArgument(
@@ -513,8 +515,8 @@ impl Resumable<'_> {
         if let Some(b) = self.start {
             command += &format!(" --from \"{b}\"");
         }
-        if self.metric == Metric::Multi {
-            command += " --metric multi";
+        if self.metric.note().is_some() {
+            command += &format!(" --metric {}", self.metric);
         }
         if matches!(err, tilespace::Error::Interrupted { .. }) {
             super::signals_settled();
@@ -595,10 +597,11 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     } else {
         format!("NOT VERIFIED (expected {})", row.expected_states)
     };
-    let metric = match a.metric {
-        Metric::Single => "",
-        Metric::Multi => ", multi-tile",
-    };
+    let metric = a
+        .metric
+        .note()
+        .map(|n| format!(", {n}"))
+        .unwrap_or_default();
     match &a.start {
         None => writeln!(
             out,

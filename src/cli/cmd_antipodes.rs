@@ -40,7 +40,7 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
         // The single-tile searches from a goal: the antipodes of the puzzle Gong asked about
         // (a multi-tile row's board and goal are a single-tile search's too, done once).
         for row in report::read_summary(&out.join("summary.csv"))? {
-            if row.start == "goal" && row.metric()? == tilespace::Metric::Single {
+            if row.start == "goal" && row.metric == tilespace::report::gong::METRIC {
                 jobs.push((row.shape()?, row.goal_cell()?));
             }
         }

@@ -208,7 +208,7 @@ fn reused(
             && r.start == "goal"
             && r.shape().is_ok_and(|s| s == shape)
             && r.goal_cell().is_ok_and(|g| g == goal)
-            && r.metric().is_ok_and(|m| m == metric)
+            && r.metric == metric
     });
     let Some(row) = found else {
         return Ok(None);
@@ -225,10 +225,7 @@ fn reused(
 fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
     let s = AtlasSummaryRow::of(atlas);
     let mut out = std::io::stdout().lock();
-    let metric = match atlas.metric {
-        Metric::Single => "single-tile",
-        Metric::Multi => "multi-tile",
-    };
+    let metric = atlas.metric.adjective();
     writeln!(
         out,
         "{} {metric}: diameter {} (cells {}), radius {} (cells {}), mean distance {}",

@@ -388,10 +388,7 @@ impl Timed {
         let (t0, m0) = *self.base.get_or_insert((threads, median));
         let speedup = m0 / median;
         let states: u64 = self.layers.iter().flatten().sum();
-        let edges = match self.metric {
-            Metric::Single => tilespace::puzzle::count::edges_u128(shape).unwrap_or(0) as f64,
-            Metric::Multi => states as f64 * (shape.rows + shape.cols - 2) as f64 / 2.0,
-        };
+        let edges = self.metric.edges(shape).unwrap_or(0) as f64;
         Ok(BenchRow {
             board: shape.to_string(),
             metric: self.metric.name().into(),

@@ -74,8 +74,8 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
             .mean_depth_exact
             .parse::<tilespace::Fraction>()
             .map_err(BadArgument)?;
-        let metric = row.metric()?;
-        let moves = tilespace::report::chart::moves_name(metric);
+        let metric = row.metric;
+        let moves = metric.adjective();
         all.push(Series {
             label: row.label(),
             metric,
@@ -165,7 +165,7 @@ fn atlas(args: &PlotArgs) -> Result<super::Status> {
     let mut stdout = std::io::stdout().lock();
     for map in &maps {
         let board = map.shape.to_string();
-        if !args.selection.keeps_atlas(&board, &map.metric) {
+        if !args.selection.keeps_atlas(&board, map.metric) {
             continue;
         }
         let name = format!("atlas-{board}-{}", map.metric);

@@ -385,7 +385,7 @@ fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) 
 /// Where the answers come from: pattern databases or the table (checked against `--shape` and
 /// `--blank`), or the constructive solver, which `distance` does not take.
 fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
-    let multi = args.metric == Some(Metric::Multi);
+    let multi = args.metric.is_some_and(|m| !m.patterns_admissible());
     if multi && !args.pdb.is_empty() {
         anyhow::bail!(BadArgument(
             "pattern databases answer in the single-tile metric only: additive databases are not \
@@ -871,12 +871,9 @@ fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Erro
     let (answer, goal) = match source {
         Source::Table(table) => {
             let path = table.solve(board)?;
-            let slides = (table.metric() == Metric::Multi).then(|| SlidePath::of_path(&path));
+            let (moves, slides) = table.metric().path_moves(&path);
             let a = Answer {
-                moves: match &slides {
-                    Some(s) => s.steps(),
-                    None => Moves::of_path(&path),
-                },
+                moves,
                 slides,
                 optimal: true,
                 lower_bound: construct::manhattan(board, table.goal),

@@ -65,7 +65,7 @@ pub struct SampleArgs {
 
 /// The pattern databases of `args`, for its board, in the single-tile metric.
 fn databases(args: &SampleArgs) -> Result<Heuristic> {
-    if args.metric == tilespace::Metric::Multi {
+    if !args.metric.patterns_admissible() {
         anyhow::bail!(BadArgument(
             "sample solves with pattern databases, which are not admissible in the multi-tile \
              metric (one move can carry tiles of several patterns): its distributions are \

@@ -140,14 +140,14 @@ fn atlas(args: &TableArgs, format: Format) -> Result<Rendered> {
     if args.cells {
         let mut rows: Vec<_> = cells
             .into_iter()
-            .filter(|r| chosen.keeps_atlas(&r.board, &r.metric))
+            .filter(|r| chosen.keeps_atlas(&r.board, r.metric))
             .collect();
         rows.sort_by_key(|r| chosen.rank(&r.board));
         Ok(paper::atlas::render_cells(&rows, format)?)
     } else {
         let mut rows: Vec<_> = summary
             .into_iter()
-            .filter(|r| chosen.keeps_atlas(&r.board, &r.metric))
+            .filter(|r| chosen.keeps_atlas(&r.board, r.metric))
             .collect();
         rows.sort_by_key(|r| chosen.rank(&r.board));
         Ok(paper::atlas::render(&rows, format)?)

@@ -121,7 +121,7 @@ fn print(t: &Theorem) -> Result<()> {
         writeln!(
             out,
             "  {:<10} from {}: {} states reached (expected {}!/2 = {}), eccentricity {}, parity test {}",
-            report::class_name(c.class),
+            tilespace::puzzle::parity::Class::of(c.class),
             c.start,
             c.analysis.states(),
             n,

@@ -4,18 +4,18 @@
 
 use anyhow::Result;
 use tilespace::report::SummaryRow;
-use tilespace::Shape;
+use tilespace::{Metric, Shape};
 
 use super::groups::Selection;
 use super::outcome::BadArgument;
 use super::values::MetricChoice;
 
 impl Selection {
-    /// Whether `--metric` keeps a report of `metric` (its name, as the reports write it).
-    fn keeps_metric(&self, metric: &str) -> bool {
+    /// Whether `--metric` keeps a report of `metric`.
+    fn keeps_metric(&self, metric: Metric) -> bool {
         match self.metric {
             MetricChoice::Both => true,
-            MetricChoice::One(m) => m.name() == metric,
+            MetricChoice::One(m) => m == metric,
         }
     }
 
@@ -29,7 +29,7 @@ impl Selection {
                 .iter()
                 .any(|b| b.resolve(shape).is_ok_and(|c| c == goal))
         };
-        self.keeps_metric(&row.metric) && (self.blank.is_empty() || goal_kept())
+        self.keeps_metric(row.metric) && (self.blank.is_empty() || goal_kept())
     }
 
     /// The rows chosen: those of `--reports`, in that order; or for each of `--boards` in turn
@@ -81,14 +81,11 @@ impl Selection {
             }
         }
         // Each board's runs together, its single-tile ones before its multi-tile ones (the
-        // reports keep them alphabetically: "multi" first).
+        // reports keep them alphabetically: "multi" first; `Metric` orders single first).
         let board_at = |board: &str| out.iter().position(|r| r.board == board);
         let mut keyed: Vec<_> = out
             .iter()
-            .map(|r| {
-                let multi = r.metric().ok() != Some(tilespace::Metric::Single);
-                ((board_at(&r.board), multi), r.clone())
-            })
+            .map(|r| ((board_at(&r.board), r.metric), r.clone()))
             .collect();
         keyed.sort_by_key(|(key, _)| *key);
         Ok(keyed.into_iter().map(|(_, r)| r).collect())
@@ -109,7 +106,7 @@ impl Selection {
 
     /// Whether an atlas report of `board` (`RxC`) in `metric` is shown; an atlas covers every
     /// goal cell, so `--blank` does not apply to it (clap refuses the two together).
-    pub fn keeps_atlas(&self, board: &str, metric: &str) -> bool {
+    pub fn keeps_atlas(&self, board: &str, metric: Metric) -> bool {
         let sized = |s: &Shape| s.to_string() == board;
         self.keeps_metric(metric) && (self.boards.is_empty() || self.boards.iter().any(sized))
     }

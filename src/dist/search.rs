@@ -154,7 +154,7 @@ pub fn begin(
 pub fn shard_table(space: &StateSpace, partition: &Partition, rank: usize) -> Result<Table, Error> {
     let states = space.states();
     Table::sparse(states, &partition.spans(rank)).map_err(|e| Error::TooLarge {
-        shape: space.user_shape.to_string(),
+        shape: space.user_shape().to_string(),
         needed: Needed::AddressSpace(states.div_ceil(32) * 8),
         limit: Limit::Mapping(e.to_string()),
     })
@@ -393,6 +393,7 @@ impl<W: Copy + Send + Sync> Rounds<W> {
 
 #[cfg(test)]
 mod tests {
+    use crate::index::puzzle::Puzzle;
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
     use super::*;
@@ -423,7 +424,9 @@ mod tests {
             let shape = Shape::new(r, c).unwrap();
             for goal in [shape.cells() - 1, 0] {
                 for class in [0, 1] {
-                    let space = StateSpace::in_metric(shape, Cell(goal), class, metric).unwrap();
+                    let space =
+                        StateSpace::new(&Puzzle::board(shape, Cell(goal), metric).unwrap(), class)
+                            .unwrap();
                     let start = space.states() / 3 * class as u64;
                     let start = if class == 0 {
                         space.goal_index()
@@ -515,7 +518,7 @@ mod tests {
             "hypercube:3",
         ] {
             let graph = NamedGraph::parse(spec).unwrap().graph;
-            let space = StateSpace::of_graph(&graph, 1, 0).unwrap();
+            let space = StateSpace::new(&Puzzle::graph(graph.clone(), 1).unwrap(), 0).unwrap();
             let start = space.goal_index();
             let whole = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
             for ranks in 1..=3 {

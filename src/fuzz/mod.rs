@@ -13,6 +13,8 @@
 
 mod disk;
 
+use crate::index::puzzle::Puzzle;
+use crate::puzzle::metric::Metric;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
@@ -91,7 +93,8 @@ pub fn board(data: &[u8]) {
     let goal = Cell(b.shape().cells() - 1);
     let solvable = crate::puzzle::parity::solvability(&b, goal).solvable;
     if b.shape().cells() <= 9 && !b.shape().is_line() {
-        let space = StateSpace::new(b.shape(), goal).expect("a small board has a space");
+        let space = StateSpace::new(&Puzzle::board(b.shape(), goal, Metric::Single).unwrap(), 0)
+            .expect("a small board has a space");
         match space.index(&b) {
             Some(i) => assert_eq!(space.board(i), b),
             None => assert!(!solvable, "{b} is solvable but has no index"),

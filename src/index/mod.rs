@@ -5,6 +5,7 @@
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
 pub mod partial;
+pub mod puzzle;
 #[doc(hidden)]
 pub mod rank;
 pub mod space;

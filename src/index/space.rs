@@ -38,6 +38,7 @@
 
 use crate::error::Error;
 use crate::graph::Graph;
+use crate::index::puzzle::{Ground, Puzzle};
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::metric::Metric;
@@ -45,37 +46,31 @@ use crate::puzzle::metric::Metric;
 /// The fewest vertices of a graph the index covers (the indexer ranks at least 3 tiles).
 pub const MIN_VERTICES: usize = 4;
 
-/// The states of one parity class of one board, numbered densely: the engine's index.
+/// The states of one parity class of one puzzle, numbered densely: the engine's index.
 #[derive(Clone, Debug)]
 pub struct StateSpace {
-    /// The board as the user gave it.
-    pub user_shape: Shape,
-    /// The blank cell of the goal (user orientation): the reference for the parity classes.
-    pub user_goal: Cell,
-    /// The engine's orientation.
-    pub shape: Shape,
+    /// The puzzle as the user gave it (a board in the user's orientation).
+    puzzle: Puzzle,
+    /// The engine's orientation (1×n on a graph).
+    shape: Shape,
     /// The goal's blank cell, in the engine's orientation.
-    pub goal: Cell,
-    /// The engine works on the transpose of the user's board (`prefers_transposed`).
-    pub transposed: bool,
-    /// How moves are counted: the edges of the graph searched over these states.
-    pub metric: Metric,
+    goal: Cell,
+    /// The engine works on the transpose of the user's board (`Metric::transposes`).
+    transposed: bool,
     /// 0: the goal's class (solvable boards); 1: the other class.
-    pub class: u8,
+    class: u8,
     /// Ranks and unranks tile sequences.
-    pub indexer: Indexer,
+    indexer: Indexer,
     /// Sequences per parity: m!/2.
-    pub half: u64,
+    half: u64,
     /// `parity[b]`: parity of every sequence that goes with blank cell b (engine orientation).
-    pub parity: Vec<u8>,
+    parity: Vec<u8>,
     /// `slot[b]`: position of blank cell b among the n slots of a rank.
-    pub slot: Vec<u8>,
+    slot: Vec<u8>,
     /// `blanks[j]`: the blank cell of slot j (`G₀`, then `G₁`, each ascending).
-    pub blanks: Vec<u8>,
+    blanks: Vec<u8>,
     /// `colours[b]`: the colour of the states whose blank is b, which every move flips.
-    pub colours: Vec<u8>,
-    /// The graph whose vertices are the cells, for a puzzle on a graph; `None` on a board.
-    pub graph: Option<Graph>,
+    colours: Vec<u8>,
     /// `engine_cell[i]`: the engine's cell of the user's cell i.
     engine_cell: Vec<u8>,
     /// `engine_tile[t]`: the engine's label of the user's tile t (where t belongs in the user's
@@ -84,51 +79,25 @@ pub struct StateSpace {
 }
 
 impl StateSpace {
-    /// The solvable class of a board of at most `MAX_TILES + 1` cells, in the orientation the
-    /// engine prefers.
-    pub fn new(user_shape: Shape, user_goal: Cell) -> Result<StateSpace, Error> {
-        Self::with_class(user_shape, user_goal, 0)
-    }
-
-    /// Class 0 (solvable for this goal) or 1 (the other half), in the single-tile metric.
-    pub fn with_class(user_shape: Shape, user_goal: Cell, class: u8) -> Result<StateSpace, Error> {
-        Self::in_metric(user_shape, user_goal, class, Metric::Single)
-    }
-
-    /// Class 0 or 1 with moves counted in `metric`, in the orientation the engine prefers for it.
-    pub fn in_metric(
-        user_shape: Shape,
-        user_goal: Cell,
-        class: u8,
-        metric: Metric,
-    ) -> Result<StateSpace, Error> {
-        let transposed = Self::prefers_transposed(user_shape, metric);
-        let mut space = Self::oriented(user_shape, user_goal, class, transposed)?;
-        space.metric = metric;
-        Ok(space)
-    }
-
-    /// The engine's orientation for a metric. Single-tile: fewer columns, so that a vertical
-    /// move rotates a short window (with 2 columns, one adjacent swap): the engine is bound by
-    /// computation more than by the cache misses of vertical moves
-    /// (`docs/log/constants.md`). Multi-tile: fewer rows, as a horizontal slide keeps the rank
-    /// (a neighbour in the same word) and a vertical one computes a new rank: the fewer rows,
-    /// the fewer vertical slides ((R-1) of the (R-1)+(C-1)).
-    pub fn prefers_transposed(user_shape: Shape, metric: Metric) -> bool {
-        match metric {
-            Metric::Single => user_shape.cols > user_shape.rows,
-            Metric::Multi => user_shape.rows > user_shape.cols,
+    /// Class 0 of `puzzle` (the goal's: the solvable boards) or class 1 (the other half), in
+    /// the orientation the engine prefers for its metric (`Metric::transposes`). A graph that
+    /// is not bipartite has one class, all n! configurations.
+    pub fn new(puzzle: &Puzzle, class: u8) -> Result<StateSpace, Error> {
+        match puzzle.ground() {
+            Ground::Board(shape) => {
+                Self::oriented(puzzle, class, puzzle.metric().transposes(*shape))
+            }
+            Ground::Graph(graph) => Self::of_graph(puzzle, graph, class),
         }
     }
 
-    /// The space with an explicit orientation (`transposed`: the engine works on C×R), in the
-    /// single-tile metric.
-    pub fn oriented(
-        user_shape: Shape,
-        user_goal: Cell,
-        class: u8,
-        transposed: bool,
-    ) -> Result<StateSpace, Error> {
+    /// Class 0 or 1 of the puzzle on a board with an explicit orientation (`transposed`: the
+    /// engine works on C×R); a graph's puzzle has one orientation (`new`).
+    pub fn oriented(puzzle: &Puzzle, class: u8, transposed: bool) -> Result<StateSpace, Error> {
+        let Ground::Board(user_shape) = *puzzle.ground() else {
+            return Self::new(puzzle, class);
+        };
+        let user_goal = puzzle.goal();
         let n = user_shape.cells();
         if n > MAX_TILES + 1 {
             return Err(Error::Shape(format!(
@@ -169,14 +138,12 @@ impl StateSpace {
             engine_tile[t as usize] = goal_board.cells()[usize::from(engine_cell[i])] as u8;
         }
         Ok(StateSpace {
-            user_shape,
-            user_goal,
+            puzzle: puzzle.clone(),
             engine_cell,
             engine_tile,
             shape,
             goal,
             transposed,
-            metric: Metric::Single,
             class,
             half,
             indexer,
@@ -184,21 +151,21 @@ impl StateSpace {
             colours: (0..n).map(|b| shape.colour(Cell(b)) as u8).collect(),
             parity,
             blanks,
-            graph: None,
         })
     }
 
-    /// The puzzle on `graph` with the goal's blank on vertex `goal`: class 0 (the goal's) or 1
-    /// of a bipartite graph, all n! configurations of one that is not (`class` must be 0).
-    pub fn of_graph(graph: &Graph, goal: usize, class: u8) -> Result<StateSpace, Error> {
+    /// The puzzle on `graph`: class 0 (the goal's) or 1 of a bipartite graph, all n!
+    /// configurations of one that is not (`class` must be 0).
+    fn of_graph(puzzle: &Puzzle, graph: &Graph, class: u8) -> Result<StateSpace, Error> {
         let n = graph.vertices();
+        let goal = puzzle.goal().0;
         if !(MIN_VERTICES..=MAX_TILES + 1).contains(&n) {
             return Err(Error::Graph(format!(
                 "it has {n} vertices; the index covers graphs of {MIN_VERTICES} to {} vertices",
                 MAX_TILES + 1
             )));
         }
-        let shape = Shape::new(1, n)?;
+        let shape = puzzle.shape();
         let indexer = Indexer::new(n - 1);
         let (parity, blanks): (Vec<u8>, Vec<u8>) = match graph.two_colouring() {
             // The invariant: a move flips the sequence's parity as often as the blank's colour
@@ -225,12 +192,10 @@ impl StateSpace {
             .map(|b| (parity[b] + (b % n) as u8) & 1)
             .collect();
         Ok(StateSpace {
-            user_shape: shape,
-            user_goal: Cell(goal),
+            puzzle: puzzle.clone(),
             shape,
             goal: Cell(goal),
             transposed: false,
-            metric: Metric::Single,
             class,
             half: indexer.class_size(),
             indexer,
@@ -238,17 +203,93 @@ impl StateSpace {
             parity,
             blanks,
             colours,
-            graph: Some(graph.clone()),
             engine_cell: (0..n as u8).collect(),
             engine_tile: (0..n as u8).collect(),
         })
+    }
+
+    /// The puzzle, as the user gave it.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The board as the user gave it (a graph's vertices as one row).
+    pub fn user_shape(&self) -> Shape {
+        self.puzzle.shape()
+    }
+
+    /// The blank cell of the goal (user orientation): the reference for the parity classes.
+    pub fn user_goal(&self) -> Cell {
+        self.puzzle.goal()
+    }
+
+    /// How moves are counted: the edges of the graph searched over these states.
+    pub fn metric(&self) -> Metric {
+        self.puzzle.metric()
+    }
+
+    /// The graph whose vertices are the cells, for a puzzle on a graph; `None` on a board.
+    pub fn graph(&self) -> Option<&Graph> {
+        self.puzzle.graph_of()
+    }
+
+    /// The engine's orientation (1×n on a graph).
+    #[inline(always)]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The goal's blank cell, in the engine's orientation.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// Whether the engine works on the transpose of the user's board.
+    pub fn transposed(&self) -> bool {
+        self.transposed
+    }
+
+    /// 0: the goal's class (solvable boards); 1: the other class.
+    pub fn class(&self) -> u8 {
+        self.class
+    }
+
+    /// Ranks and unranks tile sequences.
+    #[inline(always)]
+    pub fn indexer(&self) -> &Indexer {
+        &self.indexer
+    }
+
+    /// Sequences per parity: m!/2.
+    #[inline(always)]
+    pub fn half(&self) -> u64 {
+        self.half
+    }
+
+    /// `parity()[b]`: the parity of every sequence that goes with blank cell b (engine
+    /// orientation; the slot's key on a graph that is not bipartite).
+    #[inline(always)]
+    pub fn parity(&self) -> &[u8] {
+        &self.parity
+    }
+
+    /// `slots()[b]`: the position of blank cell b among the slots of a rank.
+    #[inline(always)]
+    pub fn slots(&self) -> &[u8] {
+        &self.slot
+    }
+
+    /// `blanks()[j]`: the blank cell of slot j (`G₀`, then `G₁`, each ascending).
+    #[inline(always)]
+    pub fn blanks(&self) -> &[u8] {
+        &self.blanks
     }
 
     /// What tells the graph of this space from others of as many vertices in the files that
     /// store its searches: 0 on a board, a hash of the graph's edges with its top bit set on
     /// a graph (FNV-1a over each vertex's neighbours).
     pub fn graph_key(&self) -> u32 {
-        let Some(graph) = &self.graph else {
+        let Some(graph) = self.graph() else {
             return 0;
         };
         let mut h: u32 = 0x811c_9dc5;
@@ -304,7 +345,7 @@ impl StateSpace {
     /// The index of a board given in the user's orientation; `None` if it is not in this
     /// space's class.
     pub fn index(&self, board: &Board) -> Option<u64> {
-        assert_eq!(board.shape(), self.user_shape);
+        assert_eq!(board.shape(), self.user_shape());
         // The board in the engine's orientation and labels, then its tile sequence (0-based).
         let mut engine = [0u8; MAX_TILES + 1];
         for (i, &t) in board.cells().iter().enumerate() {
@@ -358,7 +399,7 @@ impl StateSpace {
 
     /// The index of the goal.
     pub fn goal_index(&self) -> u64 {
-        self.index(&Board::goal(self.user_shape, self.user_goal))
+        self.index(&Board::goal(self.user_shape(), self.user_goal()))
             .expect("the goal is in its class")
     }
 }
@@ -385,7 +426,8 @@ mod tests {
             let shape = Shape::new(r, c).unwrap();
             for g in [0, shape.cells() / 2, shape.cells() - 1] {
                 for (class, transposed) in [(0, false), (0, true), (1, false), (1, true)] {
-                    let space = StateSpace::oriented(shape, Cell(g), class, transposed).unwrap();
+                    let puzzle = Puzzle::board(shape, Cell(g), Metric::Single).unwrap();
+                    let space = StateSpace::oriented(&puzzle, class, transposed).unwrap();
                     for i in 0..space.states() {
                         let b = space.board(i);
                         let solvable = solvable_by_inversions(&b, Cell(g));

@@ -8,10 +8,26 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
-use crate::puzzle::board::{Board, Cell};
+use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::count::{edges_u128, reachable_u64};
+use crate::puzzle::moves::{Moves, SlidePath};
 
 /// How moves are counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Ordered single first, as every table shows them.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Metric {
     /// One tile, one cell: every move flips the blank's checkerboard colour (the state graph
     /// is bipartite). What the classic tables (Korf, Gong, the OEIS) count.
@@ -26,8 +42,7 @@ impl Metric {
     /// Both metrics, single first.
     pub const ALL: [Metric; 2] = [Metric::Single, Metric::Multi];
 
-    /// Its byte in the headers of tables and checkpoints: 0 single (what files older than the
-    /// field hold there), 1 multi.
+    /// Its byte in the headers of tables and checkpoints: 0 single, 1 multi.
     pub fn byte(self) -> u8 {
         match self {
             Metric::Single => 0,
@@ -45,6 +60,91 @@ impl Metric {
         match self {
             Metric::Single => "single",
             Metric::Multi => "multi",
+        }
+    }
+
+    /// The moves it counts as words name them: `single-tile`, `multi-tile`.
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Metric::Single => "single-tile",
+            Metric::Multi => "multi-tile",
+        }
+    }
+
+    /// What the names of results (report names, titles, directories) add for this metric:
+    /// nothing for the single-tile one, the field's default; its adjective for another.
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Metric::Single => None,
+            Metric::Multi => Some(self.adjective()),
+        }
+    }
+
+    /// Whether the engine searches the transpose of `shape` in this metric. Single-tile: fewer
+    /// columns, so that a vertical move rotates a short window (with 2 columns, one adjacent
+    /// swap): the engine is bound by computation more than by the cache misses of vertical
+    /// moves (`docs/log/constants.md`). Multi-tile: fewer rows, as a horizontal slide keeps the
+    /// rank (a neighbour in the same word) and a vertical one computes a new rank: the fewer
+    /// rows, the fewer vertical slides ((R-1) of the (R-1)+(C-1)).
+    pub fn transposes(self, shape: Shape) -> bool {
+        match self {
+            Metric::Single => shape.cols > shape.rows,
+            Metric::Multi => shape.rows > shape.cols,
+        }
+    }
+
+    /// The most one move changes the tiles' summed taxicab distance to their goal cells on
+    /// `shape`: 1 (one tile, one cell), or in the multi-tile metric one less than the longer
+    /// side (every tile of a slide moves a cell).
+    pub fn most_taxicab_change(self, shape: Shape) -> usize {
+        match self {
+            Metric::Single => 1,
+            Metric::Multi => shape.rows.max(shape.cols) - 1,
+        }
+    }
+
+    /// Whether additive pattern databases bound distances in this metric from below: yes in
+    /// the single-tile one, where a move moves one tile of one pattern; not in the multi-tile
+    /// one, where one move can carry tiles of several patterns.
+    pub fn patterns_admissible(self) -> bool {
+        match self {
+            Metric::Single => true,
+            Metric::Multi => false,
+        }
+    }
+
+    /// The edges of the state graph of `shape`'s solvable class (each undirected edge once),
+    /// when they fit: what traversed-edges-per-second divides. Single-tile: as many moves a
+    /// state as its blank has neighbours (`count::edges_u128`); multi-tile: (R-1)+(C-1) moves
+    /// every state.
+    pub fn edges(self, shape: Shape) -> Option<u128> {
+        match self {
+            Metric::Single => edges_u128(shape),
+            Metric::Multi => {
+                let states = u128::from(reachable_u64(shape)?);
+                Some(states * (shape.rows + shape.cols - 2) as u128 / 2)
+            }
+        }
+    }
+
+    /// A solution (the boards from the start to the goal) as moves: letters of the blank's
+    /// steps, and in the multi-tile metric the slides they make (`None` in the single-tile
+    /// one, where a move is a step).
+    pub fn path_moves(self, path: &[Board]) -> (Moves, Option<SlidePath>) {
+        match self {
+            Metric::Single => (Moves::of_path(path), None),
+            Metric::Multi => {
+                let slides = SlidePath::of_path(path);
+                (slides.steps(), Some(slides))
+            }
+        }
+    }
+
+    /// Every board one move away from `board`.
+    pub fn neighbours(self, board: &Board) -> Vec<Board> {
+        match self {
+            Metric::Single => board.neighbours().collect(),
+            Metric::Multi => board.slides().collect(),
         }
     }
 }
@@ -120,10 +220,7 @@ impl Board {
 
     /// Every board one move away in `metric`.
     pub fn neighbours_in(&self, metric: Metric) -> Vec<Board> {
-        match metric {
-            Metric::Single => self.neighbours().collect(),
-            Metric::Multi => self.slides().collect(),
-        }
+        metric.neighbours(self)
     }
 }
 

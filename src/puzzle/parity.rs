@@ -47,6 +47,41 @@ pub fn sign_parity(perm: &[usize]) -> usize {
     (perm.len() - cycles) & 1
 }
 
+/// A parity class, as reports name it: the goal's (`solvable`) or the other half
+/// (`unsolvable`); the engine numbers them 0 and 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// The goal's class: the boards that reach the goal.
+    Solvable,
+    /// The other half.
+    Unsolvable,
+}
+
+impl Class {
+    /// The class the engine numbers `class` (0 the goal's).
+    pub fn of(class: u8) -> Class {
+        match class {
+            0 => Class::Solvable,
+            _ => Class::Unsolvable,
+        }
+    }
+
+    /// Its name in reports: `solvable`, `unsolvable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Solvable => "solvable",
+            Class::Unsolvable => "unsolvable",
+        }
+    }
+}
+
+impl std::fmt::Display for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
 /// The verdict with everything that went into it, for both methods.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Solvability {

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::puzzle::metric::Metric;
+
 use super::rows::upsert_rows;
 use crate::analysis::atlas::Atlas;
 use crate::error::Error;
@@ -18,7 +20,7 @@ pub struct AtlasRow {
     /// Its cells (rows are sorted by board size).
     pub cells_on_board: usize,
     /// `single` or `multi`.
-    pub metric: String,
+    pub metric: Metric,
     /// The goal's blank cell searched, `R,C` 1-based.
     pub cell: String,
     /// The cells of its class (the same distribution), space-separated `R,C`.
@@ -43,7 +45,7 @@ pub struct AtlasSummaryRow {
     /// Its cells (rows are sorted by board size).
     pub cells_on_board: usize,
     /// `single` or `multi`.
-    pub metric: String,
+    pub metric: Metric,
     /// The largest eccentricity over the goal cells (the state graph's diameter).
     pub diameter: u32,
     /// The cells attaining it.
@@ -74,7 +76,7 @@ impl AtlasRow {
             .map(|k| AtlasRow {
                 board: shape.to_string(),
                 cells_on_board: shape.cells(),
-                metric: atlas.metric.name().into(),
+                metric: atlas.metric,
                 cell: shape.cell_label(k.cells[0]),
                 cells: labels(shape, &k.cells),
                 eccentricity: k.eccentricity,
@@ -96,7 +98,7 @@ impl AtlasSummaryRow {
         AtlasSummaryRow {
             board: shape.to_string(),
             cells_on_board: shape.cells(),
-            metric: atlas.metric.name().into(),
+            metric: atlas.metric,
             diameter,
             diameter_cells: labels(shape, &far),
             radius,
@@ -116,8 +118,8 @@ pub fn atlas_paths(dir: &Path) -> [PathBuf; 2] {
 /// metric and cell), sorted by board size, board, metric (single first) and cell.
 pub fn write_atlas(dir: &Path, atlas: &Atlas) -> Result<[PathBuf; 2], Error> {
     let [cells, summary] = atlas_paths(dir);
-    // Single-tile rows before multi-tile ones, as every table shows them.
-    let metric = |m: &str| (m != "single", m.to_string());
+    // Single-tile rows before multi-tile ones, as every table shows them (`Metric`'s order).
+    let metric = |m: &Metric| *m;
     upsert_rows(&cells, AtlasRow::of(atlas), |r: &AtlasRow| {
         (
             r.cells_on_board,
@@ -138,7 +140,7 @@ pub struct CellMap {
     /// The board.
     pub shape: Shape,
     /// `single` or `multi`.
-    pub metric: String,
+    pub metric: Metric,
     /// The most moves from a goal with its blank in each cell.
     pub eccentricity: Vec<u32>,
     /// The mean distance to that goal (to 6 decimals, as in `atlas.csv`).
@@ -280,7 +282,7 @@ fn summarised(map: &CellMap, cells: &[AtlasRow]) -> Result<AtlasSummaryRow, Stri
     Ok(AtlasSummaryRow {
         board,
         cells_on_board: shape.cells(),
-        metric: map.metric.clone(),
+        metric: map.metric,
         diameter,
         diameter_cells: extreme(diameter),
         radius,
@@ -328,12 +330,9 @@ fn parse_cell(shape: Shape, label: &str) -> Result<Cell, String> {
     Ok(shape.cell(r - 1, c - 1))
 }
 
-/// The board, the metric and the exact mean with its decimal, as `check`s share them.
-fn check_common(board: &str, metric: &str, exact: &str, decimal: &str) -> Result<Shape, String> {
+/// The board and the exact mean with its decimal, as `check`s share them.
+fn check_common(board: &str, exact: &str, decimal: &str) -> Result<Shape, String> {
     let shape: Shape = board.parse().map_err(|e: Error| e.to_string())?;
-    metric
-        .parse::<crate::puzzle::metric::Metric>()
-        .map_err(|e| e.to_string())?;
     let mean: crate::analysis::distribution::Fraction = exact.parse()?;
     if mean.decimal(6).0 != decimal {
         return Err(format!("the mean {decimal} is not {exact}"));
@@ -344,7 +343,7 @@ fn check_common(board: &str, metric: &str, exact: &str, decimal: &str) -> Result
 impl AtlasRow {
     /// Why this row cannot be one the tool wrote, if it cannot.
     pub fn check(&self) -> Result<(), String> {
-        let shape = check_common(&self.board, &self.metric, &self.mean_exact, &self.mean)?;
+        let shape = check_common(&self.board, &self.mean_exact, &self.mean)?;
         let cells = self
             .cells
             .split(' ')
@@ -366,12 +365,7 @@ impl AtlasRow {
 impl AtlasSummaryRow {
     /// Why this row cannot be one the tool wrote, if it cannot.
     pub fn check(&self) -> Result<(), String> {
-        let shape = check_common(
-            &self.board,
-            &self.metric,
-            &self.mean_distance_exact,
-            &self.mean_distance,
-        )?;
+        let shape = check_common(&self.board, &self.mean_distance_exact, &self.mean_distance)?;
         for list in [&self.diameter_cells, &self.radius_cells] {
             for label in list.split(' ') {
                 parse_cell(shape, label)?;
@@ -403,7 +397,7 @@ fn cell_maps(path: &Path, rows: &[AtlasRow]) -> Result<Vec<CellMap>, Error> {
             None => {
                 maps.push(CellMap {
                     shape,
-                    metric: r.metric.clone(),
+                    metric: r.metric,
                     eccentricity: vec![0; shape.cells()],
                     mean: vec![String::new(); shape.cells()],
                 });

@@ -27,15 +27,6 @@ fn panels(map: &CellMap) -> [(&'static str, Vec<f64>, Vec<String>); 2] {
     ]
 }
 
-/// How `metric` counts moves, for titles.
-fn metric_words(metric: &str) -> &'static str {
-    if metric == "multi" {
-        "multi-tile moves"
-    } else {
-        "single-tile moves"
-    }
-}
-
 /// The lightest and darkest shades (ColorBrewer's Blues, light to mid: black figures stay
 /// readable on every cell).
 const LIGHT: (f64, f64, f64) = (239.0, 243.0, 255.0);
@@ -98,10 +89,10 @@ pub fn svg(map: &CellMap) -> String {
     );
     let _ = writeln!(
         out,
-        "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} board, {}: each goal cell</text>",
+        "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} board, {} moves: each goal cell</text>",
         MARGIN + 4,
         map.shape,
-        metric_words(&map.metric)
+        map.metric.adjective()
     );
     for (p, (what, values, labels)) in panels(map).iter().enumerate() {
         let x0 = MARGIN + p * (panel_w + MARGIN);
@@ -189,11 +180,11 @@ pub fn pgfplots(map: &CellMap, command: &str) -> String {
             "\\begin{{axis}}[{at}scale only axis, width={side}*{cols}\\linewidth, \
              height={side}*{rows}\\linewidth, enlargelimits=false, axis on top, \
              xmin=0.5, xmax={cols}.5, ymin=0.5, ymax={rows}.5, y dir=reverse, xtick=\\empty, \
-             ytick=\\empty, title={{{}, {}\\\\{what}}}, title style={{font=\\small, \
+             ytick=\\empty, title={{{}, {} moves\\\\{what}}}, title style={{font=\\small, \
              align=center}}, colormap={{blues}}{{rgb255=(239,243,255) rgb255=(66,146,198)}}, \
              point meta min={lo}, point meta max={hi}]",
             map.shape.to_string().replace('x', "$\\times$"),
-            metric_words(&map.metric),
+            map.metric.adjective(),
         );
         let _ = writeln!(
             out,
@@ -232,7 +223,7 @@ mod tests {
     fn map() -> CellMap {
         CellMap {
             shape: Shape::new(2, 3).unwrap(),
-            metric: "single".into(),
+            metric: crate::puzzle::metric::Metric::Single,
             eccentricity: vec![21, 20, 21, 21, 20, 21],
             mean: ["12.5", "12.25", "12.5", "12.5", "12.25", "12.5"]
                 .map(String::from)

@@ -6,14 +6,6 @@ use std::fmt::Write as _;
 
 use crate::report::paper::grid::tex;
 
-/// The moves a metric counts, as a chart names them: `single-tile`, `multi-tile`.
-pub fn moves_name(metric: crate::puzzle::metric::Metric) -> &'static str {
-    match metric {
-        crate::puzzle::metric::Metric::Single => "single-tile",
-        crate::puzzle::metric::Metric::Multi => "multi-tile",
-    }
-}
-
 /// One distribution to draw: a name for the legend, a title, and states per depth.
 #[derive(Clone, Debug)]
 pub struct Series {
@@ -73,7 +65,7 @@ pub fn board(series: &Series, command: &str) -> String {
              xmin=0, xmax={}, xlabel={{depth ({} moves)}}, ylabel={{{ylabel}}}, \
              title={{{}}}, title style={{font=\\small}}, grid=major, mark size=1pt]",
             series.states.len().saturating_sub(1).max(1),
-            moves_name(series.metric),
+            series.metric.adjective(),
             tex(&series.label)
         );
         let step = series.states.len().div_ceil(MARKS).max(1);

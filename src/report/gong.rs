@@ -4,6 +4,10 @@
 use serde::Serialize;
 
 use crate::analysis::Analysis;
+use crate::puzzle::metric::Metric;
+
+/// The moves Gong's table counts: one tile, one cell.
+pub const METRIC: Metric = Metric::Single;
 
 /// One board of Gong's table, as he gives it: the most moves any configuration needs (the
 /// goal's eccentricity) and the mean, to one decimal. Gong names boards columns x rows, so his
@@ -69,7 +73,7 @@ pub struct GongComparison {
 /// figures, in the order given; the others are left out.
 pub fn compare(done: &[Analysis]) -> Vec<GongComparison> {
     done.iter()
-        .filter(|a| a.start.is_none() && a.metric == crate::puzzle::metric::Metric::Single)
+        .filter(|a| a.start.is_none() && a.metric == METRIC)
         .filter_map(|a| {
             let board = a.shape.to_string();
             let g = GONG_FIGURES.iter().find(|g| g.board == board)?;

@@ -132,7 +132,7 @@ fn draw_err(path: &Path) -> impl Fn(String) -> Error + '_ {
 
 /// The depth axis's words: the moves it counts.
 fn depth_axis(metric: crate::puzzle::metric::Metric) -> String {
-    let moves = super::chart::moves_name(metric);
+    let moves = metric.adjective();
     format!("depth (optimal {moves} moves from the goal)")
 }
 

@@ -40,6 +40,9 @@ pub struct Sequence {
     pub name: &'static str,
 }
 
+/// The moves the sequences of `SEQUENCES` count: one tile, one cell.
+pub const SEQUENCES_METRIC: Metric = Metric::Single;
+
 /// The sequences, their terms as the OEIS lists them.
 pub const SEQUENCES: [Sequence; 9] = [
     Sequence {
@@ -279,15 +282,12 @@ fn compare_hoey(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Compari
             here.0, here.1
         )
     };
-    let what = match metric {
-        Metric::Single => "eccentricity and antipodes",
-        Metric::Multi => "multi-tile eccentricity and antipodes",
-    };
+    let what = noted(metric, "eccentricity and antipodes");
     vec![Comparison {
         board: row.board.clone(),
         goal_blank: row.goal_blank.clone(),
         source: "Hoey's 8-puzzle table (quoted in OEIS A087725)".into(),
-        compared: what.into(),
+        compared: what,
         agrees: detail.is_empty(),
         detail,
     }]
@@ -336,15 +336,20 @@ fn compare_complete(row: &SummaryRow, layers: &[u64], metric: Metric) -> Vec<Com
                 s.goal.0 + 1,
                 s.goal.1 + 1
             ),
-            compared: match metric {
-                Metric::Single => format!("states at depths 0-{} (all)", n - 1),
-                Metric::Multi => format!("multi-tile states at depths 0-{} (all)", n - 1),
-            },
+            compared: noted(metric, &format!("states at depths 0-{} (all)", n - 1)),
             agrees: detail.is_empty(),
             detail,
         });
     }
     out
+}
+
+/// `what`, with the metric's note before it where it has one (`multi-tile states at …`).
+fn noted(metric: Metric, what: &str) -> String {
+    match metric.note() {
+        Some(note) => format!("{note} {what}"),
+        None => what.to_string(),
+    }
 }
 
 /// Every published figure that applies to `row`, searched from the goal with states per depth
@@ -354,13 +359,10 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
     if row.start != "goal" {
         return out;
     }
-    let metric = match row.metric() {
-        Ok(metric) => metric,
-        Err(_) => return out,
-    };
+    let metric = row.metric;
     out.extend(compare_hoey(row, layers, metric));
     out.extend(compare_complete(row, layers, metric));
-    if metric == Metric::Multi {
+    if metric != SEQUENCES_METRIC {
         return out;
     }
     let Some(blank) = blank_of(row) else {

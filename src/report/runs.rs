@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::puzzle::metric::Metric;
+
 use super::provenance::BUILD;
 use super::rows::{read_rows, write_rows};
 use crate::analysis::Analysis;
@@ -23,7 +25,7 @@ pub struct RunRow {
     /// `goal`, or the board searched from.
     pub start: String,
     /// `single` or `multi`.
-    pub metric: String,
+    pub metric: Metric,
     /// Processes (MPI ranks), and threads summed over them.
     pub ranks: usize,
     /// Threads, summed over the ranks.
@@ -46,7 +48,7 @@ impl RunRow {
             board: a.shape.to_string(),
             goal_blank: a.shape.cell_label(a.goal),
             start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
-            metric: a.metric.name().into(),
+            metric: a.metric,
             ranks: a.ranks,
             threads: a.threads,
             seconds: (a.seconds * 1e4).round() / 1e4,

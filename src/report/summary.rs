@@ -12,6 +12,7 @@ use crate::analysis::distribution::Fraction;
 use crate::analysis::Analysis;
 use crate::error::Error;
 use crate::puzzle::metric::Metric;
+use crate::puzzle::parity::Class;
 
 /// One row of `summary.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,9 +28,9 @@ pub struct SummaryRow {
     /// Where the search started: `goal`, or the board given with `--from`.
     pub start: String,
     /// `solvable` (the goal's class) or `unsolvable` (the other half).
-    pub class: String,
+    pub class: Class,
     /// How moves are counted: `single` or `multi`.
-    pub metric: String,
+    pub metric: Metric,
     /// States reached from the goal.
     pub states: u64,
     /// (RC)!/2 from the counting theorem.
@@ -68,8 +69,8 @@ impl SummaryRow {
             cols: a.shape.cols,
             goal_blank: a.shape.cell_label(a.goal),
             start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
-            class: class_name(a.class).into(),
-            metric: a.metric.name().into(),
+            class: Class::of(a.class),
+            metric: a.metric,
             states: d.total(),
             expected_states: a.expected,
             verified: a.verified,
@@ -119,15 +120,10 @@ impl SummaryRow {
         } else {
             format!("{} blank {}", self.board, self.goal_blank)
         };
-        match self.metric() {
-            Ok(Metric::Multi) => format!("{name} multi-tile"),
-            _ => name,
+        match self.metric.note() {
+            Some(note) => format!("{name} {note}"),
+            None => name,
         }
-    }
-
-    /// How moves were counted, read back from `metric`.
-    pub fn metric(&self) -> Result<Metric, Error> {
-        self.metric.parse()
     }
 
     /// The name of this row's report directory (as `report_name` gives for its analysis).
@@ -138,7 +134,7 @@ impl SummaryRow {
             shape,
             self.goal_cell()?,
             start.as_ref(),
-            self.metric()?,
+            self.metric,
         ))
     }
 
@@ -193,17 +189,8 @@ impl SummaryRow {
             self.goal_blank.clone(),
             self.start != "goal",
             self.start.clone(),
-            self.metric.clone(),
+            self.metric.to_string(),
         )
-    }
-}
-
-/// How reports name a parity class.
-pub fn class_name(class: u8) -> &'static str {
-    if class == 0 {
-        "solvable"
-    } else {
-        "unsolvable"
     }
 }
 
@@ -226,9 +213,9 @@ pub fn report_name_of(
         None => shape.report_name(goal),
         Some(b) => dir_from(shape, b),
     };
-    match metric {
-        Metric::Single => name,
-        Metric::Multi => format!("{name}-multi"),
+    match metric.note() {
+        None => name,
+        Some(_) => format!("{name}-{metric}"),
     }
 }
 

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::summary::class_name;
 use crate::error::Error;
+use crate::puzzle::parity::Class;
 
 /// One row of `theorem.csv`: one parity class of one board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -13,7 +13,7 @@ pub struct TheoremRow {
     /// `RxC`.
     pub board: String,
     /// `solvable` or `unsolvable`.
-    pub class: String,
+    pub class: Class,
     /// The board the class was searched from.
     pub start: String,
     /// States reached from `start`.
@@ -37,7 +37,7 @@ impl TheoremRow {
             .iter()
             .map(|c| TheoremRow {
                 board: t.shape.to_string(),
-                class: class_name(c.class).into(),
+                class: Class::of(c.class),
                 start: c.start.to_string(),
                 states: c.analysis.states(),
                 expected: c.expected,
@@ -58,7 +58,7 @@ impl TheoremRow {
             cells,
             self.board.clone(),
             self.goal_blank.clone(),
-            self.class.clone(),
+            self.class.to_string(),
         )
     }
 }
@@ -85,9 +85,6 @@ impl TheoremRow {
     pub fn check(&self) -> Result<(), String> {
         let shape: crate::puzzle::board::Shape =
             self.board.parse().map_err(|e: Error| e.to_string())?;
-        if self.class != class_name(0) && self.class != class_name(1) {
-            return Err(format!("class {:?}", self.class));
-        }
         crate::puzzle::board::Board::parse(&self.start, Some(shape)).map_err(|e| e.to_string())?;
         if crate::puzzle::count::reachable_u64(shape) != Some(self.expected) {
             return Err(format!("{} expected states", self.expected));

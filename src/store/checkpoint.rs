@@ -146,7 +146,7 @@ pub fn save(
     let flags = [u8::from(state.pulling), u8::from(state.unsettled)];
     let head = HeaderWriter::new(MAGIC, VERSION)
         .board(BoardFields::of(space), flags)
-        .bytes(&[space.metric.byte(), 0, 0, 0])
+        .bytes(&[space.metric().byte(), 0, 0, 0])
         .u64(state.start)
         .u64(space.states())
         .u32(state.layers.len() as u32)
@@ -437,14 +437,14 @@ pub(crate) fn check_counts(
 /// Why a checkpoint whose header's metric field holds `field` is not of `space`'s metric, if
 /// so (files written before the metric was recorded hold 0, the single-tile metric's).
 pub(crate) fn check_metric(field: u32, space: &StateSpace) -> Result<(), Damage> {
-    if field == u32::from(space.metric.byte()) {
+    if field == u32::from(space.metric().byte()) {
         return Ok(());
     }
     let theirs = u8::try_from(field).ok().and_then(Metric::from_byte);
     Err(match theirs {
         Some(theirs) => format!(
             "it is a search in the {theirs}-tile metric, not the {}-tile one",
-            space.metric
+            space.metric()
         ),
         None => "its metric field is none of the metrics'".into(),
     }
@@ -475,7 +475,7 @@ fn check_matches(h: &HeaderReader, space: &StateSpace, start: u64) -> Result<(),
 /// bytes 12..24; class and orientation at 24 and 25) are not those of `space`, if so.
 pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Damage> {
     let (rows, cols, goal) = (h.u32(12) as usize, h.u32(16) as usize, h.u32(20) as usize);
-    let ours = space.user_shape;
+    let ours = space.user_shape();
     if (rows, cols) != (ours.rows, ours.cols) {
         // A graph's space is a row of its vertices (a board of one row has no table).
         let named = |rows: usize, cols: usize| match rows {
@@ -489,7 +489,7 @@ pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Da
         )
         .into());
     }
-    if goal != space.user_goal.0 {
+    if goal != space.user_goal().0 {
         // A graph's cells are its vertices, numbered from 1 as the user gave them.
         let label = |cell: usize| match ours.rows {
             1 => format!("vertex {}", cell + 1),
@@ -498,14 +498,14 @@ pub(crate) fn check_board(h: &HeaderReader, space: &StateSpace) -> Result<(), Da
         return Err(format!(
             "its goal blank is {}, not {}",
             label(goal),
-            label(space.user_goal.0)
+            label(space.user_goal().0)
         )
         .into());
     }
-    if h.byte(24) != space.class {
+    if h.byte(24) != space.class() {
         return Err("it is a search from another start board".into());
     }
-    if h.byte(25) != u8::from(space.transposed) {
+    if h.byte(25) != u8::from(space.transposed()) {
         return Err("its index layout differs from this version's".into());
     }
     Ok(())
@@ -570,6 +570,7 @@ fn read_body(r: &mut impl Read, h: &HeaderReader, space: &StateSpace) -> Result<
 
 #[cfg(test)]
 mod tests {
+    use crate::index::puzzle::Puzzle;
     use std::sync::Mutex;
 
     use super::*;
@@ -609,7 +610,11 @@ mod tests {
     /// settled one made frontier), and layer counts that do not add up.
     #[test]
     fn crafted_checkpoints_are_refused() {
-        let space = StateSpace::new(Shape::new(3, 3).unwrap(), Cell(8)).unwrap();
+        let space = StateSpace::new(
+            &Puzzle::board(Shape::new(3, 3).unwrap(), Cell(8), Metric::Single).unwrap(),
+            0,
+        )
+        .unwrap();
         let start = space.goal_index();
         let dir = tempfile::tempdir().unwrap();
         let refused = |state: &SearchState| -> String {

@@ -147,11 +147,11 @@ impl BoardFields {
     /// The fields of a search of `space`.
     pub fn of(space: &crate::index::space::StateSpace) -> BoardFields {
         BoardFields {
-            rows: space.user_shape.rows as u32,
-            cols: space.user_shape.cols as u32,
-            goal: space.user_goal.0 as u32,
-            class: space.class,
-            transposed: u8::from(space.transposed),
+            rows: space.user_shape().rows as u32,
+            cols: space.user_shape().cols as u32,
+            goal: space.user_goal().0 as u32,
+            class: space.class(),
+            transposed: u8::from(space.transposed()),
         }
     }
 

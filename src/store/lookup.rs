@@ -85,8 +85,8 @@ impl<'a> Descents<'a> {
         (goal, near): (u64, &'a NearGoal),
         eccentricity: u32,
     ) -> Descents<'a> {
-        let cols = space.shape.cols;
-        let sides = (0..space.shape.cells())
+        let cols = space.shape().cols;
+        let sides = (0..space.shape().cells())
             .map(|b| {
                 let beside = [
                     (b % cols > 0).then(|| b - 1),

@@ -102,7 +102,9 @@ impl NearGoal {
 mod tests {
     use super::*;
     use crate::bfs::layer::moves;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// The kept states are the first layers' whole, each at the depth the published
     /// distribution gives it: 3x3 from a corner (Reinefeld 1993; tests/data/reference/
@@ -110,7 +112,8 @@ mod tests {
     #[test]
     fn the_first_layers_are_kept_whole() {
         let shape = Shape::new(3, 3).unwrap();
-        let space = StateSpace::new(shape, Cell(8)).unwrap();
+        let space =
+            StateSpace::new(&Puzzle::board(shape, Cell(8), Metric::Single).unwrap(), 0).unwrap();
         let published = [1u64, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024];
         let mut layers = published.to_vec();
         // A layer past the limit is left out, with the ones after it.

@@ -135,8 +135,10 @@ impl SavedTable {
 mod tests {
     use super::*;
     use crate::bfs::{search_from, Schedule};
+    use crate::index::puzzle::Puzzle;
     use crate::index::space::StateSpace;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// A sample's distances are the table's, its boards of the goal's class, its draws
     /// reproducible; a sample of one depth holds that depth only, and its boards are spread
@@ -146,7 +148,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.tst");
         let shape = Shape::new(2, 4).unwrap();
-        let space = StateSpace::new(shape, Cell(7)).unwrap();
+        let space =
+            StateSpace::new(&Puzzle::board(shape, Cell(7), Metric::Single).unwrap(), 0).unwrap();
         let found = search_from(&space, space.goal_index(), Schedule::default(), &|_| {});
         let found = found.unwrap();
         crate::store::saved::save(&path, &space, &found.table, &found.layers).unwrap();

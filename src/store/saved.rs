@@ -38,6 +38,7 @@
 //! memory-mapped: a mapped file truncated by another process while in use kills the reader
 //! (SIGBUS), whereas a read of a shortened file is an error like any other.
 
+use crate::index::puzzle::Puzzle;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -119,14 +120,14 @@ pub fn save_stream(
             )));
         }
         let head = HeaderWriter::new(MAGIC, VERSION)
-            .u32(space.user_shape.rows as u32)
-            .u32(space.user_shape.cols as u32)
-            .u32(space.user_goal.0 as u32)
+            .u32(space.user_shape().rows as u32)
+            .u32(space.user_shape().cols as u32)
+            .u32(space.user_goal().0 as u32)
             .u32(layers.len() as u32 - 1)
             .bytes(&[
-                space.class,
-                u8::from(space.transposed),
-                space.metric.byte(),
+                space.class(),
+                u8::from(space.transposed()),
+                space.metric().byte(),
                 0,
             ])
             .u64(space.states())
@@ -215,10 +216,10 @@ fn header_space(
             "bad class in header (a saved table holds the goal's class)".into(),
         ));
     }
-    if transposed != StateSpace::prefers_transposed(shape, metric) {
+    if transposed != metric.transposes(shape) {
         return Err(bad("bad orientation in header".into()));
     }
-    let space = StateSpace::in_metric(shape, goal, class, metric)?;
+    let space = StateSpace::new(&Puzzle::board(shape, goal, metric)?, class)?;
     let states = h.u64(32);
     if states != space.states() {
         return Err(bad(format!(
@@ -326,7 +327,7 @@ impl SavedTable {
             goal,
             eccentricity,
             layers,
-            moves: (space.metric == Metric::Single).then(|| moves(&space)),
+            moves: (space.metric() == Metric::Single).then(|| moves(&space)),
             goal_index: space.goal_index(),
             near: std::sync::OnceLock::new(),
             taxicab: Taxicab::new(shape, goal),
@@ -384,7 +385,7 @@ impl SavedTable {
             path: self.path.clone(),
             damage: why,
         };
-        let metric = self.space.metric;
+        let metric = self.space.metric();
         let coding = coding(&self.space);
         let modulus = coding.modulus();
         let code = self.code_of(&here)?.expect("checked");
@@ -426,7 +427,7 @@ impl SavedTable {
 
     /// How the table counts moves.
     pub fn metric(&self) -> Metric {
-        self.space.metric
+        self.space.metric()
     }
 
     /// The exact optimal number of moves from `board` to the goal (`distances` of one board).
@@ -485,10 +486,7 @@ impl SavedTable {
     /// metric up to one less than the longer side): a cheap check of an answer against a
     /// table forged beyond what opening it can see.
     fn above_taxicab(&self, board: &Board, moves: usize) -> Result<(), Error> {
-        let per_move = match self.space.metric {
-            Metric::Single => 1,
-            Metric::Multi => self.shape.rows.max(self.shape.cols) - 1,
-        };
+        let per_move = self.space.metric().most_taxicab_change(self.shape);
         let bound = self.taxicab.of(board).div_ceil(per_move);
         if moves < bound {
             return Err(Error::Table {

@@ -184,7 +184,7 @@ impl Verticals<2> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 2]] {
-        let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
+        let (seeker, parity_at) = (space.indexer().seeker(), (space.tiles() - 2) % 16);
         let words = table.span(0, table.index_words());
         let cursor = &mut self.cursor;
         self.batch.flush(
@@ -207,7 +207,7 @@ impl Verticals<1> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 1]] {
-        let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
+        let (seeker, parity_at) = (space.indexer().seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
         let cursor = &mut self.cursor;
         self.batch.flush(
@@ -235,7 +235,7 @@ impl Verticals<5> {
         places: &WordPlaces,
         table: &Table,
     ) -> &[[u64; 5]] {
-        let (seeker, parity_at) = (space.indexer.seeker(), (space.tiles() - 2) % 16);
+        let (seeker, parity_at) = (space.indexer().seeker(), (space.tiles() - 2) % 16);
         let (words, width) = (table.span(0, table.index_words()), space.width());
         let cursor = &mut self.cursor;
         self.batch.flush(

@@ -70,10 +70,10 @@ pub type GraphScan<'a> = LayerScan<'a, GraphTables>;
 impl GraphTables {
     /// The moves of every slot of `space`, a puzzle on a graph.
     pub fn new(space: &StateSpace) -> GraphTables {
-        let graph = space.graph.as_ref().expect("a graph's space");
+        let graph = space.graph().expect("a graph's space");
         let n = graph.vertices();
         let (mut moves, mut near) = (vec![], vec![]);
-        for (j, &b) in space.blanks.iter().enumerate() {
+        for (j, &b) in space.blanks().iter().enumerate() {
             let b = usize::from(b);
             let v = space.vertex(Cell(b));
             let (mut far, mut close) = (vec![], vec![]);
@@ -81,22 +81,22 @@ impl GraphTables {
                 let passed = u.abs_diff(v) - 1;
                 // The target's blank: u, with the sequence's parity flipped as often as the
                 // tile passes entries (its key on a graph whose index has both parities).
-                let parity = usize::from(space.parity[b]) ^ (passed & 1);
+                let parity = usize::from(space.parity()[b]) ^ (passed & 1);
                 let key = if space.width() as usize > n {
                     parity * n + u
                 } else {
                     u
                 };
-                debug_assert_eq!(usize::from(space.parity[key]), parity);
+                debug_assert_eq!(usize::from(space.parity()[key]), parity);
                 if passed == 0 {
-                    close.push(i64::from(space.slot[key]) - j as i64);
+                    close.push(i64::from(space.slots()[key]) - j as i64);
                     continue;
                 }
                 far.push(GraphMove {
                     at: u.min(v) as u8,
                     passed: passed as u8,
                     right: u > v,
-                    slot: space.slot[key],
+                    slot: space.slots()[key],
                 });
             }
             moves.push(far);
@@ -201,9 +201,9 @@ impl GraphTables {
         if self.far == 0 {
             return made;
         }
-        let parity = space.parity[usize::from(space.blanks[j])];
+        let parity = space.parity()[usize::from(space.blanks()[j])];
         seeker.seek_digits(cursor, rank, parity);
-        let (d, w) = (&cursor.digits, space.indexer.weights());
+        let (d, w) = (&cursor.digits, space.indexer().weights());
         // The full rank: the parity digit, entry m - 2, below the halved rank.
         let full = (rank << 1 | u64::from(d[(space.tiles() - 2) % 16])) as i64;
         let width = space.width();
@@ -364,7 +364,7 @@ impl GraphBatch {
     fn flush(&mut self, scan: &GraphScan) -> &[Targets] {
         let (space, tables, in_word) = (scan.space, scan.tables, self.in_word);
         let words = scan.table.span(0, scan.table.index_words());
-        let seeker = space.indexer.seeker();
+        let seeker = space.indexer().seeker();
         let cursor = &mut self.cursor;
         self.batch.flush(
             #[inline(always)]
@@ -626,6 +626,7 @@ bit_instructions! {
 mod tests {
     use super::*;
     use crate::graph::spec::NamedGraph;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::Board;
 
     /// The targets of every state of small graphs' spaces equal ranking the configuration
@@ -652,9 +653,11 @@ mod tests {
             let classes: &[u8] = if graph.is_bipartite() { &[0, 1] } else { &[0] };
             for &class in classes {
                 for goal in [0, n - 1] {
-                    let space = StateSpace::of_graph(&graph, goal, class).unwrap();
+                    let space =
+                        StateSpace::new(&Puzzle::graph(graph.clone(), goal).unwrap(), class)
+                            .unwrap();
                     let tables = GraphTables::new(&space);
-                    let (seeker, mut cursor) = (space.indexer.seeker(), Cursor::new());
+                    let (seeker, mut cursor) = (space.indexer().seeker(), Cursor::new());
                     let step = (space.states() / 3000).max(1);
                     for index in (0..space.states()).step_by(step as usize) {
                         let board = space.board(index);

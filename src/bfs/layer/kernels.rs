@@ -109,6 +109,7 @@ impl Kernels<GraphTables> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::index::rank::MAX_TILES;
     use crate::index::space::StateSpace;
     use crate::puzzle::board::{Cell, Shape};
@@ -124,8 +125,9 @@ mod tests {
             for cols in 2..=(MAX_TILES + 1) / rows {
                 let shape = Shape::new(rows, cols).unwrap();
                 for metric in [Metric::Single, Metric::Multi] {
-                    let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
-                    let engine = space.shape;
+                    let space = StateSpace::new(&Puzzle::board(shape, Cell(0), metric).unwrap(), 0)
+                        .unwrap();
+                    let engine = space.shape();
                     match metric {
                         Metric::Single => {
                             assert!((2..=4).contains(&engine.cols), "{shape}: {engine}");

@@ -38,7 +38,7 @@ fn push_list<const COLS: usize, const SHARDED: bool>(
         let (rank, j) = (i / width, (i % width) as usize);
         let base = rank * width;
         // Slides (one to the state itself, a slide the blank cannot make, finds it seen).
-        for slide in moves[usize::from(space.blanks[j])].slides {
+        for slide in moves[usize::from(space.blanks()[j])].slides {
             push.target(base + u64::from(slide));
         }
         push.vertical(rank, j);

@@ -54,7 +54,7 @@ pub(super) struct Pending<const PER: usize> {
 impl<const PER: usize> Pending<PER> {
     pub(super) fn new(space: &StateSpace) -> Pending<PER> {
         assert_eq!(
-            space.shape.rows - 1,
+            space.shape().rows - 1,
             PER,
             "the kernels of another row count"
         );
@@ -118,18 +118,18 @@ impl<const PER: usize> Pending<PER> {
     ) -> &[([u64; MAX_COLUMN], u64)] {
         let (space, split) = (scan.space, &scan.places.split);
         let words = scan.table.span(0, scan.table.index_words());
-        let weights = space.indexer.weights();
+        let weights = space.indexer().weights();
         let (cursors, width) = (&mut self.cursors, space.width());
         self.batch.flush(
             #[inline(always)]
             |state, (targets, at)| {
                 let (carry, j) = split[(state % 64) as usize];
                 let (rank, j) = ((state >> 6) + u64::from(carry), usize::from(j));
-                let p = usize::from(space.parity[usize::from(space.blanks[j])] & 1);
+                let p = usize::from(space.parity()[usize::from(space.blanks()[j])] & 1);
                 // Every time: a seek to the rank the cursor holds costs less than the branch
                 // that would skip it, which the predictor loses as often as the rank changes.
                 let cursor = &mut cursors[p];
-                space.indexer.seek_digits(cursor, rank, p as u8);
+                space.indexer().seek_digits(cursor, rank, p as u8);
                 let vertical = slides.targets::<PER, K>(j, cursor, rank, weights);
                 for (t, &n) in vertical.iter().enumerate() {
                     Table::prefetch_in(words, n);

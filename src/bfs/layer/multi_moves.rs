@@ -75,7 +75,7 @@ pub struct Slides {
 impl Slides {
     /// The slides of `space`'s board (in the engine's orientation).
     pub fn new(space: &StateSpace) -> Slides {
-        let shape = space.shape;
+        let shape = space.shape();
         let c = shape.cols;
         // At most 17 cells, rows ≤ columns: the kernels' widths (`Pending::flush`).
         assert!(
@@ -86,17 +86,17 @@ impl Slides {
         let (tiles, k) = (space.tiles(), c - 1);
         let tabled = step_tables(shape.rows - 1, k);
         let (steps, starts) = if tabled {
-            step_table(space.indexer.weights(), tiles, k)
+            step_table(space.indexer().weights(), tiles, k)
         } else {
             (vec![], vec![])
         };
         let mut row = vec![0u32; n];
         let mut columns = vec![[ColumnSlide::default(); MAX_COLUMN]; n];
-        for (j, &b) in space.blanks.iter().enumerate() {
+        for (j, &b) in space.blanks().iter().enumerate() {
             let b = usize::from(b);
             for to in 0..n {
                 if to != b && shape.row(Cell(to)) == shape.row(Cell(b)) {
-                    row[j] |= 1 << space.slot[to];
+                    row[j] |= 1 << space.slots()[to];
                 }
             }
             let (r, rows) = (shape.row(Cell(b)), shape.rows);
@@ -109,7 +109,7 @@ impl Slides {
                     (0, [0; 3])
                 };
                 columns[j][t % MAX_COLUMN] = ColumnSlide {
-                    slot: u64::from(space.slot[to]),
+                    slot: u64::from(space.slots()[to]),
                     at: at as u8,
                     down,
                     chain: if rows > 1 { -1 } else { 0 },
@@ -267,6 +267,7 @@ fn up_delta<const K: usize>(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize) -> i6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::Shape;
     use crate::puzzle::metric::Metric;
 
@@ -277,7 +278,8 @@ mod tests {
     fn row_masks_hold_the_horizontal_slides_of_a_word() {
         for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4), (2, 7), (4, 4), (2, 8)] {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::in_metric(shape, Cell(0), 0, Metric::Multi).unwrap();
+            let space =
+                StateSpace::new(&Puzzle::board(shape, Cell(0), Metric::Multi).unwrap(), 0).unwrap();
             let slides = Slides::new(&space);
             let n = space.width() as usize;
             for q in 0..n {
@@ -350,10 +352,13 @@ mod tests {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
                 for class in [0, 1] {
-                    let space =
-                        StateSpace::in_metric(shape, Cell(goal), class, Metric::Multi).unwrap();
+                    let space = StateSpace::new(
+                        &Puzzle::board(shape, Cell(goal), Metric::Multi).unwrap(),
+                        class,
+                    )
+                    .unwrap();
                     let slides = Slides::new(&space);
-                    let weights = space.indexer.weights();
+                    let weights = space.indexer().weights();
                     let step = (space.states() / 3000).max(1);
                     for index in (0..space.states()).step_by(step as usize) {
                         let board = space.board(index);
@@ -365,13 +370,13 @@ mod tests {
                         let j = (index % space.width()) as usize;
                         let mut cursor = Cursor::new();
                         space
-                            .indexer
-                            .seek_digits(&mut cursor, rank, space.parity[blank.0]);
+                            .indexer()
+                            .seek_digits(&mut cursor, rank, space.parity()[blank.0]);
                         let mut got: Vec<u64> = (0..space.width())
                             .filter(|&t| slides.row[j] >> t & 1 == 1)
                             .map(|t| rank * space.width() + t)
                             .collect();
-                        got.extend(match space.shape.rows {
+                        got.extend(match space.shape().rows {
                             2 => vertical::<1>(&slides, j, &cursor, rank, weights),
                             3 => vertical::<2>(&slides, j, &cursor, rank, weights),
                             _ => vertical::<3>(&slides, j, &cursor, rank, weights),

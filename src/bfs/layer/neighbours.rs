@@ -45,10 +45,10 @@ pub fn for_each_neighbour(
     mut visit: impl FnMut(u64),
 ) {
     space
-        .indexer
-        .seek_digits(cursor, rank, space.parity[blank.0]);
-    let base = space.index_of(blank, rank) - u64::from(space.slot[blank.0]);
-    let own = base + u64::from(space.slot[blank.0]);
+        .indexer()
+        .seek_digits(cursor, rank, space.parity()[blank.0]);
+    let base = space.index_of(blank, rank) - u64::from(space.slots()[blank.0]);
+    let own = base + u64::from(space.slots()[blank.0]);
     for n in neighbours::<0>(space, &moves[blank.0], cursor, base, rank) {
         if n != own {
             visit(n);
@@ -62,7 +62,7 @@ pub fn for_each_neighbour(
 #[inline(always)]
 fn cols<const COLS: usize>(space: &StateSpace) -> usize {
     if COLS == 0 {
-        space.shape.cols
+        space.shape().cols
     } else {
         COLS
     }
@@ -80,7 +80,7 @@ pub(super) fn vertical<const COLS: usize>(
     parity_at: usize,
     deltas: Option<&[i64]>,
 ) -> [u64; 2] {
-    let (d, w) = (&cursor.digits, space.indexer.weights());
+    let (d, w) = (&cursor.digits, space.indexer().weights());
     // The parity digit, m - 2 (`parity_at`, below 16).
     let full = (rank << 1 | u64::from(d[parity_at % 16])) as i64;
     let k = cols::<COLS>(space) - 1;
@@ -138,7 +138,9 @@ pub(super) fn neighbours<const COLS: usize>(
 mod tests {
     use super::*;
     use crate::bfs::layer::turn::{delta_tables, moves};
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::Shape;
+    use crate::puzzle::metric::Metric;
 
     /// Incremental neighbour indices equal ranking the neighbouring boards from scratch.
     #[test]
@@ -156,7 +158,11 @@ mod tests {
         ] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
-                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let space = StateSpace::new(
+                    &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                    0,
+                )
+                .unwrap();
                 let moves = moves(&space);
                 let mut tabled = moves.clone();
                 let deltas = delta_tables(&space, &mut tabled);
@@ -178,10 +184,10 @@ mod tests {
                     // The instantiation the engine runs for these columns (with two or three,
                     // the linear forms of `short_delta`) gives them too.
                     let mut cursor = Cursor::new();
-                    let parity = space.parity[blank.0];
-                    space.indexer.seek_digits(&mut cursor, rank, parity);
+                    let parity = space.parity()[blank.0];
+                    space.indexer().seek_digits(&mut cursor, rank, parity);
                     let (m, base) = (&moves[blank.0], rank * space.width());
-                    let targets = match space.shape.cols {
+                    let targets = match space.shape().cols {
                         2 => neighbours::<2>(&space, m, &cursor, base, rank),
                         3 => neighbours::<3>(&space, m, &cursor, base, rank),
                         4 => neighbours::<4>(&space, m, &cursor, base, rank),
@@ -191,7 +197,7 @@ mod tests {
                     fast.sort_unstable();
                     assert_eq!(fast, want, "{shape} goal {goal} board {board}");
                     // With three columns, a batch reads the vertical moves from tables.
-                    if space.shape.cols == 3 {
+                    if space.shape().cols == 3 {
                         let parity_at = space.tiles() - 2;
                         let (up, down) = (&tabled[blank.0].up, &tabled[blank.0].down);
                         let read = vertical::<3>(

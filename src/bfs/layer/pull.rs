@@ -84,10 +84,10 @@ impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
             mine,
             ..
         } = *self.scan;
-        let blank = usize::from(space.blanks[j]);
+        let blank = usize::from(space.blanks()[j]);
         space
-            .indexer
-            .seek_digits(&mut self.cursor, rank, space.parity[blank]);
+            .indexer()
+            .seek_digits(&mut self.cursor, rank, space.parity()[blank]);
         let base = rank * space.width();
         let targets = neighbours::<COLS>(space, &moves[blank], &self.cursor, base, rank);
         // On one machine every target is here: the test is compiled away.

@@ -56,7 +56,7 @@ impl Turn {
 pub(super) fn delta_tables(space: &StateSpace, moves: &mut [BlankMoves]) -> Vec<i64> {
     // Stand-ins read zeros (`looked_up` masks them anyway): room for any digit c.
     let mut deltas = vec![0i64; DIGITS];
-    if space.shape.cols != 3 {
+    if space.shape().cols != 3 {
         return deltas;
     }
     let m = space.tiles();
@@ -103,7 +103,7 @@ pub struct BlankMoves {
 impl BlankMoves {
     /// No move: every target the state (of blank `b`) itself.
     pub(super) fn none(space: &StateSpace, b: usize) -> BlankMoves {
-        let own = u32::from(space.slot[b]);
+        let own = u32::from(space.slots()[b]);
         let stay = Turn {
             window: 0,
             slot: u64::from(own),
@@ -126,7 +126,7 @@ impl BlankMoves {
 
 /// For each engine blank cell, the moves it can make.
 pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
-    let shape = space.shape;
+    let shape = space.shape();
     let c = shape.cols;
     (0..shape.cells())
         .map(|b| {
@@ -139,7 +139,7 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
                     let (coef, constant, terms) = short_terms(space, window, left);
                     Turn {
                         window: window as u32,
-                        slot: u64::from(space.slot[t]),
+                        slot: u64::from(space.slots()[t]),
                         width,
                         valid: -1,
                         coef,
@@ -155,7 +155,7 @@ pub fn moves(space: &StateSpace) -> Vec<BlankMoves> {
                 } else if t == b + c {
                     m.down = turn(b, false);
                 } else {
-                    m.slides[slides] = u32::from(space.slot[t]);
+                    m.slides[slides] = u32::from(space.slots()[t]);
                     slides += 1;
                 }
             }
@@ -232,9 +232,9 @@ pub(super) fn rotate_right_delta(w: &[u64; DIGITS], d: &[u8; DIGITS], i: usize, 
 ///
 /// Other widths use the general rotations (all zeros here).
 fn short_terms(space: &StateSpace, window: usize, left: bool) -> ([i64; 3], i64, [i64; 2]) {
-    let w = |j: usize| space.indexer.weights()[(window + j) % DIGITS] as i64;
+    let w = |j: usize| space.indexer().weights()[(window + j) % DIGITS] as i64;
     let (w0, w1, w2) = (w(0), w(1), w(2));
-    match (space.shape.cols, left) {
+    match (space.shape().cols, left) {
         (2, _) => ([w1 - w0, w0 - w1, 0], -w1, [w0 + w1, 0]),
         (3, true) => ([w2 - w0, w0 - w1, w1 - w2], -2 * w2, [w0 + w2, w1 + w2]),
         (3, false) => (

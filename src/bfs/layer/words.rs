@@ -3,6 +3,7 @@
 
 use super::neighbours::Single;
 use super::turn::{delta_tables, moves, BlankMoves, Turn};
+use crate::index::puzzle::Ground;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
 
@@ -70,28 +71,28 @@ impl WordPlaces {
     pub fn new(space: &StateSpace) -> WordPlaces {
         let width = space.width();
         // A graph's moves are `layer::graph`'s: its slots have no board moves here.
-        let board = space.graph.is_none();
+        let board = matches!(space.puzzle().ground(), Ground::Board(_));
         let mut moves = match board {
             true => moves(space),
-            false => (0..space.blanks.len())
+            false => (0..space.blanks().len())
                 .map(|b| BlankMoves::none(space, b))
                 .collect(),
         };
         let deltas = delta_tables(space, &mut moves);
         let verticals = std::array::from_fn(|p| {
             let (carry, j) = (p as u64 / width, (p as u64 % width) as usize);
-            let b = usize::from(space.blanks[j]);
+            let b = usize::from(space.blanks()[j]);
             let m = &moves[b];
             Vertical {
                 carry: carry as u8,
-                parity: space.parity[b],
+                parity: space.parity()[b],
                 slot: j as u8,
                 slides: m.slides.map(|slide| slide as u8),
                 up: m.up,
                 down: m.down,
             }
         });
-        let three = space.shape.cols == 3;
+        let three = space.shape().cols == 3;
         let singles = std::array::from_fn(|p| {
             let v: &Vertical = &verticals[p];
             // The move the blank can make, if it has one.
@@ -108,7 +109,7 @@ impl WordPlaces {
                 .map(|q| {
                     (0..32u64)
                         .filter(|s| {
-                            keep(&moves[usize::from(space.blanks[((q + s) % width) as usize])])
+                            keep(&moves[usize::from(space.blanks()[((q + s) % width) as usize])])
                         })
                         .fold(0, |m, s| m | 1 << (2 * s))
                 })
@@ -178,7 +179,7 @@ pub fn colour_masks(space: &StateSpace, colour: usize) -> Vec<u64> {
         .map(|q| {
             (0..32u64)
                 .filter(|s| {
-                    let b = space.blanks[((q + s) % width) as usize];
+                    let b = space.blanks()[((q + s) % width) as usize];
                     colour == ANY_COLOUR || space.colour(Cell(b as usize)) == colour
                 })
                 .fold(0, |m, s| m | 1 << (2 * s))
@@ -207,19 +208,19 @@ pub struct WordSlides {
 /// the next or previous word.
 pub fn word_slides(space: &StateSpace) -> Vec<WordSlides> {
     let width = space.width();
-    let shape = space.shape;
+    let shape = space.shape();
     (0..width)
         .map(|q| {
             let mut slides = WordSlides::default();
             for s in 0..32u64 {
                 let j = (q + s) % width;
-                let b = Cell(space.blanks[j as usize] as usize);
+                let b = Cell(space.blanks()[j as usize] as usize);
                 let bit = 1 << (2 * s);
                 for to in shape.neighbours(b) {
                     if shape.row(to) != shape.row(b) {
                         continue;
                     }
-                    let t = u64::from(space.slot[to.0]);
+                    let t = u64::from(space.slots()[to.0]);
                     // The target's place in the word: the rank's slots start at s - j.
                     assert!(t == j + 1 || t + 1 == j, "a slide to a far slot");
                     match (t == j + 1, s) {
@@ -238,8 +239,10 @@ pub fn word_slides(space: &StateSpace) -> Vec<WordSlides> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::index::rank::Cursor;
     use crate::puzzle::board::Shape;
+    use crate::puzzle::metric::Metric;
 
     /// `words_on` is the division it stands for, on boards of 4 to 16 slots a rank, over the
     /// reach of a scan's block of 64 words and beyond.
@@ -255,7 +258,11 @@ mod tests {
             (2, 7),
             (4, 4),
         ] {
-            let space = StateSpace::new(Shape::new(r, c).unwrap(), Cell(0)).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::board(Shape::new(r, c).unwrap(), Cell(0), Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             let places = WordPlaces::new(&space);
             let n = space.width();
             for q in 0..n {
@@ -278,7 +285,11 @@ mod tests {
         for (r, c) in [(3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (7, 2), (4, 4)] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1] {
-                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let space = StateSpace::new(
+                    &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                    0,
+                )
+                .unwrap();
                 let slides = word_slides(&space);
                 let width = space.width();
                 // Every slot of every word phase q: one rank-aligned run of slots is enough.
@@ -291,7 +302,7 @@ mod tests {
                     for b in board.neighbours() {
                         let n = space.index(&b).unwrap();
                         let (to, to_rank) = space.split(n);
-                        if to_rank != rank || space.shape.row(to) != space.shape.row(blank) {
+                        if to_rank != rank || space.shape().row(to) != space.shape().row(blank) {
                             continue;
                         }
                         let bit = 1u64 << (2 * s);
@@ -325,8 +336,12 @@ mod tests {
         for (r, c) in [(3, 3), (4, 3), (3, 4), (5, 3)] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1, shape.cells() / 2] {
-                let space = StateSpace::new(shape, Cell(goal)).unwrap();
-                assert_eq!(space.shape.cols, 3, "the engine's columns");
+                let space = StateSpace::new(
+                    &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                    0,
+                )
+                .unwrap();
+                assert_eq!(space.shape().cols, 3, "the engine's columns");
                 let places = WordPlaces::new(&space);
                 let width = space.width();
                 let step = (space.states() / 5000).max(1);
@@ -335,7 +350,7 @@ mod tests {
                     let (blank, rank) = space.split(index);
                     let j = index % width;
                     // Vertical on the engine's board (which may be the transpose).
-                    let row = |n: u64| space.shape.row(space.split(n).0);
+                    let row = |n: u64| space.shape().row(space.split(n).0);
                     let vertical: Vec<u64> = board
                         .neighbours()
                         .map(|b| space.index(&b).expect("same class"))
@@ -352,9 +367,9 @@ mod tests {
                         continue;
                     }
                     let one = &places.singles[j as usize];
-                    assert_eq!((one.carry, one.parity), (0, space.parity[blank.0]));
+                    assert_eq!((one.carry, one.parity), (0, space.parity()[blank.0]));
                     let mut cursor = Cursor::new();
-                    space.indexer.seek_digits(&mut cursor, rank, one.parity);
+                    space.indexer().seek_digits(&mut cursor, rank, one.parity);
                     let parity_at = space.tiles() - 2;
                     let got = one.target(&places.deltas, &cursor.digits, rank, parity_at, width);
                     assert_eq!(vec![got], vertical, "{shape} goal {goal} board {board}");
@@ -370,19 +385,23 @@ mod tests {
         for (r, c) in [(2, 2), (3, 2), (2, 5), (4, 3), (3, 4), (4, 4), (5, 3)] {
             let shape = Shape::new(r, c).unwrap();
             for goal in [0, shape.cells() - 1] {
-                let space = StateSpace::new(shape, Cell(goal)).unwrap();
+                let space = StateSpace::new(
+                    &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                    0,
+                )
+                .unwrap();
                 let places = WordPlaces::new(&space);
                 let width = space.width();
                 for index in 0..(32 * width).min(space.states()) {
                     let (w, s) = (index / 32, index % 32);
                     let q = ((w * 32) % width) as usize;
                     let (blank, _) = space.split(index);
-                    let row = |n: u64| space.shape.row(space.split(n).0);
+                    let row = |n: u64| space.shape().row(space.split(n).0);
                     let vertical = space
                         .board(index)
                         .neighbours()
                         .map(|b| space.index(&b).expect("same class"))
-                        .filter(|&n| row(n) != space.shape.row(blank))
+                        .filter(|&n| row(n) != space.shape().row(blank))
                         .count();
                     let end = places.ends[q] >> (2 * s) & 1 == 1;
                     assert_eq!(end, vertical == 1, "{shape} goal {goal} index {index}");

@@ -31,7 +31,7 @@ pub struct GraphMoves {
 impl GraphMoves {
     /// Whether Wilson's theorem makes the goal's component of `space` all of it.
     fn whole(space: &StateSpace) -> bool {
-        let graph = space.graph.as_ref().expect("a graph's space");
+        let graph = space.graph().expect("a graph's space");
         matches!(Case::of(graph), Case::Bipartite | Case::Other)
     }
 }

@@ -26,6 +26,11 @@ pub trait MoveKind: Sync + Sized {
     fn tables(&self) -> &Self::Tables;
     /// The scans.
     fn kernels(&self) -> Kernels<Self::Tables>;
+    /// The most bytes the aids beside a table of `table_bytes` take by default (`Aids`) on a
+    /// board whose longer side is `side` (the engine's rows): none unless the kind keeps some.
+    fn aid_bytes(_table_bytes: f64, _side: usize) -> f64 {
+        0.0
+    }
     /// The codes of the step that expands layer `depth`.
     fn codes(depth: u32) -> Codes;
     /// The blank colour of the states a scan of layer `depth` by `way` looks at
@@ -111,8 +116,8 @@ impl ColourCounts {
     /// The counts after `layers`, for a search from a state whose blank has `start_colour`.
     pub fn new(space: &StateSpace, start_colour: usize, layers: &[u64]) -> ColourCounts {
         let mut total = [0u64; 2];
-        for &b in &space.blanks {
-            total[space.colour(Cell(usize::from(b)))] += space.half;
+        for &b in space.blanks() {
+            total[space.colour(Cell(usize::from(b)))] += space.half();
         }
         // Layer d has the colour of the start's blank flipped d times.
         let mut seen = [0u64; 2];

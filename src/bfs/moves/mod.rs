@@ -25,6 +25,7 @@ mod single;
 
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::Codes;
+use crate::index::puzzle::Ground;
 use crate::index::space::StateSpace;
 use crate::puzzle::metric::Metric;
 
@@ -66,10 +67,11 @@ pub fn with_moves<W: WithMoves>(metric: Metric, work: W) -> W::Output {
     }
 }
 
-/// Runs `work` with the moves of `space`: a graph's, or its metric's on a board.
+/// Runs `work` with the moves of `space`'s puzzle: a graph's, or its metric's on a board. The
+/// one place a puzzle's kind of moves becomes a type.
 pub fn with_moves_of<W: WithMoves>(space: &StateSpace, work: W) -> W::Output {
-    match space.graph {
-        Some(_) => work.run::<GraphMoves>(),
-        None => with_moves(space.metric, work),
+    match space.puzzle().ground() {
+        Ground::Graph(_) => work.run::<GraphMoves>(),
+        Ground::Board(_) => with_moves(space.metric(), work),
     }
 }

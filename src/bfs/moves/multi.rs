@@ -31,9 +31,17 @@ impl MoveKind for MultiTile {
     const PUSH_COST: u64 = MULTI_PUSH_COST;
     const CODING: Coding = Coding::Cyclic;
 
+    /// A bit a row of C states (C the longer side, as the engine orients the board), at most
+    /// `Rows::budget` (a table past u64's range, 22 cells and more, is budgeted as u64::MAX
+    /// bytes).
+    fn aid_bytes(table_bytes: f64, side: usize) -> f64 {
+        let bytes = table_bytes / (2 * side) as f64;
+        bytes.min(Rows::budget(table_bytes.min(u64::MAX as f64) as u64) as f64)
+    }
+
     /// The bits a row take `Rows::budget` of the table by default.
     fn new(space: &StateSpace, aids: Aids) -> MultiTile {
-        let (states, cols) = (space.states(), space.shape.cols);
+        let (states, cols) = (space.states(), space.shape().cols);
         let bytes = match aids {
             Aids::None => None,
             Aids::Default => Some(Rows::budget(states.div_ceil(32) * 8)),
@@ -44,7 +52,7 @@ impl MoveKind for MultiTile {
                 slides: Slides::new(space),
                 rows: None,
             },
-            rows: space.shape.rows,
+            rows: space.shape().rows,
             cols,
             states,
             bits: bytes.map(|b| (b, Rows::share(states, cols, b))),

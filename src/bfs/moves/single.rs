@@ -27,7 +27,7 @@ impl MoveKind for SingleTile {
     fn new(space: &StateSpace, _aids: Aids) -> SingleTile {
         SingleTile {
             moves: moves(space),
-            cols: space.shape.cols,
+            cols: space.shape().cols,
         }
     }
 

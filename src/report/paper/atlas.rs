@@ -8,19 +8,20 @@ use super::grid::{Grid, GridCell, Heading, Kind};
 use super::{fitted, plain, Format, Rendered, LATEX_MEAN_PLACES, MEAN_PLACES};
 use crate::analysis::distribution::Fraction;
 use crate::error::Error;
+use crate::puzzle::metric::Metric;
 use crate::report::atlas::{AtlasRow, AtlasSummaryRow};
 
 /// The metrics that some row has, single first, and their LaTeX group headings.
-fn metrics(names: impl Iterator<Item = String>) -> Vec<(String, &'static str)> {
-    let names: Vec<String> = names.collect();
-    [
-        ("single", "Single-tile moves"),
-        ("multi", "Multi-tile moves"),
-    ]
-    .into_iter()
-    .filter(|(m, _)| names.iter().any(|n| n == m))
-    .map(|(m, g)| (m.to_string(), g))
-    .collect()
+fn metrics(names: impl Iterator<Item = Metric>) -> Vec<(Metric, String)> {
+    let names: Vec<Metric> = names.collect();
+    Metric::ALL
+        .into_iter()
+        .filter(|m| names.contains(m))
+        .map(|m| {
+            let words = format!("{} moves", m.adjective());
+            (m, words[..1].to_uppercase() + &words[1..])
+        })
+        .collect()
 }
 
 /// The cells attaining a figure, or `every cell` when they are all the board's.
@@ -103,7 +104,7 @@ pub fn render(rows: &[AtlasSummaryRow], format: Format) -> Result<Rendered, Erro
             rows.iter().map(|r| {
                 vec![
                     GridCell::text(&r.board),
-                    GridCell::text(&r.metric),
+                    GridCell::text(r.metric.name()),
                     GridCell::count(r.diameter),
                     GridCell::text(&attaining(&r.diameter_cells, r.cells_on_board)),
                     GridCell::count(r.radius),
@@ -119,7 +120,7 @@ pub fn render(rows: &[AtlasSummaryRow], format: Format) -> Result<Rendered, Erro
 
 /// A row per board, a group of three columns (diameter, radius, mean) per metric.
 fn summary_latex(rows: &[AtlasSummaryRow]) -> Rendered {
-    let metrics = metrics(rows.iter().map(|r| r.metric.clone()));
+    let metrics = metrics(rows.iter().map(|r| r.metric));
     let mut headings = vec![Heading::new("board", "Board", Kind::Text)];
     for (_, group) in &metrics {
         headings.push(heading("diameter", "Diameter", Kind::Count, group));
@@ -192,7 +193,7 @@ pub fn render_cells(rows: &[AtlasRow], format: Format) -> Result<Rendered, Error
             rows.iter().map(|r| {
                 vec![
                     GridCell::text(&r.board),
-                    GridCell::text(&r.metric),
+                    GridCell::text(r.metric.name()),
                     GridCell::text(&r.cell),
                     GridCell::text(&r.cells),
                     GridCell::count(r.eccentricity),
@@ -209,7 +210,7 @@ pub fn render_cells(rows: &[AtlasRow], format: Format) -> Result<Rendered, Error
 
 /// A row per board and class of cells, a group of two columns per metric.
 fn cells_latex(rows: &[AtlasRow]) -> Rendered {
-    let metrics = metrics(rows.iter().map(|r| r.metric.clone()));
+    let metrics = metrics(rows.iter().map(|r| r.metric));
     let mut headings = vec![
         Heading::new("board", "Board", Kind::Text),
         Heading::new("cells", "Goal cells", Kind::Text),

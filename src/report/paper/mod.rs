@@ -225,8 +225,8 @@ impl Column {
                     GridCell::with_tex(&r.start, format!("\\texttt{{{}}}", grid::tex(&r.start)))
                 }
             }
-            Column::Class => GridCell::text(&r.class),
-            Column::Metric => GridCell::text(&r.metric),
+            Column::Class => GridCell::text(r.class.name()),
+            Column::Metric => GridCell::text(r.metric.name()),
             Column::States => GridCell::count(r.states),
             Column::Verified => GridCell::text(if verified(r) { "yes" } else { "no" }),
             Column::Eccentricity => GridCell::count(r.eccentricity),
@@ -256,8 +256,8 @@ impl Column {
             Column::Board => r.board.clone().into(),
             Column::Blank => r.goal_blank.clone().into(),
             Column::Start => r.start.clone().into(),
-            Column::Class => r.class.clone().into(),
-            Column::Metric => r.metric.clone().into(),
+            Column::Class => r.class.name().into(),
+            Column::Metric => r.metric.name().into(),
             Column::States => r.states.into(),
             Column::Verified => verified(r).into(),
             Column::Eccentricity => r.eccentricity.into(),
@@ -312,7 +312,7 @@ pub fn render(
     }
     // A multi-tile row: a column, but in LaTeX a mark on its board (a column is too wide for
     // a page there).
-    let multi = rows.iter().any(|r| r.metric != "single");
+    let multi = rows.iter().any(|r| r.metric.note().is_some());
     if !chosen && multi && !cols.contains(&Column::Metric) && format != Format::Latex {
         cols.insert(cols.len().min(2), Column::Metric);
     }
@@ -429,7 +429,7 @@ fn mark_metric(grid: &mut Grid, rows: &[SummaryRow], cols: &[Column]) {
     };
     let mut any = false;
     for (cells, r) in grid.rows.iter_mut().zip(rows) {
-        if r.metric != "single" {
+        if r.metric.note().is_some() {
             cells[board].tex.push_str("\\textsuperscript{\\textdagger}");
             any = true;
         }
@@ -460,7 +460,7 @@ fn mark_starts(grid: &mut Grid, rows: &[SummaryRow], cols: &[Column]) {
         grid.notes.push(format!(
             "\\textsuperscript{{{letter}}}Searched from \\texttt{{{}}} ({} class), not from the goal.",
             grid::tex(&r.start),
-            grid::tex(&r.class)
+            grid::tex(r.class.name())
         ));
     }
 }

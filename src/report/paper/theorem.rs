@@ -61,7 +61,7 @@ pub fn render(rows: &[TheoremRow], format: Format) -> Result<Rendered, Error> {
             .map(|r| {
                 vec![
                     GridCell::text(&r.board),
-                    GridCell::text(&r.class),
+                    GridCell::text(r.class.name()),
                     GridCell::text(&r.start),
                     GridCell::count(r.states),
                     count_check(r),
@@ -111,7 +111,7 @@ fn latex(rows: &[TheoremRow]) -> Rendered {
         .map(|r| {
             let mut cells = vec![
                 board(r),
-                GridCell::text(&r.class),
+                GridCell::text(r.class.name()),
                 start(r),
                 GridCell::count(r.states),
                 GridCell::count(r.eccentricity),

@@ -93,12 +93,12 @@ pub struct Journal {
 /// metric.
 pub fn ident(space: &StateSpace) -> [u64; 6] {
     [
-        space.user_shape.rows as u64,
-        space.user_shape.cols as u64,
-        space.user_goal.0 as u64,
-        u64::from(space.class),
-        u64::from(space.transposed),
-        u64::from(space.metric.byte()),
+        space.user_shape().rows as u64,
+        space.user_shape().cols as u64,
+        space.user_goal().0 as u64,
+        u64::from(space.class()),
+        u64::from(space.transposed()),
+        u64::from(space.metric().byte()),
     ]
 }
 
@@ -514,14 +514,17 @@ impl Words<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
     use crate::puzzle::board::{Cell, Shape};
+    use crate::puzzle::metric::Metric;
 
     /// A journal reads back as written; every cut of it, and every bit flipped in it, is
     /// refused with a reason, never read as another journal and never a panic.
     #[test]
     fn a_journal_reads_back_and_refuses_damage() {
         let shape = Shape::new(3, 3).unwrap();
-        let space = StateSpace::new(shape, Cell(8)).unwrap();
+        let space =
+            StateSpace::new(&Puzzle::board(shape, Cell(8), Metric::Single).unwrap(), 0).unwrap();
         let mut j = Journal::begin(&space, 17, Layout::new(space.states(), 14));
         j.done = 3;
         j.late = 5;

@@ -119,7 +119,7 @@ pub fn search_on_disk(
     };
     let layout = journal.layout;
     let table = Table::window(space.states()).map_err(|e| Error::TooLarge {
-        shape: space.user_shape.to_string(),
+        shape: space.user_shape().to_string(),
         needed: Needed::AddressSpace(space.states().div_ceil(32) * 8),
         limit: Limit::Mapping(e.to_string()),
     })?;
@@ -204,7 +204,10 @@ fn new_layout(space: &StateSpace, options: DiskOptions) -> Result<Layout, Error>
     let needed = disk_needed(space, &layout);
     if let Some(free) = disk_free(dir).filter(|&f| f < needed) {
         return Err(Error::NoRoom {
-            what: format!("the table of {} on disk, with its claims", space.user_shape),
+            what: format!(
+                "the table of {} on disk, with its claims",
+                space.user_shape()
+            ),
             needed,
             limit: Limit::DiskFree {
                 bytes: free,

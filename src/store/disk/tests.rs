@@ -1,5 +1,6 @@
 //! The search on disk against the search in memory.
 
+use crate::index::puzzle::Puzzle;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
@@ -78,7 +79,8 @@ fn corner_searches(boards: &[(usize, usize, Metric)]) -> Vec<(StateSpace, u64, S
         .iter()
         .map(|&(r, c, metric)| {
             let shape = Shape::new(r, c).unwrap();
-            let space = StateSpace::in_metric(shape, Cell(0), 0, metric).unwrap();
+            let space =
+                StateSpace::new(&Puzzle::board(shape, Cell(0), metric).unwrap(), 0).unwrap();
             let start = space.goal_index();
             let whole = search_from(&space, start, schedule(), &|_| {}).unwrap();
             let shift = 64 - space.states().leading_zeros() - 5;
@@ -106,7 +108,9 @@ fn a_search_on_disk_is_the_search_in_memory() {
         let shape = Shape::new(r, c).unwrap();
         for metric in [Metric::Single, Metric::Multi] {
             for (goal, class) in [(shape.cells() - 1, 0), (1, 1)] {
-                let space = StateSpace::in_metric(shape, Cell(goal), class, metric).unwrap();
+                let space =
+                    StateSpace::new(&Puzzle::board(shape, Cell(goal), metric).unwrap(), class)
+                        .unwrap();
                 let start = match class {
                     0 => space.goal_index(),
                     _ => space.states() / 3,
@@ -151,7 +155,7 @@ fn a_search_on_disk_is_the_search_in_memory() {
 #[test]
 fn a_search_on_disk_stopped_at_any_layer_goes_on() {
     for (space, start, whole, shift) in corner_searches(&STOPPED) {
-        let (shape, metric) = (space.user_shape, space.metric);
+        let (shape, metric) = (space.user_shape(), space.metric());
         for stop_at in 1..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
             let dir = scratch();
@@ -183,7 +187,7 @@ fn a_search_on_disk_stopped_at_any_layer_goes_on() {
 fn a_search_on_disk_stopped_at_any_layer_goes_on_in_memory() {
     use crate::bfs::{search, Driver};
     for (space, start, whole, shift) in corner_searches(&STOPPED) {
-        let (shape, metric) = (space.user_shape, space.metric);
+        let (shape, metric) = (space.user_shape(), space.metric());
         for stop_at in 0..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");
             let dir = stopped_on_disk(&space, start, shift, stop_at);
@@ -220,7 +224,7 @@ fn a_search_on_disk_stopped_at_a_layer_goes_on_on_ranks() {
     use crate::dist::{search_sharded_with, threads, Budget, Group};
     use crate::store::{resume, shards::ShardOf};
     for (space, start, whole, shift) in corner_searches(&STOPPED) {
-        let (shape, metric) = (space.user_shape, space.metric);
+        let (shape, metric) = (space.user_shape(), space.metric());
         let last = whole.layers.len() as u32 - 2;
         for stop_at in [0, 1, last / 2, last] {
             let dir = stopped_on_disk(&space, start, shift, stop_at);
@@ -278,7 +282,8 @@ fn a_search_on_disk_stopped_at_a_layer_goes_on_on_ranks() {
 #[test]
 fn a_search_on_disk_mid_pass_is_not_read_into_memory() {
     let shape = Shape::new(2, 4).unwrap();
-    let space = StateSpace::new(shape, Cell(7)).unwrap();
+    let space =
+        StateSpace::new(&Puzzle::board(shape, Cell(7), Metric::Single).unwrap(), 0).unwrap();
     let start = space.goal_index();
     let dir = scratch();
     let stop = AtomicBool::new(false);
@@ -307,7 +312,7 @@ fn a_checkpoint_goes_on_on_disk() {
         (3, 3, Metric::Multi),
         (2, 4, Metric::Single),
     ]) {
-        let (shape, metric) = (space.user_shape, space.metric);
+        let (shape, metric) = (space.user_shape(), space.metric());
         let mut unsettled = 0;
         for stop_at in 1..whole.layers.len() as u32 - 1 {
             let what = format!("{shape} {metric:?} stopped at {stop_at}");

@@ -1,0 +1,146 @@
+//! The puzzle as one value: where its tokens sit (`Ground`: a board or a graph), how they move
+//! (`Metric`) and the goal's blank. It is made once (`Puzzle::board`, `Puzzle::graph`) and is
+//! valid by construction: the goal's blank is a cell of the board or a vertex of the graph, and
+//! the tokens of a graph move one at a time along its edges (the multi-tile metric slides along
+//! rows and columns, which a graph does not have).
+//!
+//! Everything above the engine asks the puzzle, not its parts, what it is; the engine turns its
+//! kind of moves into a type in one place (`bfs::moves::with_moves_of`).
+
+use crate::error::Error;
+use crate::graph::Graph;
+use crate::puzzle::board::{Cell, Shape};
+use crate::puzzle::metric::Metric;
+
+/// Where a puzzle's tokens sit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ground {
+    /// The cells of an R×C board, in reading order.
+    Board(Shape),
+    /// The vertices of a graph, in its order.
+    Graph(Graph),
+}
+
+/// A puzzle: its ground, its metric and its goal's blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    ground: Ground,
+    metric: Metric,
+    goal: Cell,
+}
+
+impl Puzzle {
+    /// The puzzle on an R×C board, its goal's blank on `goal`, its moves counted in `metric`.
+    pub fn board(shape: Shape, goal: Cell, metric: Metric) -> Result<Puzzle, Error> {
+        if goal.0 >= shape.cells() {
+            return Err(Error::Blank(format!(
+                "blank cell {} is outside the {shape} board (cells 1..={} in reading order)",
+                goal.0.saturating_add(1),
+                shape.cells()
+            )));
+        }
+        Ok(Puzzle {
+            ground: Ground::Board(shape),
+            metric,
+            goal,
+        })
+    }
+
+    /// The puzzle on `graph`, its goal's blank on vertex `goal` (0-based): a token moves along
+    /// an edge onto the blank, the single-tile metric.
+    pub fn graph(graph: Graph, goal: usize) -> Result<Puzzle, Error> {
+        if goal >= graph.vertices() {
+            return Err(Error::Blank(format!(
+                "vertex {} is not one of the graph's {}",
+                goal.saturating_add(1),
+                graph.vertices()
+            )));
+        }
+        Ok(Puzzle {
+            ground: Ground::Graph(graph),
+            metric: Metric::Single,
+            goal: Cell(goal),
+        })
+    }
+
+    /// The puzzle on `graph` with its moves counted in `metric`: refused for any metric but the
+    /// single-tile one, which is the only one a graph defines.
+    pub fn graph_in(graph: Graph, goal: usize, metric: Metric) -> Result<Puzzle, Error> {
+        if metric != Metric::Single {
+            return Err(Error::Argument(format!(
+                "the {} metric slides tiles along rows and columns, which a graph does not \
+                 have: a puzzle on a graph counts single-tile moves",
+                metric.adjective()
+            )));
+        }
+        Puzzle::graph(graph, goal)
+    }
+
+    /// Where the tokens sit.
+    pub fn ground(&self) -> &Ground {
+        &self.ground
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The goal's blank: a cell of the board in reading order, or a vertex of the graph.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// The graph, for a puzzle on a graph.
+    pub fn graph_of(&self) -> Option<&Graph> {
+        match &self.ground {
+            Ground::Graph(graph) => Some(graph),
+            Ground::Board(_) => None,
+        }
+    }
+
+    /// The cells (vertices) the tokens sit on.
+    pub fn cells(&self) -> usize {
+        match &self.ground {
+            Ground::Board(shape) => shape.cells(),
+            Ground::Graph(graph) => graph.vertices(),
+        }
+    }
+
+    /// The board's shape; a graph's puzzle is laid out as one row of its vertices.
+    pub fn shape(&self) -> Shape {
+        match &self.ground {
+            Ground::Board(shape) => *shape,
+            Ground::Graph(graph) => Shape {
+                rows: 1,
+                cols: graph.vertices(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A goal off the board or the graph, and a graph with the multi-tile metric, are refused;
+    /// what is made answers with what it was made of.
+    #[test]
+    fn a_puzzle_is_valid_by_construction() {
+        let shape = Shape::new(2, 3).unwrap();
+        assert!(Puzzle::board(shape, Cell(6), Metric::Single).is_err());
+        let p = Puzzle::board(shape, Cell(5), Metric::Multi).unwrap();
+        assert_eq!(
+            (p.shape(), p.goal(), p.metric(), p.cells()),
+            (shape, Cell(5), Metric::Multi, 6)
+        );
+        assert!(p.graph_of().is_none());
+        let cycle = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
+        assert!(Puzzle::graph(cycle.clone(), 4).is_err());
+        let e = Puzzle::graph_in(cycle.clone(), 0, Metric::Multi).unwrap_err();
+        assert!(e.to_string().contains(Metric::Single.adjective()), "{e}");
+        let g = Puzzle::graph_in(cycle.clone(), 3, Metric::Single).unwrap();
+        assert_eq!((g.shape().rows, g.shape().cols, g.goal()), (1, 4, Cell(3)));
+        assert_eq!(g.graph_of(), Some(&cycle));
+    }
+}
