@@ -146,7 +146,12 @@ fn searches(c: &mut Criterion) {
         ));
         g.bench_function(name, |b| {
             b.iter(|| {
-                let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+                let a = analyze(
+                    &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+                    AnalyzeOptions::default(),
+                    &|_| {},
+                )
+                .unwrap();
                 assert_eq!(a.distribution.eccentricity(), eccentricity);
                 assert!(a.verified);
             })

@@ -3,14 +3,15 @@
 //!
 //! `cargo run --release --example analyze [RxC]` (default 2x4; as memory allows).
 
-use tilespace::{analyze, AnalyzeOptions, GoalBlank, Shape};
+use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Puzzle, Shape};
 
 fn main() -> Result<(), tilespace::Error> {
     let board = std::env::args().nth(1).unwrap_or_else(|| "2x4".into());
     let shape: Shape = board.parse()?;
     let goal = GoalBlank::Last.resolve(shape)?;
     // Progress arrives after each layer; this example does not show it.
-    let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {})?;
+    let puzzle = Puzzle::board(shape, goal, Metric::Single)?;
+    let a = analyze(&puzzle, AnalyzeOptions::default(), &|_| {})?;
     let d = &a.distribution;
     println!(
         "{shape}: {} states ({}), eccentricity {}, {} antipodes, mean {}",

@@ -6,7 +6,7 @@
 //! directory, removed at the end).
 
 use tilespace::store::saved::SavedTable;
-use tilespace::{analyze, AnalyzeOptions, Board, GoalBlank, Shape};
+use tilespace::{analyze, AnalyzeOptions, Board, GoalBlank, Metric, Puzzle, Shape};
 
 fn main() -> Result<(), tilespace::Error> {
     // Without a path, the table goes to a directory removed when `scratch` is dropped.
@@ -24,7 +24,11 @@ fn main() -> Result<(), tilespace::Error> {
         save_table: Some(&path),
         ..AnalyzeOptions::default()
     };
-    analyze(shape, goal, options, &|_| {})?;
+    analyze(
+        &Puzzle::board(shape, goal, Metric::Single)?,
+        options,
+        &|_| {},
+    )?;
 
     // The table is checked when opened (header, checksum, the layer counts it holds).
     let table = SavedTable::open(&path)?;

@@ -26,11 +26,12 @@
 //!
 //! # Example
 //! ```
-//! use tilespace::{analyze, AnalyzeOptions, Board, GoalBlank, Shape};
+//! use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Puzzle, Shape};
 //!
 //! let shape: Shape = "2x3".parse().unwrap();
 //! let goal = GoalBlank::Last.resolve(shape).unwrap();
-//! let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+//! let puzzle = Puzzle::board(shape, goal, Metric::Single).unwrap();
+//! let a = analyze(&puzzle, AnalyzeOptions::default(), &|_| {}).unwrap();
 //! assert_eq!(a.states(), 360); // 6!/2
 //! assert_eq!(a.distribution.eccentricity(), 21); // Gong: 21 moves for his 3x2
 //! assert!(a.verified);
@@ -51,7 +52,7 @@ pub mod store;
 pub mod units;
 
 pub use analysis::distribution::{Distribution, Fraction};
-pub use analysis::{analyze, analyze_from, Analysis, AnalyzeOptions};
+pub use analysis::{analyze, analyze_at, Analysis, AnalyzeOptions, TableAt};
 pub use bfs::{LayerDone, Schedule};
 pub use error::{Damage, DamageKind, Error, ErrorKind, Limit, Needed};
 pub use index::puzzle::{Ground, Puzzle};

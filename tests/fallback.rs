@@ -23,11 +23,8 @@ fn the_default_target_copies_give_the_published_distributions() {
             }
             let shape = Shape::new(rows, cols).unwrap();
             let goal = Cell(d.goal.0 * cols + d.goal.1);
-            let options = AnalyzeOptions {
-                metric,
-                ..AnalyzeOptions::default()
-            };
-            let a = analyze(shape, goal, options, &|_| {}).unwrap();
+            let puzzle = tilespace::Puzzle::board(shape, goal, metric).unwrap();
+            let a = analyze(&puzzle, AnalyzeOptions::default(), &|_| {}).unwrap();
             let what = format!("{shape} {metric:?} goal {:?} ({})", d.goal, d.source);
             assert_eq!(a.distribution.layers, d.terms, "{what}");
             assert!(a.verified, "{what}");

@@ -217,8 +217,12 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
             ..Default::default()
         };
         let goal = tilespace::Cell(n - 1);
-        let err =
-            tilespace::analysis::analyze::analyze(board, goal, board_options, &|_| {}).unwrap_err();
+        let err = tilespace::analysis::analyze::analyze(
+            &tilespace::Puzzle::board(board, goal, tilespace::Metric::Single).unwrap(),
+            board_options,
+            &|_| {},
+        )
+        .unwrap_err();
         let says = format!("a checkpoint of a graph of {n} vertices, not of {board}");
         assert!(err.to_string().contains(&says), "{spec}: {err}");
         stop.store(false, SeqCst);

@@ -146,10 +146,10 @@ fn multi_tile_tables_answer_as_the_plain_search() {
         let path = tmp.path().join(format!("{shape}-{goal}.tst"));
         let options = tilespace::AnalyzeOptions {
             save_table: Some(&path),
-            metric: Metric::Multi,
             ..Default::default()
         };
-        let a = tilespace::analyze(shape, Cell(goal), options, &|_| {}).unwrap();
+        let puzzle = tilespace::Puzzle::board(shape, Cell(goal), Metric::Multi).unwrap();
+        let a = tilespace::analyze(&puzzle, options, &|_| {}).unwrap();
         assert!(a.verified);
         let table = SavedTable::open(&path).unwrap();
         assert_eq!(table.metric(), Metric::Multi);

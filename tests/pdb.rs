@@ -370,7 +370,12 @@ fn sampled_means_cover_the_exact_means() {
     for (board, partition, count) in [("3x3", "4-4", "600"), ("2x5", "4-5", "600")] {
         let shape: Shape = board.parse().unwrap();
         let goal = Cell(shape.cells() - 1);
-        let exact = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+        let exact = analyze(
+            &tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap(),
+            AnalyzeOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
         let exact = exact.distribution.mean().to_f64();
         let out = format!("p-{board}");
         let o = tilespace(

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use tilespace::{analyze, analyze_from, solvability, AnalyzeOptions, Board, Cell, Schedule, Shape};
+use tilespace::{analyze, analyze_at, solvability, AnalyzeOptions, Board, Cell, Schedule, Shape};
 
 /// Depth of every board reachable from the goal with blank on `goal`. Boards are plain
 /// vectors of tiles in reading order, 0 for the blank.
@@ -72,8 +72,14 @@ fn run_engine(shape: Shape, goal: Cell, threads: usize) -> tilespace::Analysis {
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| analyze(shape, goal, AnalyzeOptions::default(), &|_| {}))
-        .unwrap()
+    pool.install(|| {
+        analyze(
+            &tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap(),
+            AnalyzeOptions::default(),
+            &|_| {},
+        )
+    })
+    .unwrap()
 }
 
 /// Every board up to 9 cells, several goal cells each, at 1 and 2 threads: the per-depth
@@ -165,7 +171,20 @@ fn parallel_scans_with_tasks_sharing_words_match_reference() {
                         ..AnalyzeOptions::default()
                     };
                     let a = pool
-                        .install(|| analyze_from(shape, Cell(goal), Some(start), options, &|_| {}))
+                        .install(|| {
+                            analyze_at(
+                                &tilespace::Puzzle::board(
+                                    shape,
+                                    Cell(goal),
+                                    tilespace::Metric::Single,
+                                )
+                                .unwrap(),
+                                Some(start),
+                                tilespace::TableAt::Memory,
+                                options,
+                                &|_| {},
+                            )
+                        })
                         .unwrap();
                     let what = format!("{shape} goal {goal} from {start} chunk {chunk}");
                     assert_eq!(a.distribution.layers, want, "{what}");
@@ -251,10 +270,12 @@ fn searches_from_any_start_match_reference_and_classes_partition_everything() {
             }
             let start = Board::new(shape, cells.clone()).unwrap();
             let class = usize::from(!solvability(&start, goal).solvable);
-            let a = analyze_from(
-                shape,
-                goal,
+            let puzzle = tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap();
+            let at = tilespace::TableAt::Memory;
+            let a = analyze_at(
+                &puzzle,
                 Some(&start),
+                at,
                 AnalyzeOptions::default(),
                 &|_| {},
             )
@@ -326,7 +347,12 @@ fn lines_split_into_tile_orders_of_n_configurations() {
             }
             assert!(sizes.iter().all(|&s| s == n), "{shape}: {sizes:?}");
             assert_eq!(sizes.len() as u64, factorial(n - 1));
-            let a = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).unwrap();
+            let a = analyze(
+                &tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap(),
+                AnalyzeOptions::default(),
+                &|_| {},
+            )
+            .unwrap();
             assert!(a.verified);
             assert_eq!(a.states(), n as u64);
             assert_eq!(a.distribution.eccentricity() as usize, n - 1);

@@ -456,7 +456,12 @@ fn the_memory_guard_gives_its_figures_as_numbers() {
         max_memory: Some(1_000_000),
         ..AnalyzeOptions::default()
     };
-    let err = analyze(shape, goal, options, &|_| {}).unwrap_err();
+    let err = analyze(
+        &tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap(),
+        options,
+        &|_| {},
+    )
+    .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Resources);
     let Error::TooLarge { needed, limit, .. } = err else {
         panic!("not TooLarge: {err}")

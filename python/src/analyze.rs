@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
-use tilespace::{analyze as search, AnalyzeOptions, Metric};
+use tilespace::{analyze as search, AnalyzeOptions, Metric, Puzzle};
 
 use crate::boards::{blank as goal_cell, boards_to, shape as parse_shape};
 use crate::errors::{stoppable, to_py, ResourceError};
@@ -43,6 +43,7 @@ pub fn analyze(
     let shape = parse_shape(shape)?;
     let goal = goal_cell(shape, blank)?;
     let metric: Metric = metric.parse().map_err(|e| to_py(&e))?;
+    let puzzle = Puzzle::board(shape, goal, metric).map_err(|e| to_py(&e))?;
     tilespace::analysis::memory::check(shape, &[metric], None).map_err(|e| to_py(&e))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
@@ -50,12 +51,11 @@ pub fn analyze(
         .map_err(|e| ResourceError::new_err(format!("cannot start threads: {e}")))?;
     let analysis = stoppable(py, |stop| {
         let options = AnalyzeOptions {
-            metric,
             stop: Some(stop),
             save_table: save_table.as_deref(),
             ..AnalyzeOptions::default()
         };
-        pool.install(|| search(shape, goal, options, &|_| {}))
+        pool.install(|| search(&puzzle, options, &|_| {}))
     })?;
     let d = &analysis.distribution;
     let mean = d.mean();

@@ -6,45 +6,35 @@ use crate::analysis::memory;
 use crate::analysis::{Analysis, AnalyzeOptions, OnDisk, TableAt};
 use crate::bfs::{search, search_from, Driver, LayerDone, Outcome, Schedule, Search, SearchState};
 use crate::error::Error;
+use crate::index::puzzle::Puzzle;
 use crate::index::space::StateSpace;
-use crate::puzzle::board::{Board, Cell, Shape};
+use crate::puzzle::board::Board;
 use crate::puzzle::metric::Metric;
 use crate::store::checkpoint;
 
-/// Enumerates every state reachable from the goal with blank on `goal`, on the current rayon
-/// pool, calling `progress` after each layer.
+/// Enumerates every state of `puzzle` reachable from its goal, with one table in this
+/// process's memory on the current rayon pool, calling `progress` after each layer
+/// (`analyze_at` with no start and `TableAt::Memory`).
 pub fn analyze(
-    shape: Shape,
-    goal: Cell,
+    puzzle: &Puzzle,
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    analyze_from(shape, goal, None, options, progress)
+    analyze_at(puzzle, None, TableAt::Memory, options, progress)
 }
 
-/// Enumerates every state reachable from `start` (the goal if `None`), solvable or not: the
-/// search covers the start's parity class, and the layers are distances from the start. One
-/// table in this process's memory (`analyze_at` for the others).
-pub fn analyze_from(
-    shape: Shape,
-    goal: Cell,
-    start: Option<&Board>,
-    options: AnalyzeOptions,
-    progress: &(dyn Fn(LayerDone) + Sync),
-) -> Result<Analysis, Error> {
-    analyze_at(shape, (goal, start), TableAt::Memory, options, progress)
-}
-
-/// `analyze_from` with the table where `table_at` says: the one entry of every analysis.
+/// Enumerates every state of `puzzle` reachable from `start` (the goal if `None`), solvable or
+/// not, with the table where `table_at` says: the search covers the start's parity class, and
+/// the layers are distances from the start. The one entry of every analysis of a board.
 pub fn analyze_at(
-    shape: Shape,
-    (goal, start): (Cell, Option<&Board>),
+    puzzle: &Puzzle,
+    start: Option<&Board>,
     table_at: TableAt,
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
     match table_at {
-        TableAt::Memory => in_memory(shape, goal, start, &options, progress),
+        TableAt::Memory => in_memory(puzzle, start, &options, progress),
         TableAt::Disk(disk) => {
             if options.checkpoint.is_some() {
                 return Err(Error::Argument(
@@ -52,29 +42,28 @@ pub fn analyze_at(
                         .into(),
                 ));
             }
-            let job = match Job::new(shape, goal, start, options.metric)? {
+            let job = match Job::new(puzzle, start)? {
                 Ok(job) => job,
                 Err(line) => return report_then_save(line, &options, |r| r, |_, _| Ok(())),
             };
             on_disk(&job, disk, &options, progress)
         }
         TableAt::Ranks { group, budget } => {
-            let on = crate::analysis::sharded::on_ranks;
-            on(shape, (goal, start), options, (group, budget), progress)
+            let ranks = crate::analysis::sharded::Ranks { group, budget };
+            crate::analysis::sharded::on_ranks(puzzle, start, options, ranks, progress)
         }
     }
 }
 
-/// `analyze_from` with one table in this process's memory.
+/// `analyze_at` with one table in this process's memory.
 fn in_memory(
-    shape: Shape,
-    goal: Cell,
+    puzzle: &Puzzle,
     start: Option<&Board>,
     options: &AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    memory::check(shape, &[options.metric], options.max_memory)?;
-    let job = match Job::new(shape, goal, start, options.metric)? {
+    memory::check(puzzle.shape(), &[puzzle.metric()], options.max_memory)?;
+    let job = match Job::new(puzzle, start)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, options, |r| r, |_, _| Ok(())),
     };
@@ -234,6 +223,8 @@ pub(crate) fn search_checkpointed(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Cell;
+    use crate::Shape;
 
     /// A goal cell outside the board is refused with the blank's error, never a panic (the
     /// command line resolves cells first; library callers may not).
@@ -241,7 +232,7 @@ mod tests {
     fn a_goal_outside_the_board_is_refused() {
         let shape = Shape::new(2, 4).unwrap();
         for goal in [8, 9, usize::MAX] {
-            let err = analyze(shape, Cell(goal), AnalyzeOptions::default(), &|_| {}).unwrap_err();
+            let err = Puzzle::board(shape, Cell(goal), Metric::Single).unwrap_err();
             assert!(matches!(err, Error::Blank(_)), "{goal}: {err}");
             assert!(err.to_string().contains("outside the 2x4 board"), "{err}");
         }
@@ -268,7 +259,8 @@ mod tests {
                 stop.store(true, Ordering::SeqCst);
             }
         };
-        let err = analyze(shape, Cell(8), options, &progress).unwrap_err();
+        let puzzle = Puzzle::board(shape, Cell(8), Metric::Single).unwrap();
+        let err = analyze(&puzzle, options, &progress).unwrap_err();
         assert!(matches!(err, Error::Stopped(_)), "{err}");
         assert!(err.to_string().contains("after depth"), "{err}");
         // 3x3 has 31 layers past the goal: the search stopped long before them.
@@ -284,12 +276,9 @@ mod tests {
         use crate::puzzle::metric::Metric;
         for (r, c, metric) in [(2, 3, Metric::Single), (2, 4, Metric::Multi)] {
             let shape = Shape::new(r, c).unwrap();
-            let goal = (Cell(1), None);
-            let options = AnalyzeOptions {
-                metric,
-                ..AnalyzeOptions::default()
-            };
-            let want = analyze_at(shape, goal, TableAt::Memory, options, &|_| {}).unwrap();
+            let puzzle = &Puzzle::board(shape, Cell(1), metric).unwrap();
+            let options = AnalyzeOptions::default();
+            let want = analyze_at(puzzle, None, TableAt::Memory, options, &|_| {}).unwrap();
             assert!(want.verified, "{shape} {metric:?}");
             let same = |a: &Analysis, place: &str| {
                 assert!(a.verified, "{shape} {metric:?} {place}");
@@ -305,13 +294,13 @@ mod tests {
                 // Several shards: 6 of 2x3's 360 states, 20 of 2x4's 20,160.
                 shift: Some(if shape.cells() == 6 { 6 } else { 10 }),
             };
-            let a = analyze_at(shape, goal, TableAt::Disk(disk), options, &|_| {}).unwrap();
+            let a = analyze_at(puzzle, None, TableAt::Disk(disk), options, &|_| {}).unwrap();
             same(&a, "on disk");
             for ranks in 1..=3 {
                 let found = threads::run(ranks, |group| {
                     let budget = Budget::default();
                     let at = TableAt::Ranks { group, budget };
-                    analyze_at(shape, goal, at, options, &|_| {}).unwrap()
+                    analyze_at(puzzle, None, at, options, &|_| {}).unwrap()
                 });
                 for a in &found {
                     same(a, &format!("on {ranks} ranks"));
@@ -341,7 +330,8 @@ mod tests {
         };
         let shape = Shape::new(2, 3).unwrap();
         let at = TableAt::Disk(disk);
-        let err = analyze_at(shape, (Cell(5), None), at, options, &|_| {}).unwrap_err();
+        let puzzle = Puzzle::board(shape, Cell(5), Metric::Single).unwrap();
+        let err = analyze_at(&puzzle, None, at, options, &|_| {}).unwrap_err();
         assert!(err.to_string().contains("takes no checkpoints"), "{err}");
     }
 }

@@ -2,7 +2,6 @@
 //! gives (`Analysis`); the search it runs (`Job`), concluded and reported the same way wherever
 //! the table lived.
 
-use crate::index::puzzle::Puzzle;
 use std::path::Path;
 
 use crate::analysis::distribution::Distribution;
@@ -11,6 +10,7 @@ use crate::bfs::moves::coding;
 use crate::bfs::{Schedule, Search};
 use crate::dist::Budget;
 use crate::error::{Damage, Error};
+use crate::index::puzzle::{Ground, Puzzle};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::count::reachable_u64;
@@ -37,8 +37,6 @@ pub struct AnalyzeOptions<'a> {
     pub checkpoint: Option<checkpoint::Options<'a>>,
     /// The engine's granularity (speed only; results do not depend on it).
     pub schedule: Schedule,
-    /// How moves are counted.
-    pub metric: Metric,
     /// Once set, a search in memory without checkpoints stops at the next layer boundary with
     /// `Error::Stopped`, saving nothing (with checkpoints, their own `stop` governs; on disk,
     /// `OnDisk::stop`).
@@ -166,19 +164,13 @@ pub(crate) struct Job {
 impl Job {
     /// The search from `start` (the goal if `None`); a line is analysed at once (`Err` holds its
     /// analysis: it needs no table).
-    pub fn new(
-        shape: Shape,
-        goal: Cell,
-        start: Option<&Board>,
-        metric: Metric,
-    ) -> Result<Result<Job, Analysis>, Error> {
-        if goal.0 >= shape.cells() {
-            return Err(Error::Blank(format!(
-                "blank cell {} is outside the {shape} board (cells 1..={} in reading order)",
-                goal.0.saturating_add(1),
-                shape.cells()
-            )));
-        }
+    pub fn new(puzzle: &Puzzle, start: Option<&Board>) -> Result<Result<Job, Analysis>, Error> {
+        let (goal, metric) = (puzzle.goal(), puzzle.metric());
+        let Ground::Board(shape) = *puzzle.ground() else {
+            return Err(Error::Argument(
+                "a puzzle on a graph is analysed by analysis::graph_analysis::analyze_graph".into(),
+            ));
+        };
         if let Some(b) = start {
             if b.shape() != shape {
                 return Err(Error::Board(format!(
@@ -194,7 +186,7 @@ impl Job {
         if shape.is_line() {
             return Ok(Err(analyze_line(shape, goal, start, class, metric)));
         }
-        let space = StateSpace::new(&Puzzle::board(shape, goal, metric)?, class)?;
+        let space = StateSpace::new(puzzle, class)?;
         let start_index = match start {
             Some(b) => space
                 .index(b)

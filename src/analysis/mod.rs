@@ -18,5 +18,5 @@ pub mod sharded;
 pub mod theorem;
 pub mod threads;
 
-pub use analyze::{analyze, analyze_at, analyze_from};
+pub use analyze::{analyze, analyze_at};
 pub use job::{Analysis, AnalyzeOptions, OnDisk, TableAt};

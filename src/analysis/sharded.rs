@@ -11,23 +11,35 @@ use crate::bfs::shard::Partition;
 use crate::bfs::{Driver, LayerDone, Outcome, Search, SearchState};
 use crate::dist::{agreed, search_sharded, search_sharded_with, Budget, Group, RankShard};
 use crate::error::Error;
-use crate::puzzle::board::{Board, Cell, Shape};
+use crate::index::puzzle::Puzzle;
+use crate::puzzle::board::Board;
 use crate::store::checkpoint::Options as CheckpointOptions;
 use crate::store::resume;
 use crate::store::shards::{self, ShardOf};
 
-/// `analyze_from` over the ranks of `group` (`TableAt::Ranks`), each with `budget`'s buffers:
+/// The ranks of a group that hold a search's table in shards, and each rank's buffers.
+#[derive(Clone, Copy)]
+pub(crate) struct Ranks<'a> {
+    /// The ranks.
+    pub group: &'a dyn Group,
+    /// Each rank's buffers.
+    pub budget: Budget,
+}
+
+/// `analyze_at` over the ranks of `group` (`TableAt::Ranks`), each with `budget`'s buffers:
 /// every rank calls it with the same arguments, and every rank gets the same analysis. Each
 /// rank checks its memory (its share of the table and the buffers against
 /// `options.max_memory`, per rank, and the memory its node has for each of its ranks) before
 /// any rank allocates, and all refuse together.
 pub(crate) fn on_ranks(
-    shape: Shape,
-    (goal, start): (Cell, Option<&Board>),
+    puzzle: &Puzzle,
+    start: Option<&Board>,
     options: AnalyzeOptions,
-    (group, budget): (&dyn Group, Budget),
+    ranks: Ranks,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
+    let Ranks { group, budget } = ranks;
+    let shape = puzzle.shape();
     let limit = memory::rank_limit(options.max_memory, group.node_ranks());
     let mine = match limit {
         None => 1,
@@ -35,7 +47,7 @@ pub(crate) fn on_ranks(
     };
     let needed = if shape.is_line() { 1 } else { group.max(mine) };
     memory::check_sharded(shape, group.size(), limit, budget.bytes(), needed)?;
-    let job = match Job::new(shape, goal, start, options.metric)? {
+    let job = match Job::new(puzzle, start)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, &options, agree_reports(group), |_, _| Ok(())),
     };
@@ -199,6 +211,7 @@ fn checkpointed(
 
 #[cfg(test)]
 mod tests {
+    use crate::puzzle::board::{Cell, Shape};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Duration;
 
@@ -213,8 +226,7 @@ mod tests {
     /// The analysis of `shape` from its goal with blank on `goal`, over the ranks of `group`.
     fn ranked(
         group: &dyn Group,
-        shape: Shape,
-        goal: Cell,
+        puzzle: &Puzzle,
         options: AnalyzeOptions,
         progress: &(dyn Fn(LayerDone) + Sync),
     ) -> Result<Analysis, Error> {
@@ -222,7 +234,7 @@ mod tests {
             group,
             budget: Budget::default(),
         };
-        analyze_at(shape, (goal, None), at, options, progress)
+        analyze_at(puzzle, None, at, options, progress)
     }
 
     /// Checkpoints in `dir`, saved only when `stop` is set (or resumed).
@@ -256,13 +268,12 @@ mod tests {
     ) -> Vec<Result<Analysis, Error>> {
         let options = AnalyzeOptions {
             checkpoint,
-            metric,
             ..AnalyzeOptions::default()
         };
-        let goal = Cell(shape.cells() - 1);
+        let puzzle = &Puzzle::board(shape, Cell(shape.cells() - 1), metric).unwrap();
         match ranks {
-            None => vec![crate::analysis::analyze(shape, goal, options, progress)],
-            Some(ranks) => threads::run(ranks, |g| ranked(g, shape, goal, options, progress)),
+            None => vec![crate::analysis::analyze(puzzle, options, progress)],
+            Some(ranks) => threads::run(ranks, |g| ranked(g, puzzle, options, progress)),
         }
     }
 
@@ -408,10 +419,10 @@ mod tests {
             let stopper = |l: LayerDone| stop.store(l.depth == stop_at, Ordering::SeqCst);
             let options = AnalyzeOptions {
                 checkpoint: Some(ck_in(dir.path(), &stop, false)),
-                metric,
                 ..AnalyzeOptions::default()
             };
-            threads::run(2, |g| ranked(g, shape, Cell(goal), options, &stopper));
+            let puzzle = &Puzzle::board(shape, Cell(goal), metric).unwrap();
+            threads::run(2, |g| ranked(g, puzzle, options, &stopper));
             dir
         };
         let dir = save(Metric::Single, 8, 7);
@@ -587,7 +598,12 @@ mod tests {
                 save_table: Some(&one),
                 ..AnalyzeOptions::default()
             };
-            crate::analysis::analyze(shape, Cell(goal), options, &|_| {}).unwrap();
+            crate::analysis::analyze(
+                &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap(),
+                options,
+                &|_| {},
+            )
+            .unwrap();
             let want = std::fs::read(&one).unwrap();
             for ranks in [1, 2, 3] {
                 let path = dir.path().join(format!("{shape}-{ranks}.tst"));
@@ -596,7 +612,8 @@ mod tests {
                     ..AnalyzeOptions::default()
                 };
                 threads::run(ranks, |g| {
-                    ranked(g, shape, Cell(goal), options, &|_| {}).unwrap()
+                    let puzzle = &Puzzle::board(shape, Cell(goal), Metric::Single).unwrap();
+                    ranked(g, puzzle, options, &|_| {}).unwrap()
                 });
                 assert!(
                     std::fs::read(&path).unwrap() == want,

@@ -16,7 +16,7 @@ use crate::index::puzzle::Puzzle;
 use crate::puzzle::metric::Metric;
 use rayon::prelude::*;
 
-use crate::analysis::{analyze_from, Analysis, AnalyzeOptions};
+use crate::analysis::{analyze_at, Analysis, AnalyzeOptions, TableAt};
 use crate::bfs::LayerDone;
 use crate::error::Error;
 use crate::index::space::StateSpace;
@@ -99,7 +99,13 @@ pub fn verify(
     let starts = [Board::goal(shape, goal), swapped_goal(shape, goal)];
     let check = |class: u8| -> Result<ClassCheck, Error> {
         let start = starts[class as usize].clone();
-        let analysis = analyze_from(shape, goal, Some(&start), options, &|l| progress(class, l))?;
+        let analysis = analyze_at(
+            &Puzzle::board(shape, goal, Metric::Single)?,
+            Some(&start),
+            TableAt::Memory,
+            options,
+            &|l| progress(class, l),
+        )?;
         debug_assert_eq!(analysis.class, class);
         let expected = analysis.expected;
         let component = analysis.verified && analysis.states() == expected;

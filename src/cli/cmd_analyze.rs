@@ -121,7 +121,6 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         save_table: args.save_table.as_deref(),
         reports: Some(&write_reports),
         checkpoint,
-        metric: args.metric,
         ..AnalyzeOptions::default()
     };
     let mut done = vec![];
@@ -134,18 +133,19 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
         *current.lock().expect("not poisoned") = Some(progress.clone());
         let on_layer = &|l| progress.layer(l);
-        let job = (goal, start.as_ref());
+        let puzzle = &tilespace::Puzzle::board(shape, goal, args.metric)?;
+        let start = start.as_ref();
         let a = match (ranks, &pool) {
             (None, Some(pool)) => {
                 let at = || disk.map_or(TableAt::Memory, TableAt::Disk);
-                pool.install(|| analyze_at(shape, job, at(), options, on_layer))
+                pool.install(|| analyze_at(puzzle, start, at(), options, on_layer))
             }
             // On this thread, the only one that calls MPI; the engine's parallel work goes to
             // the global pool.
             (Some(group), _) => {
                 let budget = tilespace::dist::Budget::default();
                 let at = TableAt::Ranks { group, budget };
-                analyze_at(shape, job, at, options, on_layer)
+                analyze_at(puzzle, start, at, options, on_layer)
             }
             (None, None) => unreachable!("one process has a pool of its own"),
         };
@@ -154,7 +154,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
             let job = Resumable {
                 shape,
                 goal,
-                start: start.as_ref(),
+                start,
                 metric: args.metric,
                 ranks,
                 disk: disk_dir,

@@ -64,14 +64,15 @@ pub fn run(args: AntipodesArgs) -> Result<super::Status> {
         let dir = out.join(shape.report_name(goal));
         let listed = dir.join("antipodes.csv");
         if !listed.exists() {
-            memory::check(shape, &[tilespace::Metric::Single], max_memory)?;
+            memory::check(shape, &[report::gong::METRIC], max_memory)?;
             let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
             let progress = Progress::new(args.run.quiet, expected, &shape.to_string());
             let options = AnalyzeOptions {
                 max_memory,
                 ..Default::default()
             };
-            let a = pool.install(|| analyze(shape, goal, options, &|l| progress.layer(l)))?;
+            let puzzle = tilespace::Puzzle::board(shape, goal, report::gong::METRIC)?;
+            let a = pool.install(|| analyze(&puzzle, options, &|l| progress.layer(l)))?;
             progress.finish();
             report::write_all(out, &a)?;
         }

@@ -49,10 +49,9 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
     let pool = super::thread_pool(args.run.threads)?;
     let write_reports =
         |a: &tilespace::Analysis| report::write_all(&args.run.results, a).map(|_| ());
-    let options = |metric| AnalyzeOptions {
+    let options = || AnalyzeOptions {
         max_memory: args.run.max_memory,
         reports: Some(&write_reports),
-        metric,
         ..AnalyzeOptions::default()
     };
     // A stop signal saves the cell in progress at the end of its layer (`--reuse` goes on
@@ -110,9 +109,10 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                 }
                 let options = AnalyzeOptions {
                     checkpoint: Some(checkpoint),
-                    ..options(metric)
+                    ..options()
                 };
-                let a = pool.install(|| analyze(shape, goal, options, on_layer));
+                let puzzle = tilespace::Puzzle::board(shape, goal, metric)?;
+                let a = pool.install(|| analyze(&puzzle, options, on_layer));
                 progress.finish();
                 let a = a.map_err(|e| stopped(e, &args))?;
                 remove_checkpoint(&dir)?;

@@ -345,11 +345,8 @@ impl Timed {
         let states = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(0);
         let progress = Progress::new(quiet, states, &label);
         let a = pool.install(|| {
-            let options = AnalyzeOptions {
-                metric: self.metric,
-                ..AnalyzeOptions::default()
-            };
-            analyze(shape, goal, options, &|l| progress.layer(l))
+            let puzzle = tilespace::Puzzle::board(shape, goal, self.metric)?;
+            analyze(&puzzle, AnalyzeOptions::default(), &|l| progress.layer(l))
         })?;
         progress.finish();
         let layers = self

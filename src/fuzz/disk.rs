@@ -137,6 +137,8 @@ pub(super) fn seeds() -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::puzzle::Puzzle;
+    use crate::puzzle::metric::Metric;
 
     /// The files of search `k` in a scratch directory, file `forged` holding `bytes`
     /// (resealed if `seal`); the search resumed from them.
@@ -164,7 +166,12 @@ mod tests {
         for (k, &search) in SEARCHES.iter().enumerate() {
             let files = stopped(k);
             let (shape, goal) = search_of(search << 1);
-            let truth = crate::analysis::analyze(shape, goal, Default::default(), &|_| {}).unwrap();
+            let truth = crate::analysis::analyze(
+                &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+                Default::default(),
+                &|_| {},
+            )
+            .unwrap();
             let want = format!("{:?} true", truth.distribution.layers);
             assert!(
                 files.iter().any(|(n, _)| n.ends_with(".tsw")),

@@ -19,7 +19,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use crate::analysis::memory::{parse_duration, parse_size};
-use crate::analysis::{analyze, analyze_at, analyze_from, Analysis, AnalyzeOptions, TableAt};
+use crate::analysis::{analyze, analyze_at, Analysis, AnalyzeOptions, TableAt};
 use crate::dist::{threads, Budget};
 use crate::error::Error;
 use crate::index::space::StateSpace;
@@ -250,7 +250,12 @@ fn search_of(control: u8) -> (Shape, Cell) {
 fn check_resumed(shape: Shape, goal: Cell, result: Result<Analysis, Error>) {
     if let Ok(a) = result {
         if a.verified {
-            let truth = analyze(shape, goal, AnalyzeOptions::default(), &|_| {}).expect("truth");
+            let truth = analyze(
+                &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+                AnalyzeOptions::default(),
+                &|_| {},
+            )
+            .expect("truth");
             assert_eq!(a.distribution.layers, truth.distribution.layers, "verified");
             assert_eq!(a.antipodes, truth.antipodes, "verified");
         }
@@ -277,12 +282,24 @@ fn resume_where(control: u8, shape: Shape, goal: Cell, dir: &Path) -> Result<Ana
         ..AnalyzeOptions::default()
     };
     match usize::from(control >> 3) & 3 {
-        0 => analyze_from(shape, goal, None, options, &|_| {}),
+        0 => analyze_at(
+            &Puzzle::board(shape, goal, Metric::Single)?,
+            None,
+            TableAt::Memory,
+            options,
+            &|_| {},
+        ),
         ranks => {
             let results = threads::run(ranks, |group| {
                 let budget = Budget::default();
                 let at = TableAt::Ranks { group, budget };
-                analyze_at(shape, (goal, None), at, options, &|_| {})
+                analyze_at(
+                    &Puzzle::board(shape, goal, Metric::Single)?,
+                    None,
+                    at,
+                    options,
+                    &|_| {},
+                )
             });
             results.into_iter().next().expect("a rank")
         }
@@ -400,7 +417,13 @@ fn on_disk(
         shift: Some(crate::store::disk::layout::MIN_SHIFT),
     };
     let (at, options) = (TableAt::Disk(disk), AnalyzeOptions::default());
-    analyze_at(shape, (goal, None), at, options, progress)
+    analyze_at(
+        &Puzzle::board(shape, goal, Metric::Single)?,
+        None,
+        at,
+        options,
+        progress,
+    )
 }
 
 /// The checkpoint of a distributed search on one rank: a control byte, the manifest's length
@@ -548,7 +571,12 @@ fn table_file(k: u8) -> Vec<u8> {
         save_table: Some(&path),
         ..AnalyzeOptions::default()
     };
-    analyze(shape, goal, options, &|_| {}).expect("a small search");
+    analyze(
+        &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+        options,
+        &|_| {},
+    )
+    .expect("a small search");
     std::fs::read(&path).expect("the table")
 }
 
@@ -588,7 +616,13 @@ fn checkpoint_seeds() -> Vec<Vec<u8>> {
                     checkpoint: Some(save_in(dir, stop)),
                     ..AnalyzeOptions::default()
                 };
-                let _ = analyze_from(shape, goal, None, options, progress);
+                let _ = analyze_at(
+                    &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+                    None,
+                    TableAt::Memory,
+                    options,
+                    progress,
+                );
             });
             let file = std::fs::read(checkpoint::file(dir.path())).expect("saved");
             seeds.push([&[k << 1][..], &file].concat());
@@ -611,7 +645,13 @@ fn shard_seeds() -> Vec<Vec<u8>> {
                 threads::run(1, |group| {
                     let budget = Budget::default();
                     let at = TableAt::Ranks { group, budget };
-                    let _ = analyze_at(shape, (goal, None), at, options, progress);
+                    let _ = analyze_at(
+                        &Puzzle::board(shape, goal, Metric::Single).unwrap(),
+                        None,
+                        at,
+                        options,
+                        progress,
+                    );
                 });
             });
             let manifest = std::fs::read(shards::manifest_file(dir.path())).expect("saved");
@@ -628,7 +668,12 @@ fn shard_seeds() -> Vec<Vec<u8>> {
 fn report_seeds() -> Vec<Vec<u8>> {
     let dir = scratch();
     let shape = Shape::new(3, 3).expect("3x3");
-    let a = analyze(shape, Cell(8), AnalyzeOptions::default(), &|_| {}).expect("3x3");
+    let a = analyze(
+        &Puzzle::board(shape, Cell(8), Metric::Single).unwrap(),
+        AnalyzeOptions::default(),
+        &|_| {},
+    )
+    .expect("3x3");
     let paths = crate::report::write_all(dir.path(), &a).expect("scratch reports");
     [
         (0u8, &paths.depths),

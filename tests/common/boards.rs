@@ -32,6 +32,11 @@ pub fn saved(shape: Shape, goal: Cell, dir: &Path) -> SavedTable {
         save_table: Some(&path),
         ..Default::default()
     };
-    analyze(shape, goal, options, &|_| {}).unwrap();
+    analyze(
+        &tilespace::Puzzle::board(shape, goal, tilespace::Metric::Single).unwrap(),
+        options,
+        &|_| {},
+    )
+    .unwrap();
     SavedTable::open(&path).unwrap()
 }
