@@ -49,7 +49,7 @@ pub fn analyze_at(
             on_disk(&job, disk, &options, progress)
         }
         TableAt::Ranks { group, budget } => {
-            let ranks = crate::analysis::sharded::Ranks { group, budget };
+            let ranks = crate::analysis::sharded::OnRanks { group, budget };
             crate::analysis::sharded::on_ranks(puzzle, start, options, ranks, progress)
         }
     }
@@ -223,8 +223,8 @@ pub(crate) fn search_checkpointed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Cell;
-    use crate::Shape;
+    use crate::puzzle::board::Cell;
+    use crate::puzzle::board::Shape;
 
     /// A goal cell outside the board is refused with the blank's error, never a panic (the
     /// command line resolves cells first; library callers may not).

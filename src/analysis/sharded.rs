@@ -19,7 +19,7 @@ use crate::store::shards::{self, ShardOf};
 
 /// The ranks of a group that hold a search's table in shards, and each rank's buffers.
 #[derive(Clone, Copy)]
-pub(crate) struct Ranks<'a> {
+pub(crate) struct OnRanks<'a> {
     /// The ranks.
     pub group: &'a dyn Group,
     /// Each rank's buffers.
@@ -35,10 +35,10 @@ pub(crate) fn on_ranks(
     puzzle: &Puzzle,
     start: Option<&Board>,
     options: AnalyzeOptions,
-    ranks: Ranks,
+    ranks: OnRanks,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    let Ranks { group, budget } = ranks;
+    let OnRanks { group, budget } = ranks;
     let shape = puzzle.shape();
     let limit = memory::rank_limit(options.max_memory, group.node_ranks());
     let mine = match limit {
