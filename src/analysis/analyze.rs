@@ -108,7 +108,7 @@ fn on_disk(
     if let Some(from) = disk.from {
         // The checkpoint is read whole into memory to be cut into shards (which keep no bits
         // a row).
-        memory::check(job.shape, &[Metric::Single], None)?;
+        memory::check(job.shape(), &[Metric::Single], None)?;
         let loaded = crate::store::resume::load_one(from, space, job.start_index)?;
         disk::begin_from(
             space,

@@ -153,8 +153,6 @@ pub(crate) fn report_then_save(
 
 /// One search to run: the board, its goal, where it starts, and the class it covers.
 pub(crate) struct Job {
-    pub shape: Shape,
-    pub goal: Cell,
     pub start: Option<Board>,
     pub class: u8,
     pub space: StateSpace,
@@ -194,8 +192,6 @@ impl Job {
             None => space.goal_index(),
         };
         Ok(Ok(Job {
-            shape,
-            goal,
             start: start.cloned(),
             class,
             space,
@@ -203,11 +199,21 @@ impl Job {
         }))
     }
 
+    /// The board, in the user's orientation.
+    pub fn shape(&self) -> Shape {
+        self.space.user_shape()
+    }
+
+    /// The goal's blank cell (user orientation).
+    pub fn goal(&self) -> Cell {
+        self.space.user_goal()
+    }
+
     /// The analysis of what the search found, on `ranks` processes, checked against the
     /// counting theorem.
     pub fn conclude<T>(&self, found: &Search<T>, ranks: usize) -> Analysis {
         let expected =
-            reachable_u64(self.shape).expect("boards that fit in memory have a u64 count");
+            reachable_u64(self.shape()).expect("boards that fit in memory have a u64 count");
         let space = &self.space;
         let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
         antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
@@ -219,10 +225,10 @@ impl Job {
             && coding(space).residues_agree(&distribution.layers, found.residues)
             && antipodes
                 .iter()
-                .all(|b| solvability(b, self.goal).solvable == (self.class == 0));
+                .all(|b| solvability(b, self.goal()).solvable == (self.class == 0));
         Analysis {
-            shape: self.shape,
-            goal: self.goal,
+            shape: self.shape(),
+            goal: self.goal(),
             start: self.start.clone(),
             class: self.class,
             metric: space.metric(),

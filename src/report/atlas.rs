@@ -119,17 +119,11 @@ pub fn atlas_paths(dir: &Path) -> [PathBuf; 2] {
 pub fn write_atlas(dir: &Path, atlas: &Atlas) -> Result<[PathBuf; 2], Error> {
     let [cells, summary] = atlas_paths(dir);
     // Single-tile rows before multi-tile ones, as every table shows them (`Metric`'s order).
-    let metric = |m: &Metric| *m;
     upsert_rows(&cells, AtlasRow::of(atlas), |r: &AtlasRow| {
-        (
-            r.cells_on_board,
-            r.board.clone(),
-            metric(&r.metric),
-            r.cell.clone(),
-        )
+        (r.cells_on_board, r.board.clone(), r.metric, r.cell.clone())
     })?;
     upsert_rows(&summary, vec![AtlasSummaryRow::of(atlas)], |r| {
-        (r.cells_on_board, r.board.clone(), metric(&r.metric))
+        (r.cells_on_board, r.board.clone(), r.metric)
     })?;
     Ok([cells, summary])
 }
