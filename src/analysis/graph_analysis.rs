@@ -179,13 +179,6 @@ fn searched(
     options: GraphOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Component, Error> {
-    if blank >= graph.vertices() {
-        return Err(Error::Blank(format!(
-            "vertex {} is not one of the graph's {}",
-            blank + 1,
-            graph.vertices()
-        )));
-    }
     let space = StateSpace::new(&Puzzle::graph(graph.clone(), blank)?, 0)?;
     let start = space.goal_index();
     let found: Search = match options.checkpoint {

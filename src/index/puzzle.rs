@@ -63,19 +63,6 @@ impl Puzzle {
         })
     }
 
-    /// The puzzle on `graph` with its moves counted in `metric`: refused for any metric but the
-    /// single-tile one, which is the only one a graph defines.
-    pub fn graph_in(graph: Graph, goal: usize, metric: Metric) -> Result<Puzzle, Error> {
-        if metric != Metric::Single {
-            return Err(Error::Argument(format!(
-                "the {} metric slides tiles along rows and columns, which a graph does not \
-                 have: a puzzle on a graph counts single-tile moves",
-                metric.adjective()
-            )));
-        }
-        Puzzle::graph(graph, goal)
-    }
-
     /// Where the tokens sit.
     pub fn ground(&self) -> &Ground {
         &self.ground
@@ -123,7 +110,7 @@ impl Puzzle {
 mod tests {
     use super::*;
 
-    /// A goal off the board or the graph, and a graph with the multi-tile metric, are refused;
+    /// A goal off the board or the graph is refused; a graph's puzzle counts single-tile moves;
     /// what is made answers with what it was made of.
     #[test]
     fn a_puzzle_is_valid_by_construction() {
@@ -137,10 +124,9 @@ mod tests {
         assert!(p.graph_of().is_none());
         let cycle = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
         assert!(Puzzle::graph(cycle.clone(), 4).is_err());
-        let e = Puzzle::graph_in(cycle.clone(), 0, Metric::Multi).unwrap_err();
-        assert!(e.to_string().contains(Metric::Single.adjective()), "{e}");
-        let g = Puzzle::graph_in(cycle.clone(), 3, Metric::Single).unwrap();
+        let g = Puzzle::graph(cycle.clone(), 3).unwrap();
         assert_eq!((g.shape().rows, g.shape().cols, g.goal()), (1, 4, Cell(3)));
+        assert_eq!(g.metric(), Metric::Single);
         assert_eq!(g.graph_of(), Some(&cycle));
     }
 }
