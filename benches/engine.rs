@@ -164,7 +164,7 @@ fn searches(c: &mut Criterion) {
 /// turns of four entries against the board's swaps: compare with bfs/2x5), and the Petersen
 /// graph (10! configurations, one component).
 fn graph_searches(c: &mut Criterion) {
-    use tilespace::analysis::graph_analysis::{analyze_graph, GraphOptions};
+    use tilespace::analysis::{analyze, AnalyzeOptions};
     use tilespace::graph::family;
     let mut g = c.benchmark_group("graph-bfs");
     g.sample_size(10);
@@ -178,12 +178,18 @@ fn graph_searches(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 let last = graph.vertices() - 1;
-                let a = analyze_graph(&graph, last, GraphOptions::default(), &|_| {}).unwrap();
+                let a = analyze(
+                    &tilespace::Puzzle::graph(graph.clone(), last, tilespace::Metric::Single)
+                        .unwrap(),
+                    AnalyzeOptions::default(),
+                    &|_| {},
+                )
+                .unwrap();
                 assert_eq!(a.states(), states);
                 if let Some(e) = eccentricity {
                     assert_eq!(a.distribution.eccentricity(), e);
                 }
-                assert!(a.verified());
+                assert!(a.verified);
             })
         });
     }

@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use crate::common::{read_csv, stderr, stdout, tilespace};
-use tilespace::analysis::graph_analysis::{analyze_graph, GraphOptions};
 use tilespace::analysis::graph_theorem::{read_graph6_list, sweep, verify};
+use tilespace::analysis::{analyze, AnalyzeOptions};
 use tilespace::bfs::walk::walk;
 use tilespace::bfs::Schedule;
 use tilespace::graph::wilson::{factorial, Case};
@@ -113,9 +113,14 @@ fn grids_search_to_the_published_distributions() {
         }
         let g = family::grid(rows, cols).unwrap();
         let blank = p.goal.0 * cols + p.goal.1;
-        let a = analyze_graph(&g, blank, GraphOptions::default(), &|_| {}).unwrap();
+        let a = analyze(
+            &tilespace::Puzzle::graph(g.clone(), blank, Metric::Single).unwrap(),
+            AnalyzeOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(a.distribution.layers, p.terms, "{rows}x{cols} {:?}", p.goal);
-        assert!(a.verified(), "{rows}x{cols} blank {:?}", p.goal);
+        assert!(a.verified, "{rows}x{cols} blank {:?}", p.goal);
         assert_eq!(a.states(), factorial((rows * cols) as u64) / 2);
         checked += 1;
     }
@@ -143,19 +148,24 @@ fn walks_agree_with_a_plain_search_on_random_graphs() {
         assert_eq!(w.sizes(), sizes, "case {case}: {:?}", g.edge_list());
         assert_eq!(w.goal_depths, depths, "case {case}: {:?}", g.edge_list());
         for record_cap in [Schedule::default().record_cap, 0] {
-            let options = GraphOptions {
+            let options = AnalyzeOptions {
                 schedule: Schedule {
                     record_cap,
                     sequential_states: 0,
                     chunk: 64,
                     list_chunk: 7,
                 },
-                ..GraphOptions::default()
+                ..AnalyzeOptions::default()
             };
-            let a = analyze_graph(&g, blank, options, &|_| {}).unwrap();
+            let a = analyze(
+                &tilespace::Puzzle::graph(g.clone(), blank, Metric::Single).unwrap(),
+                options,
+                &|_| {},
+            )
+            .unwrap();
             let what = format!("case {case} cap {record_cap}: {:?}", g.edge_list());
             assert_eq!(a.distribution.layers, depths, "{what}");
-            assert!(a.recounted, "{what}");
+            assert!(a.verified, "{what}");
             assert_eq!(a.antipodes.len() as u64, *depths.last().unwrap(), "{what}");
         }
     }
@@ -173,11 +183,16 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
         let graph = tilespace::graph::spec::NamedGraph::parse(spec)
             .unwrap()
             .graph;
-        let whole = analyze_graph(&graph, 2, GraphOptions::default(), &|_| {}).unwrap();
+        let whole = analyze(
+            &tilespace::Puzzle::graph(graph.clone(), 2, Metric::Single).unwrap(),
+            AnalyzeOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
         let dir = tmp.path().join(spec.replace(':', "-"));
         let stop = AtomicBool::new(false);
         let saved = |_: u32, _: f64| {};
-        let options = |resume: bool| GraphOptions {
+        let options = |resume: bool| AnalyzeOptions {
             checkpoint: Some(checkpoint::Options {
                 dir: &dir,
                 every: std::time::Duration::ZERO,
@@ -186,7 +201,7 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
                 stop: &stop,
                 saved: &saved,
             }),
-            ..GraphOptions::default()
+            ..AnalyzeOptions::default()
         };
         let at = (whole.distribution.eccentricity() / 2).max(1);
         let stopping = |d: tilespace::bfs::LayerDone| {
@@ -194,14 +209,24 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
                 stop.store(true, SeqCst);
             }
         };
-        let err = analyze_graph(&graph, 2, options(false), &stopping).unwrap_err();
+        let err = analyze(
+            &tilespace::Puzzle::graph(graph.clone(), 2, Metric::Single).unwrap(),
+            options(false),
+            &stopping,
+        )
+        .unwrap_err();
         assert!(
             matches!(err, tilespace::Error::Interrupted { depth, .. } if depth == at),
             "{spec}: {err}"
         );
         // Another graph of as many vertices, or another goal, cannot go on from it.
         let other = family::path(graph.vertices()).unwrap();
-        let err = analyze_graph(&other, 2, options(true), &|_| {}).unwrap_err();
+        let err = analyze(
+            &tilespace::Puzzle::graph(other.clone(), 2, Metric::Single).unwrap(),
+            options(true),
+            &|_| {},
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("another"), "{spec}: {err}");
         // Nor can a board of as many cells.
         let n = graph.vertices();
@@ -226,10 +251,15 @@ fn graph_searches_stop_and_resume_from_their_checkpoints() {
         let says = format!("a checkpoint of a graph of {n} vertices, not of {board}");
         assert!(err.to_string().contains(&says), "{spec}: {err}");
         stop.store(false, SeqCst);
-        let resumed = analyze_graph(&graph, 2, options(true), &|_| {}).unwrap();
+        let resumed = analyze(
+            &tilespace::Puzzle::graph(graph.clone(), 2, Metric::Single).unwrap(),
+            options(true),
+            &|_| {},
+        )
+        .unwrap();
         assert_eq!(resumed.distribution, whole.distribution, "{spec}");
         assert_eq!(resumed.antipodes, whole.antipodes, "{spec}");
-        assert!(resumed.verified(), "{spec}");
+        assert!(resumed.verified, "{spec}");
     }
 }
 
@@ -500,7 +530,7 @@ fn analyze_on_named_graphs() {
     for (args, says) in [
         (
             &["--graph", "petersen", "--metric", "multi"][..],
-            "single-tile moves only",
+            "one at a time along its edges",
         ),
         (&["3x3", "--graph", "petersen"], "cannot be used with"),
         (&["--graph", "petersen", "--blank", "2,2"], "not a vertex"),

@@ -239,7 +239,7 @@ fn one_voice_per_job_and_the_guard_counts_ranks() {
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let doc: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON document");
-    assert_eq!(doc["boards"][0]["states"], 360);
+    assert_eq!(doc["analyses"][0]["states"], 360);
     let o = mpirun(
         2,
         &["analyze", "--gong-figures", "-q", "--results", "r"],

@@ -245,7 +245,7 @@ fn ten_cell_boards_match_reference() {
         let a = run_engine(shape, Cell(goal), 2);
         assert_eq!(a.distribution.layers, reference);
         assert_eq!(a.distribution.total(), factorial(10) / 2);
-        assert_eq!(a.distribution.layers.iter().sum::<u64>(), a.expected);
+        assert_eq!(Some(a.distribution.layers.iter().sum::<u64>()), a.expected);
         for b in &a.antipodes {
             assert!(solvability(b, Cell(goal)).solvable);
         }

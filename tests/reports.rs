@@ -483,7 +483,7 @@ fn json_outputs_match_the_text() {
     let o = tilespace(&["analyze", "2x3", "--results", "r", "-q", "--json"], dir);
     assert!(o.status.success(), "{}", stderr(&o));
     let j = json(&stdout(&o));
-    let b = &j["boards"][0];
+    let b = &j["analyses"][0];
     let states = b["states"].as_u64().unwrap();
     let eccentricity = b["eccentricity"].as_u64().unwrap();
     assert!(text.contains(&format!("{states} states")), "{text}");
@@ -498,7 +498,7 @@ fn json_outputs_match_the_text() {
     let layers: Vec<u64> = serde_json::from_value(b["distribution"].clone()).unwrap();
     assert_eq!(layers.iter().sum::<u64>(), states);
     assert_eq!(layers.len() as u64, eccentricity + 1);
-    for a in b["antipode_boards"].as_array().unwrap() {
+    for a in b["antipode_states"].as_array().unwrap() {
         assert!(text.contains(&format!("antipode: {}", a.as_str().unwrap())));
     }
 

@@ -1,4 +1,4 @@
-//! One complete analysis of a board: search, verify against the theorems, summarise; the table
+//! One complete analysis of a puzzle (a board or a graph): search, verify against the theorems, summarise; the table
 //! in this process's memory or on disk (`analysis::sharded`: over ranks).
 
 use crate::analysis::job::{claim_checkpoint_dir, report_then_save, Job};
@@ -25,7 +25,9 @@ pub fn analyze(
 
 /// Enumerates every state of `puzzle` reachable from `start` (the goal if `None`), solvable or
 /// not, with the table where `table_at` says: the search covers the start's parity class, and
-/// the layers are distances from the start. The one entry of every analysis of a board.
+/// the layers are distances from the start. The one entry of every analysis, of a board or a
+/// graph (whose table lives in memory: its index covers graphs of up to 17 vertices, and
+/// 13 vertices' table takes 1.6 GB).
 pub fn analyze_at(
     puzzle: &Puzzle,
     start: Option<&Board>,
@@ -33,6 +35,11 @@ pub fn analyze_at(
     options: AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
+    if puzzle.graph_of().is_some() && !matches!(table_at, TableAt::Memory) {
+        return Err(Error::Argument(
+            "a graph's puzzle is searched in this process's memory, not on disk or on ranks".into(),
+        ));
+    }
     match table_at {
         TableAt::Memory => in_memory(puzzle, start, &options, progress),
         TableAt::Disk(disk) => {
@@ -62,7 +69,7 @@ fn in_memory(
     options: &AnalyzeOptions,
     progress: &(dyn Fn(LayerDone) + Sync),
 ) -> Result<Analysis, Error> {
-    memory::check(puzzle.shape(), &[puzzle.metric()], options.max_memory)?;
+    memory::check_puzzle(puzzle, options.max_memory)?;
     let job = match Job::new(puzzle, start)? {
         Ok(job) => job,
         Err(line) => return report_then_save(line, options, |r| r, |_, _| Ok(())),

@@ -4,10 +4,11 @@
 //! **radius**) and the mean distance between two configurations of a component.
 
 use crate::analysis::distribution::Fraction;
-use crate::analysis::graph_analysis::{analyze_graph, GraphAnalysis, GraphOptions};
+use crate::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::error::Error;
 use crate::graph::automorphism::vertex_orbits;
 use crate::graph::Graph;
+use crate::index::puzzle::Puzzle;
 
 /// One orbit of blank vertices: the analysis from its least vertex, which stands for all.
 #[derive(Clone, Debug)]
@@ -15,7 +16,7 @@ pub struct OrbitFigures {
     /// The vertices of the orbit (0-based), ascending.
     pub vertices: Vec<usize>,
     /// The goal's component from a blank on the first of them.
-    pub analysis: GraphAnalysis,
+    pub analysis: Analysis,
 }
 
 /// The atlas of one graph.
@@ -58,7 +59,7 @@ impl GraphAtlas {
 
     /// Every orbit's analysis verified.
     pub fn verified(&self) -> bool {
-        self.orbits.iter().all(|o| o.analysis.verified())
+        self.orbits.iter().all(|o| o.analysis.verified)
     }
 }
 
@@ -66,7 +67,7 @@ impl GraphAtlas {
 /// the orbit being searched (its index and the count) and the states its search has seen.
 pub fn atlas_graph(
     graph: &Graph,
-    options: GraphOptions,
+    options: AnalyzeOptions,
     progress: &(dyn Fn(usize, usize, u64) + Sync),
 ) -> Result<GraphAtlas, Error> {
     let orbits = vertex_orbits(graph);
@@ -74,7 +75,12 @@ pub fn atlas_graph(
     let mut out = vec![];
     for (i, vertices) in orbits.into_iter().enumerate() {
         let told = |d: crate::bfs::LayerDone| progress(i, count, d.seen);
-        let analysis = analyze_graph(graph, vertices[0], options, &told)?;
+        let puzzle = Puzzle::graph(
+            graph.clone(),
+            vertices[0],
+            crate::puzzle::metric::Metric::Single,
+        )?;
+        let analysis = analyze(&puzzle, options, &told)?;
         out.push(OrbitFigures { vertices, analysis });
     }
     Ok(GraphAtlas { orbits: out })
@@ -90,7 +96,7 @@ mod tests {
     #[test]
     fn the_atlas_of_a_path() {
         let path = family::path(5).unwrap();
-        let a = atlas_graph(&path, GraphOptions::default(), &|_, _, _| {}).unwrap();
+        let a = atlas_graph(&path, AnalyzeOptions::default(), &|_, _, _| {}).unwrap();
         assert_eq!(a.diameter(), (4, vec![0, 4]));
         assert_eq!(a.radius(), (2, vec![2]));
         // Mean distance between two vertices of a 5-path: 40 / 25 = 8/5.

@@ -7,10 +7,11 @@ use std::path::Path;
 use crate::analysis::distribution::Distribution;
 use crate::bfs::group::Group;
 use crate::bfs::moves::coding;
+use crate::bfs::walk::goal_component;
 use crate::bfs::{Schedule, Search};
 use crate::dist::Budget;
 use crate::error::{Damage, Error};
-use crate::index::puzzle::{Ground, Puzzle};
+use crate::index::puzzle::{Ground, Puzzle, MIN_VERTICES};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::count::reachable_u64;
@@ -82,29 +83,30 @@ pub struct OnDisk<'a> {
     pub shift: Option<u32>,
 }
 
-/// Everything `analyze` reports about one (board, goal blank).
+/// Everything `analyze` reports about one puzzle searched from one start: a board and goal
+/// blank, or a graph and goal vertex.
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// The board, in the user's orientation.
-    pub shape: Shape,
-    /// The goal's blank cell: the reference that decides which boards are solvable.
-    pub goal: Cell,
+    /// The puzzle, a board in the user's orientation.
+    pub puzzle: Puzzle,
     /// Where the search started: `None` for the goal, else a board (of either class).
     pub start: Option<Board>,
     /// 0 if the start is solvable (the goal's class), 1 otherwise.
     pub class: u8,
-    /// How moves were counted.
-    pub metric: Metric,
     /// States at each depth from the start.
     pub distribution: Distribution,
-    /// The states at the maximum depth, in the user's orientation, ordered by their cells
-    /// (reading order, lexicographically), so reports do not depend on the engine's layout.
+    /// The states at the maximum depth, in the user's orientation (a graph's configurations
+    /// as one row of its vertices), ordered by their cells (reading order,
+    /// lexicographically), so reports do not depend on the engine's layout.
     pub antipodes: Vec<Board>,
-    /// (RC)!/2, from the counting theorem.
-    pub expected: u64,
-    /// Every check passed: layers sum to (RC)!/2, the table holds that many marked states, the
-    /// table's states at each depth mod 4 (recounted from their codes) are the layers' there,
-    /// and every antipode is in the start's class by the solvability test.
+    /// The states a theorem says the start reaches: (RC)!/2 on a board (the counting
+    /// theorem), the component's size on a graph where Wilson's or a tree's applies.
+    pub expected: Option<u64>,
+    /// Every check passed: the layers start with one state, none is empty, the last holds the
+    /// antipodes, the table holds as many marked states as the layers, its states at each
+    /// depth mod 4 (recounted from their codes) are the layers' there, the layers sum to what
+    /// the theorem predicts, and on a board every antipode is in the start's class by the
+    /// solvability test.
     pub verified: bool,
     /// Processes (MPI ranks) the search ran on: 1 for one process.
     pub ranks: usize,
@@ -117,6 +119,21 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The board (a graph's vertices as one row), in the user's orientation.
+    pub fn shape(&self) -> Shape {
+        self.puzzle.shape()
+    }
+
+    /// The goal's blank cell (vertex): the reference that decides which boards are solvable.
+    pub fn goal(&self) -> Cell {
+        self.puzzle.goal()
+    }
+
+    /// How moves were counted.
+    pub fn metric(&self) -> Metric {
+        self.puzzle.metric()
+    }
+
     /// States reached: the distribution's total.
     pub fn states(&self) -> u64 {
         self.distribution.total()
@@ -142,7 +159,7 @@ pub(crate) fn report_then_save(
         if !analysis.verified {
             return Err(Error::Check(format!(
                 "the search of {} failed its checks (see the reports): {} not saved",
-                analysis.shape,
+                analysis.puzzle,
                 path.display()
             )));
         }
@@ -151,7 +168,7 @@ pub(crate) fn report_then_save(
     Ok(analysis)
 }
 
-/// One search to run: the board, its goal, where it starts, and the class it covers.
+/// One search to run: the puzzle, where it starts, and the class it covers.
 pub(crate) struct Job {
     pub start: Option<Board>,
     pub class: u8,
@@ -160,20 +177,22 @@ pub(crate) struct Job {
 }
 
 impl Job {
-    /// The search from `start` (the goal if `None`); a line is analysed at once (`Err` holds its
+    /// The search from `start` (the goal if `None`); a puzzle too small for the index (a line,
+    /// a graph of fewer than `MIN_VERTICES` vertices) is walked at once (`Err` holds its
     /// analysis: it needs no table).
     pub fn new(puzzle: &Puzzle, start: Option<&Board>) -> Result<Result<Job, Analysis>, Error> {
-        let (goal, metric) = (puzzle.goal(), puzzle.metric());
-        let Ground::Board(shape) = *puzzle.ground() else {
-            return Err(Error::Argument(
-                "a puzzle on a graph is analysed by analysis::graph_analysis::analyze_graph".into(),
-            ));
-        };
+        let goal = puzzle.goal();
         if let Some(b) = start {
-            if b.shape() != shape {
+            if puzzle.graph_of().is_some() {
+                return Err(Error::Argument(
+                    "a search of a graph's puzzle starts from its goal".into(),
+                ));
+            }
+            if b.shape() != puzzle.shape() {
                 return Err(Error::Board(format!(
-                    "the start board is {}, not {shape}",
-                    b.shape()
+                    "the start board is {}, not {}",
+                    b.shape(),
+                    puzzle.shape()
                 )));
             }
         }
@@ -181,8 +200,8 @@ impl Job {
             Some(b) if !solvability(b, goal).solvable => 1,
             _ => 0,
         };
-        if shape.is_line() {
-            return Ok(Err(analyze_line(shape, goal, start, class, metric)));
+        if let Some(walked) = walked(puzzle, start, class)? {
+            return Ok(Err(walked));
         }
         let space = StateSpace::new(puzzle, class)?;
         let start_index = match start {
@@ -204,44 +223,111 @@ impl Job {
         self.space.user_shape()
     }
 
-    /// The goal's blank cell (user orientation).
-    pub fn goal(&self) -> Cell {
-        self.space.user_goal()
-    }
-
     /// The analysis of what the search found, on `ranks` processes, checked against the
-    /// counting theorem.
+    /// theorems.
     pub fn conclude<T>(&self, found: &Search<T>, ranks: usize) -> Analysis {
-        let expected =
-            reachable_u64(self.shape()).expect("boards that fit in memory have a u64 count");
         let space = &self.space;
-        let mut antipodes: Vec<Board> = found.antipodes.iter().map(|&i| space.board(i)).collect();
-        antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
-        let distribution = Distribution {
-            layers: found.layers.clone(),
-        };
-        let verified = distribution.total() == expected
-            && found.seen == expected
-            && coding(space).residues_agree(&distribution.layers, found.residues)
-            && antipodes
-                .iter()
-                .all(|b| solvability(b, self.goal()).solvable == (self.class == 0));
-        Analysis {
-            shape: self.shape(),
-            goal: self.goal(),
+        let antipodes = found.antipodes.iter().map(|&i| space.board(i)).collect();
+        let recounted = found.seen == found.layers.iter().sum::<u64>()
+            && coding(space).residues_agree(&found.layers, found.residues);
+        let mut a = Analysis {
+            puzzle: space.puzzle().clone(),
             start: self.start.clone(),
             class: self.class,
-            metric: space.metric(),
-            distribution,
+            distribution: Distribution {
+                layers: found.layers.clone(),
+            },
             antipodes,
-            expected,
-            verified,
+            expected: None,
+            verified: false,
             ranks,
             threads: found.threads,
             seconds: found.seconds,
             table_bytes: found.table_bytes,
-        }
+        };
+        a.check(recounted);
+        a
     }
+}
+
+impl Analysis {
+    /// Orders the antipodes, sets what the theorems predict and whether every check passed
+    /// (`recounted`: the table agrees with the layers).
+    fn check(&mut self, recounted: bool) {
+        self.antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
+        self.expected = match self.puzzle.ground() {
+            Ground::Board(shape) if shape.is_line() => Some(shape.cells() as u64),
+            Ground::Board(shape) => {
+                Some(reachable_u64(*shape).expect("boards that fit in memory have a u64 count"))
+            }
+            Ground::Graph(graph) => crate::graph::wilson::predict(graph).map(|p| p.size),
+        };
+        let layers = &self.distribution.layers;
+        let (goal, class) = (self.goal(), self.class);
+        // The solvability test of a board decides its class; a graph's search has one.
+        let in_class = |b: &Board| {
+            self.puzzle.graph_of().is_some() || solvability(b, goal).solvable == (class == 0)
+        };
+        self.verified = recounted
+            && layers.first() == Some(&1)
+            && layers.iter().all(|&n| n > 0)
+            && layers.last() == Some(&(self.antipodes.len() as u64))
+            && self.expected.is_none_or(|e| e == self.states())
+            && self.antipodes.iter().all(in_class);
+    }
+}
+
+/// The analysis of a puzzle too small for the index, walked whole: a line (n configurations
+/// in the single-tile and multi-tile metrics) or a graph of fewer than `MIN_VERTICES`
+/// vertices; `None` for any other.
+fn walked(puzzle: &Puzzle, start: Option<&Board>, class: u8) -> Result<Option<Analysis>, Error> {
+    let clock = std::time::Instant::now();
+    let (layers, antipodes, agrees) = match puzzle.ground() {
+        Ground::Board(shape) if shape.is_line() => {
+            let from = start
+                .cloned()
+                .unwrap_or_else(|| Board::goal(*shape, puzzle.goal()));
+            let reached = crate::puzzle::line::reach(&from, puzzle.metric());
+            // A line keeps its start's class: every state the walk reached is in it by the
+            // solvability test.
+            let goal = puzzle.goal();
+            let agrees = reached
+                .iter()
+                .all(|(b, _)| solvability(b, goal).solvable == (class == 0));
+            let eccentricity = reached.iter().map(|r| r.1).max().unwrap_or(0);
+            let mut layers = vec![0u64; eccentricity as usize + 1];
+            for (_, d) in &reached {
+                layers[*d as usize] += 1;
+            }
+            let antipodes = reached.into_iter().filter(|r| r.1 == eccentricity);
+            (layers, antipodes.map(|r| r.0).collect(), agrees)
+        }
+        Ground::Graph(graph) if graph.vertices() < MIN_VERTICES => {
+            let found = goal_component(graph, puzzle.goal().0, &|_| {})?;
+            let row = puzzle.shape();
+            let boards = found.antipodes.iter().map(|c| {
+                let tiles = c.iter().map(|&t| u32::from(t)).collect();
+                Board::new(row, tiles).expect("a walk's configurations are boards of its row")
+            });
+            (found.depths, boards.collect(), true)
+        }
+        _ => return Ok(None),
+    };
+    let mut a = Analysis {
+        puzzle: puzzle.clone(),
+        start: start.cloned(),
+        class,
+        distribution: Distribution { layers },
+        antipodes,
+        expected: None,
+        verified: false,
+        ranks: 1,
+        threads: 1,
+        seconds: clock.elapsed().as_secs_f64(),
+        table_bytes: 0,
+    };
+    a.check(agrees);
+    Ok(Some(a))
 }
 
 /// Holds `dir` for this search (its lock) while the search runs: refused if another run holds
@@ -283,48 +369,4 @@ pub(crate) fn claim_checkpoint_dir(
         ));
     }
     Ok(lock)
-}
-
-/// A line: n reachable configurations, searched explicitly.
-fn analyze_line(
-    shape: Shape,
-    goal: Cell,
-    start: Option<&Board>,
-    class: u8,
-    metric: Metric,
-) -> Analysis {
-    let clock = std::time::Instant::now();
-    let from = start.cloned().unwrap_or_else(|| Board::goal(shape, goal));
-    let reached = crate::puzzle::line::reach(&from, metric);
-    let eccentricity = reached.iter().map(|r| r.1).max().unwrap_or(0);
-    let mut layers = vec![0u64; eccentricity as usize + 1];
-    for (_, d) in &reached {
-        layers[*d as usize] += 1;
-    }
-    let mut antipodes: Vec<Board> = reached
-        .iter()
-        .filter(|r| r.1 == eccentricity)
-        .map(|r| r.0.clone())
-        .collect();
-    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
-    let expected = shape.cells() as u64;
-    let verified = reached.len() as u64 == expected
-        && reached
-            .iter()
-            .all(|(b, _)| solvability(b, goal).solvable == (class == 0));
-    Analysis {
-        shape,
-        goal,
-        start: start.cloned(),
-        class,
-        metric,
-        distribution: Distribution { layers },
-        antipodes,
-        expected,
-        verified,
-        ranks: 1,
-        threads: 1,
-        seconds: clock.elapsed().as_secs_f64(),
-        table_bytes: 0,
-    }
 }

@@ -1,9 +1,13 @@
 //! What a search needs in memory, and the guard that refuses before allocating.
 
 use crate::bfs::moves::{with_moves, MoveKind, WithMoves};
+use crate::bfs::policy::record_cap;
 use crate::bfs::policy::LIST_RATIO;
 use crate::bfs::Schedule;
 use crate::error::{Error, Limit, Needed};
+use crate::graph::Graph;
+use crate::index::puzzle::Puzzle;
+use crate::index::puzzle::MIN_VERTICES;
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::counts;
 use crate::puzzle::metric::Metric;
@@ -151,6 +155,70 @@ pub fn check(shape: Shape, metrics: &[Metric], max_memory: Option<u64>) -> Resul
     room_for(needed, max_memory).map_err(|limit| Error::TooLarge {
         shape: shape.to_string(),
         needed: Needed::Bytes(needed.round() as u64),
+        limit,
+    })
+}
+
+/// Refuses a search of `puzzle` that would not fit under `max_memory` or in the memory
+/// available: a board's as `check` says, a graph's by `graph_bytes`.
+pub fn check_puzzle(puzzle: &Puzzle, max_memory: Option<u64>) -> Result<(), Error> {
+    let Some(graph) = puzzle.graph_of() else {
+        return check(puzzle.shape(), &[puzzle.metric()], max_memory);
+    };
+    let needed = graph_bytes(graph)?;
+    room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
+        what: format!("the puzzle on a graph of {} vertices", graph.vertices()),
+        needed,
+        limit,
+    })
+}
+
+/// The memory a search of the puzzle on `graph` needs: its table (2 bits a state of its
+/// index), the recorded layers (two lists of at most the record cap) and the working memory;
+/// a graph too small for the index is walked (`walk_bytes`).
+pub fn graph_bytes(graph: &Graph) -> Result<u64, Error> {
+    let n = graph.vertices();
+    if n < MIN_VERTICES {
+        return Ok(walk_bytes(n));
+    }
+    if n > crate::index::rank::MAX_TILES + 1 {
+        return Err(Error::Graph(format!(
+            "it has {n} vertices; the index covers graphs of {MIN_VERTICES} to {} vertices",
+            crate::index::rank::MAX_TILES + 1
+        )));
+    }
+    // The index: the goal's class of a bipartite graph, all n! configurations of another.
+    let all = crate::graph::wilson::factorial(n as u64);
+    let words = (all / if graph.is_bipartite() { 2 } else { 1 }).div_ceil(32);
+    // A layer that may be the last is recorded in the larger of the cap and 2^16.
+    let cap = record_cap(Schedule::default().record_cap, words).max(1 << 16);
+    Ok(words * 8 + 16 * cap + WORKING_BYTES as u64)
+}
+
+/// The memory a walk of a graph on `n` vertices needs (`theorem --graph`, and graphs too small
+/// for the index): a bit a configuration, and 4 bytes a configuration for the frontiers: a
+/// layer's 4-byte ranks and the next layer's twice while its parts are joined, the widest
+/// layer taken as a third of all n! (torus:3x4's widest holds 17% of 12!; its walk peaked at
+/// 1.41 GB, under the 2.0 GB this allows).
+pub fn walk_bytes(n: usize) -> u64 {
+    crate::bfs::walk::bits_bytes(n) * 33
+}
+
+/// Refuses a walk of the puzzle on `graph` that the walk does not take (more than 12 vertices)
+/// or `walks` such walks at once that would not fit under `max_memory` or in the memory
+/// available (`walk_bytes` each).
+pub fn check_walk_room(graph: &Graph, walks: u64, max_memory: Option<u64>) -> Result<(), Error> {
+    crate::bfs::walk::Configurations::new(graph)?;
+    let needed = walk_bytes(graph.vertices()) * walks;
+    room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
+        what: match walks {
+            1 => format!("the puzzle on a graph of {} vertices", graph.vertices()),
+            k => format!(
+                "walking {k} graphs of {} vertices at once (one a thread)",
+                graph.vertices()
+            ),
+        },
+        needed,
         limit,
     })
 }

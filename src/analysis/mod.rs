@@ -6,7 +6,6 @@ pub mod analyze;
 pub mod atlas;
 pub mod disk_plan;
 pub mod distribution;
-pub mod graph_analysis;
 pub mod graph_atlas;
 pub mod graph_theorem;
 pub mod job;

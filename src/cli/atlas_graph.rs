@@ -4,28 +4,29 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::analysis::graph_analysis::GraphOptions;
 use tilespace::analysis::graph_atlas::atlas_graph;
+use tilespace::analysis::AnalyzeOptions;
 use tilespace::graph::spec::NamedGraph;
 use tilespace::report::graph_summary::{atlas_rows, write_graph_atlas, GraphAtlasSummaryRow};
-use tilespace::Metric;
+use tilespace::Puzzle;
 
 use super::cmd_atlas::AtlasArgs;
 use super::progress::Items;
 
 /// The atlas of each graph of `--graph`.
 pub fn run(args: &AtlasArgs) -> Result<super::Status> {
-    if args.metric.metrics() == [Metric::Multi] {
-        anyhow::bail!(tilespace::Error::Argument(
-            "--graph takes single-tile moves only: multi-tile moves slide along a board's rows \
-             and columns, which a graph has not"
-                .into()
-        ));
-    }
     let mut graphs = vec![];
     for spec in &args.graph {
         let named = NamedGraph::parse(spec)?;
-        tilespace::analysis::graph_analysis::check_search_room(&named.graph, args.run.max_memory)?;
+        // The metrics asked that a graph's moves have (`both`, the default, is every metric:
+        // a graph has the single-tile one); none is refused by the puzzle.
+        let metrics = args.metric.metrics();
+        let metric = match metrics.iter().find(|m| m.moves_on_graphs()) {
+            Some(&m) => m,
+            None => metrics[0],
+        };
+        let puzzle = Puzzle::graph(named.graph.clone(), 0, metric)?;
+        tilespace::analysis::memory::check_puzzle(&puzzle, args.run.max_memory)?;
         graphs.push(named);
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
@@ -38,9 +39,9 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
             .map_or(tilespace::graph::wilson::factorial(n), |p| p.size);
         let orbits = tilespace::graph::automorphism::vertex_orbits(&named.graph).len() as u64;
         let progress = Items::new(args.run.quiet, each * orbits, &named.spec);
-        let options = GraphOptions {
+        let options = AnalyzeOptions {
             max_memory: args.run.max_memory,
-            ..GraphOptions::default()
+            ..AnalyzeOptions::default()
         };
         let atlas = pool.install(|| {
             atlas_graph(&named.graph, options, &|i, _, seen| {

@@ -1,4 +1,6 @@
-//! `tilespace analyze`: enumerate boards, print a summary on stdout, write the CSV reports.
+//! `tilespace analyze`: enumerate boards or graphs' puzzles, print a summary on stdout, write
+//! the CSV reports (a board's `summary.csv`, a graph's `graph-summary.csv`, and each one's
+//! `depths.csv` and `antipodes.csv`).
 
 use std::io::Write;
 use std::path::Path;
@@ -9,11 +11,13 @@ use anyhow::{bail, Result};
 use clap::Args;
 use tilespace::analysis::memory;
 use tilespace::analysis::{analyze_at, TableAt};
+use tilespace::graph::spec::NamedGraph;
 use tilespace::report::gong::{self, GongComparison, GONG_FIGURES};
+use tilespace::report::graph_summary::{self, GraphSummaryRow};
 use tilespace::report::runs::RunRow;
-use tilespace::report::{self, SummaryRow};
+use tilespace::report::{self, ReportPaths, SummaryRow};
 use tilespace::GoalBlank;
-use tilespace::{Analysis, AnalyzeOptions, Board, Cell, ErrorKind, Metric, Shape};
+use tilespace::{Analysis, AnalyzeOptions, Board, ErrorKind, Metric, Puzzle, Shape};
 
 use super::groups::RunArgs;
 use super::progress::Progress;
@@ -72,8 +76,10 @@ pub struct AnalyzeArgs {
     pub checkpoint_every: Duration,
 }
 
-/// At most this many antipodes are printed; all of them go to antipodes.csv.
+/// At most this many antipodes of a board are printed, and of a graph (whose configurations
+/// are longer); all of them go to antipodes.csv.
 const SHOWN_ANTIPODES: usize = 8;
+const SHOWN_GRAPH_ANTIPODES: usize = 5;
 
 pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
     // Every argument is checked before anything is written (the same on every rank).
@@ -105,35 +111,38 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         }
     };
     let checkpoint = checkpointing(&args, checkpoint_dir, &saved)?;
-    // The reports are written (by the first rank) as soon as the analysis is checked, before
-    // the table is saved.
-    let reports_written = std::sync::Mutex::new(None);
-    let write_reports = |a: &Analysis| {
-        if first {
-            let paths = report::write_all(&args.run.results, a)?;
-            *reports_written.lock().expect("not poisoned") = Some(paths);
-        }
-        Ok(())
-    };
     let disk = on_disk(&args, disk_dir)?;
-    let options = AnalyzeOptions {
-        max_memory: args.run.max_memory,
-        save_table: args.save_table.as_deref(),
-        reports: Some(&write_reports),
-        checkpoint,
-        ..AnalyzeOptions::default()
-    };
     let mut done = vec![];
-    let mut json_boards = vec![];
-    for (shape, goal) in jobs {
-        let expected = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
-        let mut progress = Progress::new(args.run.quiet, expected, &shape.to_string());
+    let mut json_analyses = vec![];
+    for job in &jobs {
+        let puzzle = &job.puzzle;
+        let label = job
+            .graph
+            .clone()
+            .unwrap_or_else(|| puzzle.shape().to_string());
+        let mut progress = Progress::new(args.run.quiet, job.most_states(), &label);
         if !first {
             progress = progress.muted();
         }
         *current.lock().expect("not poisoned") = Some(progress.clone());
+        // The reports are written (by the first rank) as soon as the analysis is checked,
+        // before the table is saved.
+        let reports_written = std::sync::Mutex::new(None);
+        let write_reports = |a: &Analysis| {
+            if first {
+                let paths = job.write_reports(&args.run.results, a)?;
+                *reports_written.lock().expect("not poisoned") = Some(paths);
+            }
+            Ok(())
+        };
+        let options = AnalyzeOptions {
+            max_memory: args.run.max_memory,
+            save_table: args.save_table.as_deref(),
+            reports: Some(&write_reports),
+            checkpoint,
+            ..AnalyzeOptions::default()
+        };
         let on_layer = &|l| progress.layer(l);
-        let puzzle = &tilespace::Puzzle::board(shape, goal, args.metric)?;
         let start = start.as_ref();
         let a = match (ranks, &pool) {
             (None, Some(pool)) => {
@@ -151,21 +160,20 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         };
         progress.finish();
         let a = a.map_err(|e| {
-            let job = Resumable {
-                shape,
-                goal,
+            let resumable = Resumable {
+                job,
                 start,
-                metric: args.metric,
                 ranks,
                 disk: disk_dir,
             };
-            job.error(e)
+            resumable.error(e)
         })?;
         for dir in checkpoint_dir.into_iter().chain(moved_from) {
             remove_checkpoint(dir, ranks)?;
         }
-        if let Some(paths) = reports_written.lock().expect("not poisoned").take() {
-            show(&args, &a, &paths, &mut json_boards)?;
+        let written = reports_written.lock().expect("not poisoned").take();
+        if let Some(paths) = written {
+            show(&args, job, &a, &paths, &mut json_analyses)?;
             done.push(a);
         }
     }
@@ -173,7 +181,7 @@ pub fn run(args: AnalyzeArgs, ranks: super::Ranks) -> Result<super::Status> {
         // Rank 0 prints the summary, the JSON document or the seed table, and sets the status.
         return Ok(super::Status::Done);
     }
-    finish(&args, &done, json_boards)
+    finish(&args, &done, json_analyses)
 }
 
 /// Where a search on disk keeps its table (`None` in memory), stopped by a signal at the end
@@ -209,12 +217,13 @@ fn pool(ranks: super::Ranks, threads: Option<usize>) -> Result<Option<rayon::Thr
     }
 }
 
-/// Prints one board's summary, or keeps its JSON for the document printed at the end.
+/// Prints one analysis's summary, or keeps its JSON for the document printed at the end.
 fn show(
     args: &AnalyzeArgs,
+    job: &Job,
     a: &Analysis,
-    paths: &report::ReportPaths,
-    json_boards: &mut Vec<serde_json::Value>,
+    paths: &ReportPaths,
+    json_analyses: &mut Vec<serde_json::Value>,
 ) -> Result<()> {
     let mut written = vec![
         paths.summary.as_path(),
@@ -224,11 +233,13 @@ fn show(
     written.extend(args.save_table.as_deref());
     // Only what is there at the end (a report can be removed by another run meanwhile).
     written.retain(|p| p.is_file());
-    if args.json {
-        json_boards.push(analysis_json(a, &written));
-        Ok(())
-    } else {
-        print_summary(a, &written)
+    match (&job.graph, args.json) {
+        (_, true) => {
+            json_analyses.push(analysis_json(job, a, &written));
+            Ok(())
+        }
+        (None, false) => print_summary(a, &written),
+        (Some(spec), false) => print_graph_summary(a, spec, &written),
     }
 }
 
@@ -270,8 +281,50 @@ fn remove_checkpoint(dir: &Path, ranks: super::Ranks) -> Result<(), tilespace::E
     tilespace::store::resume::remove_others(dir, who, None)
 }
 
-/// The searches to run: (board, goal blank) pairs.
-type Jobs = Vec<(Shape, Cell)>;
+/// One search to run: the puzzle, and for a graph's the SPEC it was named by (its reports'
+/// name).
+struct Job {
+    puzzle: Puzzle,
+    graph: Option<String>,
+}
+
+impl Job {
+    /// The most states the search can reach (its progress bar's length): what the counting
+    /// theorem or Wilson's says, else all n! configurations of a graph.
+    fn most_states(&self) -> u64 {
+        let n = self.puzzle.cells() as u64;
+        match self.puzzle.graph_of() {
+            None => {
+                tilespace::puzzle::count::reachable_u64(self.puzzle.shape()).unwrap_or(u64::MAX)
+            }
+            Some(g) => tilespace::graph::wilson::predict(g)
+                .map_or(tilespace::graph::wilson::factorial(n), |p| p.size),
+        }
+    }
+
+    /// Where the reports of this search go under `results`, before it runs.
+    fn paths(&self, results: &Path, start: Option<&Board>) -> ReportPaths {
+        let p = &self.puzzle;
+        match (&self.graph, p.graph_of()) {
+            (Some(spec), Some(g)) => graph_summary::paths(results, spec, g, p.goal().0),
+            _ => report::paths_named(
+                results,
+                &report::report_name_of(p.shape(), p.goal(), start, p.metric()),
+            ),
+        }
+    }
+
+    /// Writes the reports of `a`, this job's analysis, under `results`.
+    fn write_reports(&self, results: &Path, a: &Analysis) -> Result<ReportPaths, tilespace::Error> {
+        match &self.graph {
+            None => report::write_all(results, a),
+            Some(spec) => graph_summary::write_graph_reports(results, spec, a),
+        }
+    }
+}
+
+/// The searches to run.
+type Jobs = Vec<Job>;
 
 /// The searches the arguments ask for, and the start board, once every combination of
 /// arguments has been checked.
@@ -295,12 +348,12 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
                 .into()
         ));
     }
-    let lines = jobs.iter().any(|(shape, _)| shape.is_line());
+    let lines = jobs.iter().any(|j| j.puzzle.is_walked());
     let files = args.save_table.is_some() || args.checkpoint.is_some() || args.resume.is_some();
     if lines && files {
         bail!(BadArgument(
-            "a line (1xN) is searched without a table: --save-table, --checkpoint and --resume do \
-             not apply"
+            "a line (1xN) or a graph of fewer than 4 vertices is walked without a table: \
+             --save-table, --checkpoint and --resume do not apply"
                 .into()
         ));
     }
@@ -335,7 +388,9 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
     }
     if (args.checkpoint.is_some() || args.resume.is_some()) && jobs.len() != 1 {
         bail!(BadArgument(
-            "--checkpoint and --resume follow one run: give one board size and one --blank".into()
+            "--checkpoint and --resume follow one run: give one board size (or --graph) and one \
+             --blank"
+                .into()
         ));
     }
     Ok((jobs, start))
@@ -355,9 +410,11 @@ fn writable_outputs(
     roles
         .writes("the summary report", &out.join("summary.csv"))
         .writes("the runs report", &report::runs_path(out));
-    for &(shape, goal) in jobs {
-        let name = report::report_name_of(shape, goal, start, args.metric);
-        let p = report::paths_named(out, &name);
+    if jobs.iter().any(|j| j.graph.is_some()) {
+        roles.writes("the graph summary report", &out.join("graph-summary.csv"));
+    }
+    for job in jobs {
+        let p = job.paths(out, start);
         roles
             .writes("a depths report", &p.depths)
             .writes("an antipodes report", &p.antipodes);
@@ -409,14 +466,14 @@ fn writable_outputs(
 fn finish(
     args: &AnalyzeArgs,
     done: &[Analysis],
-    json_boards: Vec<serde_json::Value>,
+    json_analyses: Vec<serde_json::Value>,
 ) -> Result<super::Status> {
     let all_verified = done.iter().all(|a| a.verified);
     let seeds_agree = if args.json {
         /// `analyze --json`; with `--gong-figures`, our figures beside Gong's.
         #[derive(serde::Serialize)]
         struct Document {
-            boards: Vec<serde_json::Value>,
+            analyses: Vec<serde_json::Value>,
             verified: bool,
             #[serde(skip_serializing_if = "Option::is_none")]
             gong_figures: Option<Vec<GongComparison>>,
@@ -425,7 +482,7 @@ fn finish(
         }
         let (agree, rows) = gong_comparison(done);
         super::print_json(&Document {
-            boards: json_boards,
+            analyses: json_analyses,
             verified: all_verified,
             gong_figures: args.gong_figures.then_some(rows),
             gong_agree: args.gong_figures.then_some(agree),
@@ -437,8 +494,9 @@ fn finish(
     Ok(super::Status::of(all_verified && seeds_agree))
 }
 
-/// The (board, goal blank) pairs to search, each once, every board checked against the memory
-/// guard of one process (a sharded search checks each rank's share when it starts).
+/// The puzzles to search, each once: every board of the arguments (or of Gong's table) from
+/// each goal blank, or every graph of `--graph` from each; each checked against the memory guard
+/// of one process (a sharded search checks each rank's share when it starts).
 fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     let shapes: Vec<Shape> = if args.gong_figures {
         GONG_FIGURES
@@ -448,17 +506,38 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
     } else {
         args.boards.clone()
     };
-    let mut jobs = vec![];
-    for shape in shapes {
-        // A table on disk takes what memory it is given.
-        if !sharded && disk_dir(args).is_none() {
-            memory::check(shape, &[args.metric], args.run.max_memory)?;
+    let mut jobs: Jobs = vec![];
+    let mut add = |job: Job| {
+        if !jobs
+            .iter()
+            .any(|j| j.puzzle == job.puzzle && j.graph == job.graph)
+        {
+            jobs.push(job);
         }
+    };
+    for shape in shapes {
         for blank in &args.blank {
-            let goal = blank.resolve(shape)?;
-            if !jobs.contains(&(shape, goal)) {
-                jobs.push((shape, goal));
-            }
+            let puzzle = Puzzle::board(shape, blank.resolve(shape)?, args.metric)?;
+            add(Job {
+                puzzle,
+                graph: None,
+            });
+        }
+    }
+    for spec in &args.graph {
+        let named = NamedGraph::parse(spec)?;
+        for &blank in &args.blank {
+            let vertex = tilespace::graph::blank_vertex(blank, named.graph.vertices())?;
+            add(Job {
+                puzzle: Puzzle::graph(named.graph.clone(), vertex, args.metric)?,
+                graph: Some(named.spec.clone()),
+            });
+        }
+    }
+    // A table on disk takes what memory it is given.
+    if !sharded && disk_dir(args).is_none() {
+        for job in &jobs {
+            memory::check_puzzle(&job.puzzle, args.run.max_memory)?;
         }
     }
     Ok(jobs)
@@ -481,10 +560,8 @@ fn disk_dir(args: &AnalyzeArgs) -> Option<&Path> {
 
 /// What a stopped or failed run needs to be gone on with.
 struct Resumable<'a> {
-    shape: Shape,
-    goal: Cell,
+    job: &'a Job,
     start: Option<&'a Board>,
-    metric: Metric,
     ranks: super::Ranks<'a>,
     /// The table on disk, if the run keeps it there.
     disk: Option<&'a Path>,
@@ -495,8 +572,12 @@ impl Resumable<'_> {
     /// becomes `Stopped`, with the command that continues it; a search on disk that failed
     /// (a full disk, say) says how to go on; any other error is passed on.
     fn error(&self, err: tilespace::Error) -> anyhow::Error {
-        let (shape, goal, ranks) = (self.shape, self.goal, self.ranks);
-        let mut command = format!("tilespace analyze {shape}");
+        let (puzzle, ranks) = (&self.job.puzzle, self.ranks);
+        let (shape, goal) = (puzzle.shape(), puzzle.goal());
+        let mut command = match &self.job.graph {
+            None => format!("tilespace analyze {shape}"),
+            Some(spec) => format!("tilespace analyze --graph {spec}"),
+        };
         let mut anywhere = "";
         if let Some(g) = ranks {
             // The command keeps this job's shape, started as this job was (by srun in a Slurm
@@ -509,14 +590,17 @@ impl Resumable<'_> {
             };
             command = format!("{launcher} {} {command}", g.size());
         }
-        if goal.0 != shape.cells() - 1 {
-            command += &format!(" --blank {}", shape.cell_label(goal));
+        if goal.0 != puzzle.cells() - 1 {
+            command += &match self.job.graph {
+                None => format!(" --blank {}", shape.cell_label(goal)),
+                Some(_) => format!(" --blank {}", goal.0 + 1),
+            };
         }
         if let Some(b) = self.start {
             command += &format!(" --from \"{b}\"");
         }
-        if self.metric.note().is_some() {
-            command += &format!(" --metric {}", self.metric);
+        if puzzle.metric().note().is_some() {
+            command += &format!(" --metric {}", puzzle.metric());
         }
         if matches!(err, tilespace::Error::Interrupted { .. }) {
             super::signals_settled();
@@ -554,15 +638,19 @@ impl Resumable<'_> {
     }
 }
 
-/// One board of `analyze --json`: the summary row's fields, the distribution (states per
-/// depth from 0), every antipode, and the files written.
-fn analysis_json(a: &Analysis, paths: &[&Path]) -> serde_json::Value {
-    let mut v = serde_json::to_value(SummaryRow::from_analysis(a)).expect("plain fields");
+/// One analysis of `analyze --json`: the summary row's fields (a board's or a graph's), the
+/// run, the distribution (states per depth from 0), every antipode, and the files written.
+fn analysis_json(job: &Job, a: &Analysis, paths: &[&Path]) -> serde_json::Value {
+    let mut v = match &job.graph {
+        None => serde_json::to_value(SummaryRow::from_analysis(a)),
+        Some(spec) => serde_json::to_value(GraphSummaryRow::of(a, spec)),
+    }
+    .expect("plain fields");
     // A number, not the CSV's text (the exact mean stays a string: "568/45").
     v["mean_depth"] = a.distribution.mean().to_f64().into();
     v["run"] = serde_json::to_value(RunRow::from_analysis(a)).expect("plain fields");
     v["distribution"] = a.distribution.layers.clone().into();
-    v["antipode_boards"] = a
+    v["antipode_states"] = a
         .antipodes
         .iter()
         .map(|b| b.to_string())
@@ -587,18 +675,19 @@ fn gong_comparison(done: &[Analysis]) -> (bool, Vec<GongComparison>) {
 fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
     let row = SummaryRow::from_analysis(a);
     let mut out = std::io::stdout().lock();
-    let check = if row.verified && a.shape.is_line() {
+    let check = if row.verified && a.shape().is_line() {
         format!(
             "= {} (a line: the blank's positions), verified",
-            a.shape.cells()
+            a.shape().cells()
         )
     } else if row.verified {
-        format!("= {}!/2, verified", a.shape.cells())
+        format!("= {}!/2, verified", a.shape().cells())
     } else {
-        format!("NOT VERIFIED (expected {})", row.expected_states)
+        let expected = row.expected_states.unwrap_or_default();
+        format!("NOT VERIFIED (expected {expected})")
     };
     let metric = a
-        .metric
+        .metric()
         .note()
         .map(|n| format!(", {n}"))
         .unwrap_or_default();
@@ -614,16 +703,7 @@ fn print_summary(a: &Analysis, paths: &[&Path]) -> Result<()> {
             row.board, row.class, row.goal_blank, row.states
         )?,
     }
-    writeln!(
-        out,
-        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {} ({})",
-        row.eccentricity,
-        counted(row.antipodes as u64, "antipode"),
-        a.distribution.mean().with_decimal(6),
-        row.median_depth,
-        row.depth_of_max_width,
-        counted(row.max_width, "state")
-    )?;
+    figures_line(&mut out, a)?;
     super::output::print_antipodes(&mut out, &a.antipodes, SHOWN_ANTIPODES)?;
     writeln!(
         out,
@@ -670,4 +750,52 @@ fn print_gong_figures(done: &[Analysis]) -> Result<bool> {
         )?;
     }
     Ok(all)
+}
+
+/// Prints one graph's summary: its states beside what a theorem predicts, its figures, the
+/// antipodes (configurations: the tokens on vertices 1..n, 0 the blank), the run and the files.
+fn print_graph_summary(a: &Analysis, spec: &str, paths: &[&Path]) -> Result<()> {
+    let row = GraphSummaryRow::of(a, spec);
+    let mut out = std::io::stdout().lock();
+    let check = match (row.verified, a.expected) {
+        (true, Some(_)) => "as the theorem predicts, verified".to_string(),
+        (true, None) => "verified (no theorem predicts this graph's components)".to_string(),
+        (false, Some(e)) => format!("NOT VERIFIED (the theorem predicts {e})"),
+        (false, None) => "NOT VERIFIED".to_string(),
+    };
+    writeln!(
+        out,
+        "{spec} (graph6 {}, goal blank on vertex {}): {} states, {check}",
+        row.graph6, row.goal_blank, row.states
+    )?;
+    figures_line(&mut out, a)?;
+    super::output::print_antipodes(&mut out, &a.antipodes, SHOWN_GRAPH_ANTIPODES)?;
+    writeln!(
+        out,
+        "  {:.3} s on {}, {:.1} M states/s",
+        a.seconds,
+        counted(a.threads as u64, "thread"),
+        a.states_per_second() / 1e6
+    )?;
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    writeln!(out, "  wrote: {}", shown.join(", "))?;
+    Ok(())
+}
+
+/// The line of figures under an analysis's first line: eccentricity, antipodes, mean, median
+/// and the widest layer.
+fn figures_line(out: &mut impl Write, a: &Analysis) -> Result<()> {
+    let d = &a.distribution;
+    let (depth_of_max_width, max_width) = d.widest();
+    writeln!(
+        out,
+        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {} ({})",
+        d.eccentricity(),
+        counted(a.antipodes.len() as u64, "antipode"),
+        d.mean().with_decimal(6),
+        d.median(),
+        depth_of_max_width,
+        counted(max_width, "state")
+    )?;
+    Ok(())
 }

@@ -1,7 +1,6 @@
 //! The thin command-line layer: each subcommand turns its arguments into library calls.
 
 mod advice;
-mod analyze_graph;
 pub mod args;
 mod atlas_graph;
 mod cmd_analyze;
@@ -59,7 +58,6 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         }
     }
     match cli.command {
-        Command::Analyze(a) if !a.graph.is_empty() => analyze_graph::run(&a, ranks),
         Command::Analyze(a) => cmd_analyze::run(a, ranks),
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),

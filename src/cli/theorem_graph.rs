@@ -24,7 +24,7 @@ pub fn graphs(
     for spec in specs {
         let named = NamedGraph::parse(spec)?;
         let blank = tilespace::graph::blank_vertex(blank, named.graph.vertices())?;
-        tilespace::analysis::graph_analysis::check_room(&named.graph, 1, run.max_memory)?;
+        tilespace::analysis::memory::check_walk_room(&named.graph, 1, run.max_memory)?;
         jobs.push((named, blank));
     }
     tilespace::store::atomic::check_writable(&run.results)?;
@@ -86,7 +86,7 @@ pub fn list(file: &Path, run: &RunArgs, json: bool) -> Result<super::Status> {
             .threads
             .unwrap_or_else(tilespace::analysis::threads::cores)
             .min(graphs.len());
-        tilespace::analysis::graph_analysis::check_room(g, threads as u64, run.max_memory)?;
+        tilespace::analysis::memory::check_walk_room(g, threads as u64, run.max_memory)?;
     }
     tilespace::store::atomic::check_writable(&run.results)?;
     let pool = super::thread_pool(run.threads)?;

@@ -518,7 +518,11 @@ mod tests {
             "hypercube:3",
         ] {
             let graph = NamedGraph::parse(spec).unwrap().graph;
-            let space = StateSpace::new(&Puzzle::graph(graph.clone(), 1).unwrap(), 0).unwrap();
+            let space = StateSpace::new(
+                &Puzzle::graph(graph.clone(), 1, crate::puzzle::metric::Metric::Single).unwrap(),
+                0,
+            )
+            .unwrap();
             let start = space.goal_index();
             let whole = search_from(&space, start, Schedule::default(), &|_| {}).unwrap();
             for ranks in 1..=3 {

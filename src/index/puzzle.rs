@@ -12,6 +12,10 @@ use crate::graph::Graph;
 use crate::puzzle::board::{Cell, Shape};
 use crate::puzzle::metric::Metric;
 
+/// The fewest vertices of a graph the index covers (the indexer ranks at least 3 tiles); a
+/// smaller graph's puzzle is walked.
+pub const MIN_VERTICES: usize = 4;
+
 /// Where a puzzle's tokens sit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ground {
@@ -46,9 +50,17 @@ impl Puzzle {
         })
     }
 
-    /// The puzzle on `graph`, its goal's blank on vertex `goal` (0-based): a token moves along
-    /// an edge onto the blank, the single-tile metric.
-    pub fn graph(graph: Graph, goal: usize) -> Result<Puzzle, Error> {
+    /// The puzzle on `graph`, its goal's blank on vertex `goal` (0-based), its moves counted in
+    /// `metric` where they are defined on a graph (a token moves along an edge onto the blank,
+    /// the single-tile metric).
+    pub fn graph(graph: Graph, goal: usize, metric: Metric) -> Result<Puzzle, Error> {
+        if !metric.moves_on_graphs() {
+            return Err(Error::Argument(format!(
+                "a graph's tokens move one at a time along its edges: {} moves slide along a \
+                 board's rows and columns, which a graph has not",
+                metric.adjective()
+            )));
+        }
         if goal >= graph.vertices() {
             return Err(Error::Blank(format!(
                 "vertex {} is not one of the graph's {}",
@@ -58,7 +70,7 @@ impl Puzzle {
         }
         Ok(Puzzle {
             ground: Ground::Graph(graph),
-            metric: Metric::Single,
+            metric,
             goal: Cell(goal),
         })
     }
@@ -94,6 +106,24 @@ impl Puzzle {
         }
     }
 
+    /// The goal's blank as users name it: a board's cell `R,C` (1-based), a graph's vertex
+    /// (1-based).
+    pub fn goal_label(&self) -> String {
+        match &self.ground {
+            Ground::Board(shape) => shape.cell_label(self.goal),
+            Ground::Graph(_) => (self.goal.0 + 1).to_string(),
+        }
+    }
+
+    /// Whether the puzzle is too small for the index and is walked whole, without a table: a
+    /// line (1xN), or a graph of fewer than `MIN_VERTICES` vertices.
+    pub fn is_walked(&self) -> bool {
+        match &self.ground {
+            Ground::Board(shape) => shape.is_line(),
+            Ground::Graph(graph) => graph.vertices() < MIN_VERTICES,
+        }
+    }
+
     /// The board's shape; a graph's puzzle is laid out as one row of its vertices.
     pub fn shape(&self) -> Shape {
         match &self.ground {
@@ -102,6 +132,16 @@ impl Puzzle {
                 rows: 1,
                 cols: graph.vertices(),
             },
+        }
+    }
+}
+
+impl std::fmt::Display for Puzzle {
+    /// The ground as the command line names it: `RxC`, or `graph6:STRING`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.ground {
+            Ground::Board(shape) => write!(f, "{shape}"),
+            Ground::Graph(graph) => write!(f, "graph6:{}", crate::graph::graph6::encode(graph)),
         }
     }
 }
@@ -123,10 +163,20 @@ mod tests {
         );
         assert!(p.graph_of().is_none());
         let cycle = Graph::new(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
-        assert!(Puzzle::graph(cycle.clone(), 4).is_err());
-        let g = Puzzle::graph(cycle.clone(), 3).unwrap();
+        assert!(Puzzle::graph(cycle.clone(), 4, Metric::Single).is_err());
+        let g = Puzzle::graph(cycle.clone(), 3, Metric::Single).unwrap();
         assert_eq!((g.shape().rows, g.shape().cols, g.goal()), (1, 4, Cell(3)));
         assert_eq!(g.metric(), Metric::Single);
+        // graph6 of the 4-cycle: 'C' (63 + 4), then the pairs 01 02 12 03 13 23 as bits
+        // 101101 = 45, 63 + 45 = 'l'.
+        assert_eq!(
+            (g.to_string(), g.goal_label()),
+            ("graph6:Cl".into(), "4".into())
+        );
+        assert_eq!(
+            (p.to_string(), p.goal_label()),
+            ("2x3".into(), "2,3".into())
+        );
         assert_eq!(g.graph_of(), Some(&cycle));
     }
 }

@@ -38,13 +38,10 @@
 
 use crate::error::Error;
 use crate::graph::Graph;
-use crate::index::puzzle::{Ground, Puzzle};
+use crate::index::puzzle::{Ground, Puzzle, MIN_VERTICES};
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::metric::Metric;
-
-/// The fewest vertices of a graph the index covers (the indexer ranks at least 3 tiles).
-pub const MIN_VERTICES: usize = 4;
 
 /// The states of one parity class of one puzzle, numbered densely: the engine's index.
 #[derive(Clone, Debug)]

@@ -93,6 +93,15 @@ impl Metric {
         }
     }
 
+    /// Whether the metric's moves are defined on any graph: a single-tile move slides a token
+    /// along an edge; a multi-tile move slides a row or column's tokens, which a graph has not.
+    pub fn moves_on_graphs(self) -> bool {
+        match self {
+            Metric::Single => true,
+            Metric::Multi => false,
+        }
+    }
+
     /// The most one move changes the tiles' summed taxicab distance to their goal cells on
     /// `shape`: 1 (one tile, one cell), or in the multi-tile metric one less than the longer
     /// side (every tile of a slide moves a cell).

@@ -73,11 +73,11 @@ pub struct GongComparison {
 /// figures, in the order given; the others are left out.
 pub fn compare(done: &[Analysis]) -> Vec<GongComparison> {
     done.iter()
-        .filter(|a| a.start.is_none() && a.metric == METRIC)
+        .filter(|a| a.start.is_none() && a.metric() == METRIC)
         .filter_map(|a| {
-            let board = a.shape.to_string();
+            let board = a.shape().to_string();
             let g = GONG_FIGURES.iter().find(|g| g.board == board)?;
-            if a.goal.0 != a.shape.cells() - 1 {
+            if a.goal().0 != a.shape().cells() - 1 {
                 return None;
             }
             let d = &a.distribution;

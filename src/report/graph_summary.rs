@@ -6,8 +6,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::rows::{upsert_rows, write_csv};
-use crate::analysis::graph_analysis::GraphAnalysis;
+use super::summary::ReportPaths;
+use crate::analysis::Analysis;
 use crate::error::Error;
+use crate::graph::wilson::Case;
+use crate::graph::{graph6, Graph};
 
 /// One row of `graph-summary.csv`: the goal's component of one graph's puzzle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,29 +54,30 @@ pub struct GraphSummaryRow {
 }
 
 impl GraphSummaryRow {
-    /// The row of `a`, a graph named `spec`.
-    pub fn of(a: &GraphAnalysis, spec: &str) -> GraphSummaryRow {
-        let d = &a.distribution;
-        let (depth_of_max_width, max_width) = d.widest();
+    /// The row of `a`, the analysis of a graph's puzzle, the graph named `spec`: its figures
+    /// are a board's row's (`SummaryRow::from_analysis`), the columns before them the graph's.
+    pub fn of(a: &Analysis, spec: &str) -> GraphSummaryRow {
+        let graph = graph_of(a);
+        let r = super::summary::SummaryRow::from_analysis(a);
         GraphSummaryRow {
             graph: spec.to_string(),
-            graph6: a.graph6.clone(),
-            vertices: a.vertices,
-            edges: a.edges,
-            bipartite: a.bipartite,
-            case: a.case.name().into(),
-            goal_blank: a.blank + 1,
-            states: a.states(),
-            expected_states: a.expected(),
-            verified: a.verified(),
-            eccentricity: d.eccentricity(),
-            antipodes: a.antipodes.len(),
-            depth_sum: d.depth_sum(),
-            mean_depth: d.mean().decimal(6).0,
-            mean_depth_exact: d.mean().to_string(),
-            median_depth: d.median(),
-            max_width,
-            depth_of_max_width,
+            graph6: graph6::encode(graph),
+            vertices: graph.vertices(),
+            edges: graph.edges(),
+            bipartite: graph.is_bipartite(),
+            case: Case::of(graph).name().into(),
+            goal_blank: a.goal().0 + 1,
+            states: r.states,
+            expected_states: r.expected_states,
+            verified: r.verified,
+            eccentricity: r.eccentricity,
+            antipodes: r.antipodes,
+            depth_sum: r.depth_sum,
+            mean_depth: r.mean_depth,
+            mean_depth_exact: r.mean_depth_exact,
+            median_depth: r.median_depth,
+            max_width: r.max_width,
+            depth_of_max_width: r.depth_of_max_width,
         }
     }
 
@@ -91,13 +95,12 @@ impl GraphSummaryRow {
 /// with `-` for its `:` and `,` (`torus-3x4`, `theta-1-2-2`), or `g6-` and the graph6 string
 /// with its other characters as hex (`g6-Dhc`) for graph6 strings and files; `-blank-V` is added
 /// for a goal blank other than the last vertex.
-pub fn report_dir(results: &Path, spec: &str, a: &GraphAnalysis) -> PathBuf {
+pub fn report_dir(results: &Path, spec: &str, graph: &Graph, blank: usize) -> PathBuf {
     let family = crate::graph::spec::family(spec).is_some() && !spec.starts_with("graph6:");
     let mut name = if family {
         spec.replace([':', ','], "-")
     } else {
-        let escaped: String = a
-            .graph6
+        let escaped: String = graph6::encode(graph)
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() {
@@ -109,40 +112,48 @@ pub fn report_dir(results: &Path, spec: &str, a: &GraphAnalysis) -> PathBuf {
             .collect();
         format!("g6-{escaped}")
     };
-    if a.blank + 1 != a.vertices {
-        name += &format!("-blank-{}", a.blank + 1);
+    if blank + 1 != graph.vertices() {
+        name += &format!("-blank-{}", blank + 1);
     }
     results.join("graphs").join(name)
 }
 
+/// Where `write_graph_reports` puts the reports of the puzzle on `graph` (named `spec`), its
+/// goal's blank on `blank`, under `results`.
+pub fn paths(results: &Path, spec: &str, graph: &Graph, blank: usize) -> ReportPaths {
+    let dir = report_dir(results, spec, graph, blank);
+    ReportPaths {
+        summary: results.join("graph-summary.csv"),
+        depths: dir.join("depths.csv"),
+        antipodes: dir.join("antipodes.csv"),
+    }
+}
+
 /// Writes `graph-summary.csv` (upserted), and `depths.csv` and `antipodes.csv` of the graph's
-/// folder; returns the folder.
-pub fn write_graph_reports(
-    results: &Path,
-    spec: &str,
-    a: &GraphAnalysis,
-) -> Result<PathBuf, Error> {
-    let dir = report_dir(results, spec, a);
-    super::summary::write_distribution(&dir.join("depths.csv"), &a.distribution)?;
-    write_csv(&dir.join("antipodes.csv"), |w| {
+/// folder; returns their paths.
+pub fn write_graph_reports(results: &Path, spec: &str, a: &Analysis) -> Result<ReportPaths, Error> {
+    let p = paths(results, spec, graph_of(a), a.goal().0);
+    super::summary::write_depths(&p.depths, a)?;
+    write_csv(&p.antipodes, |w| {
         w.write_record(["antipode", "configuration"])?;
         for (i, c) in a.antipodes.iter().enumerate() {
-            w.write_record([(i + 1).to_string(), configuration(c)])?;
+            w.write_record([(i + 1).to_string(), c.to_string()])?;
         }
         Ok(())
     })?;
     upsert_rows(
-        &results.join("graph-summary.csv"),
+        &p.summary,
         vec![GraphSummaryRow::of(a, spec)],
         GraphSummaryRow::key,
     )?;
-    Ok(dir)
+    Ok(p)
 }
 
-/// A configuration as users write it: the tokens on vertices 1..n, 0 the blank.
-pub fn configuration(tokens: &[u8]) -> String {
-    let words: Vec<String> = tokens.iter().map(u8::to_string).collect();
-    words.join(" ")
+/// The graph of the analysis of a graph's puzzle.
+fn graph_of(a: &Analysis) -> &crate::graph::Graph {
+    a.puzzle
+        .graph_of()
+        .expect("a graph's report is of a graph's analysis")
 }
 
 /// One row of `graph-atlas.csv`: one orbit of blank vertices of one graph.
@@ -214,7 +225,7 @@ pub fn atlas_rows(
             let d = &o.analysis.distribution;
             GraphAtlasRow {
                 graph: spec.to_string(),
-                graph6: o.analysis.graph6.clone(),
+                graph6: graph6::encode(graph_of(&o.analysis)),
                 vertex: o.vertices[0] + 1,
                 vertices: vertex_list(&o.vertices),
                 states: o.analysis.states(),
@@ -230,8 +241,8 @@ pub fn atlas_rows(
     let (radius, radius_at) = atlas.radius();
     let summary = GraphAtlasSummaryRow {
         graph: spec.to_string(),
-        graph6: first.graph6.clone(),
-        vertices: first.vertices,
+        graph6: graph6::encode(graph_of(first)),
+        vertices: graph_of(first).vertices(),
         orbits: atlas.orbits.len(),
         diameter,
         diameter_vertices: vertex_list(&diameter_at),

@@ -18,9 +18,9 @@ use crate::error::Error;
 pub struct RunRow {
     /// When the search finished, UTC (RFC 3339, seconds).
     pub finished: String,
-    /// `RxC`.
+    /// `RxC`, or a graph's `graph6:STRING`.
     pub board: String,
-    /// The goal's blank cell, `R,C`.
+    /// The goal's blank cell, `R,C`, or a graph's vertex.
     pub goal_blank: String,
     /// `goal`, or the board searched from.
     pub start: String,
@@ -45,10 +45,10 @@ impl RunRow {
     pub fn from_analysis(a: &Analysis) -> RunRow {
         RunRow {
             finished: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-            board: a.shape.to_string(),
-            goal_blank: a.shape.cell_label(a.goal),
+            board: a.puzzle.to_string(),
+            goal_blank: a.puzzle.goal_label(),
             start: a.start.as_ref().map_or("goal".into(), |b| b.to_string()),
-            metric: a.metric,
+            metric: a.metric(),
             ranks: a.ranks,
             threads: a.threads,
             seconds: (a.seconds * 1e4).round() / 1e4,

@@ -653,9 +653,12 @@ mod tests {
             let classes: &[u8] = if graph.is_bipartite() { &[0, 1] } else { &[0] };
             for &class in classes {
                 for goal in [0, n - 1] {
-                    let space =
-                        StateSpace::new(&Puzzle::graph(graph.clone(), goal).unwrap(), class)
-                            .unwrap();
+                    let space = StateSpace::new(
+                        &Puzzle::graph(graph.clone(), goal, crate::puzzle::metric::Metric::Single)
+                            .unwrap(),
+                        class,
+                    )
+                    .unwrap();
                     let tables = GraphTables::new(&space);
                     let (seeker, mut cursor) = (space.indexer().seeker(), Cursor::new());
                     let step = (space.states() / 3000).max(1);

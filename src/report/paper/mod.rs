@@ -279,7 +279,7 @@ impl Column {
 
 /// The row's count is the theorem's and every check passed.
 fn verified(r: &SummaryRow) -> bool {
-    r.verified && r.states == r.expected_states
+    r.verified && Some(r.states) == r.expected_states
 }
 
 /// The exact mean (rows are checked when read: `SummaryRow::check`).
