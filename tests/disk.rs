@@ -323,7 +323,8 @@ fn a_search_on_disk_traces_the_way_it_built_each_layer() {
 /// checkpoint is left in `dir/c` (its lock stays, as after any run with checkpoints).
 fn stop_then_move(
     dir: &Path,
-    (metric, name): (&str, &str),
+    metric: &str,
+    name: &str,
     first: &[&str],
     saved: &str,
     says: &str,
@@ -356,12 +357,20 @@ fn stop_then_move(
 /// disk removed, no checkpoint left.
 #[test]
 fn a_search_on_disk_stopped_goes_on_in_memory() {
-    for case in [("single", "3x4"), ("multi", "3x4-multi")] {
+    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
         let tmp = scratch();
         let first = ["--disk", "d", "--max-memory", "8M"];
         let moved = ["--resume", "d", "--checkpoint", "c"];
         let says = "--checkpoint NEWDIR";
-        stop_then_move(tmp.path(), case, &first, "d/search.tsj", says, &moved);
+        stop_then_move(
+            tmp.path(),
+            metric,
+            name,
+            &first,
+            "d/search.tsj",
+            says,
+            &moved,
+        );
     }
 }
 
@@ -370,11 +379,19 @@ fn a_search_on_disk_stopped_goes_on_in_memory() {
 /// d`): the committed reports, and neither the checkpoint nor the search on disk left.
 #[test]
 fn a_checkpoint_goes_on_on_disk() {
-    for case in [("single", "3x4"), ("multi", "3x4-multi")] {
+    for (metric, name) in [("single", "3x4"), ("multi", "3x4-multi")] {
         let tmp = scratch();
         let first = ["--checkpoint", "c", "--checkpoint-every", "0"];
         let moved = ["--resume", "c", "--disk", "d", "--max-memory", "8M"];
         let says = "--resume c";
-        stop_then_move(tmp.path(), case, &first, "c/checkpoint.tsc", says, &moved);
+        stop_then_move(
+            tmp.path(),
+            metric,
+            name,
+            &first,
+            "c/checkpoint.tsc",
+            says,
+            &moved,
+        );
     }
 }

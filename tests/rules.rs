@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
-/// `(path under src/, text)` of every `.rs` file of `src/` and of the Python package's crate.
-fn sources() -> Vec<(String, String)> {
+/// `(path, text)` of every `.rs` file under the folders `roots` of the package (paths from its
+/// root).
+fn sources_under(roots: &[&str]) -> Vec<(String, String)> {
     fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -19,8 +20,15 @@ fn sources() -> Vec<(String, String)> {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = vec![];
-    walk(&root.join("src"), root, &mut out);
-    walk(&root.join("python/src"), root, &mut out);
+    for dir in roots {
+        walk(&root.join(dir), root, &mut out);
+    }
+    out
+}
+
+/// Every `.rs` file of `src/` and of the Python package's crate.
+fn sources() -> Vec<(String, String)> {
+    let out = sources_under(&["src", "python/src"]);
     assert!(out.len() > 100, "only {} files read", out.len());
     out
 }
@@ -107,4 +115,147 @@ fn the_puzzle_has_no_public_field() {
     }
     let made_up = "pub struct P {\n    a: u8,\n    pub b: u8,\n}\n";
     assert_eq!(public_fields(made_up, "P"), ["pub b: u8,"]);
+}
+
+/// The index just past the bracket that closes the one `text` opens at its first byte: `(` with
+/// `)`, `<` with `>` (an arrow's `>` does not close).
+fn closing(text: &[u8]) -> Option<usize> {
+    let (open, close) = (text[0], if text[0] == b'(' { b')' } else { b'>' });
+    let mut depth = 0;
+    for (i, &b) in text.iter().enumerate() {
+        if b == open {
+            depth += 1;
+        } else if b == close && !(close == b'>' && i > 0 && text[i - 1] == b'-') {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
+}
+
+/// `list` split at its commas outside brackets.
+fn top_level(list: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut from) = (vec![], 0i32, 0);
+    let bytes = list.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b')' | b']' | b'}' | b'>' => depth -= 1,
+            b',' if depth == 0 => {
+                parts.push(&list[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&list[from..]);
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Whether a parameter (`pattern: type`) takes a tuple: its pattern destructures one or its
+/// type is one (`(A, B)`, `&(A, B)`; not `()`, nor `&(dyn ..)` or `(impl ..)`).
+fn takes_a_tuple(param: &str) -> bool {
+    let bytes = param.as_bytes();
+    let colon = (0..bytes.len()).find(|&i| {
+        bytes[i] == b':'
+            && bytes.get(i + 1) != Some(&b':')
+            && (i == 0 || bytes[i - 1] != b':')
+            && top_level(&param[..i]).len() == 1
+            && closing_all(&param[..i])
+    });
+    let Some(colon) = colon else {
+        return false;
+    };
+    let (pattern, ty) = (param[..colon].trim(), param[colon + 1..].trim());
+    let mut ty = ty.trim_start_matches('&').trim_start();
+    if ty.starts_with('\'') {
+        ty = ty.split_once(' ').map_or("", |(_, t)| t);
+    }
+    let ty = ty.strip_prefix("mut ").unwrap_or(ty).trim_start();
+    let tuple_type = ty.starts_with('(')
+        && !ty.starts_with("()")
+        && !ty.starts_with("(dyn")
+        && !ty.starts_with("(impl");
+    pattern.starts_with('(') || tuple_type
+}
+
+/// Whether every bracket `text` opens it closes (a colon after it is at the top level).
+fn closing_all(text: &str) -> bool {
+    let open = text.matches(['(', '[', '<']).count();
+    let shut = text.matches([')', ']', '>']).count() - text.matches("->").count();
+    open == shut
+}
+
+/// `name:line` of each function of `text` (its code, comments left out) with a parameter that
+/// takes a tuple.
+fn tuple_parameters(text: &str) -> Vec<String> {
+    let mut lines = vec![""; text.lines().count()];
+    for (n, line) in code_lines(text) {
+        lines[n - 1] = line;
+    }
+    let code = lines.join("\n");
+    let bytes = code.as_bytes();
+    let mut found = vec![];
+    for (at, _) in code.match_indices("fn ") {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        let rest = &code[at + 3..];
+        let name_end = rest
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        let mut i = at + 3 + name_end;
+        if bytes.get(i) == Some(&b'<') {
+            let Some(end) = closing(&bytes[i..]) else {
+                continue;
+            };
+            i += end;
+        }
+        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'(') {
+            continue;
+        }
+        let Some(end) = closing(&bytes[i..]) else {
+            continue;
+        };
+        let params = &code[i + 1..i + end - 1];
+        if top_level(params).into_iter().any(takes_a_tuple) {
+            let line = code[..at].matches('\n').count() + 1;
+            found.push(format!("{}:{line}", &rest[..name_end]));
+        }
+    }
+    found
+}
+
+/// No function takes a tuple: values that go together are a named struct, each field with its
+/// doc (23 functions took tuples, most packed to pass clippy's argument limit, issue 71). Read
+/// off the library, the Python crate, the tests and the benchmarks.
+#[test]
+fn no_function_takes_a_tuple() {
+    let mut found = vec![];
+    for (file, text) in sources_under(&["src", "python/src", "tests", "benches"]) {
+        if file == "tests/rules.rs" {
+            continue;
+        }
+        for f in tuple_parameters(&text) {
+            found.push(format!("{file}: {f}"));
+        }
+    }
+    assert!(found.is_empty(), "tuple parameters: {found:#?}");
+    // The reader finds what it must, and only that.
+    let made_up = "fn a((x, y): (u8, u8)) {}\nfn b(p: &(u8, String)) {}\n\
+                   fn c<T: Into<u8>>(t: T, q: &'a mut (u8, u8)) -> u8 {}\n\
+                   fn d(f: &(dyn Fn(u8) -> (u8, u8) + Sync), g: impl Fn((u8, u8))) {}\n\
+                   // fn e(p: (u8, u8)) {}\nfn f(m: HashMap<(u8, u8), u8>, u: ()) {}\n\
+                   let g = |(a, b): (u8, u8)| a;\nfn h(\n    x: u8,\n    y: (u8, u8),\n) {}\n";
+    assert_eq!(tuple_parameters(made_up), ["a:1", "b:2", "c:3", "h:8"]);
 }

@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use crate::bfs::group::{busy, everywhere, Busy, Group};
 use crate::bfs::layer::{Found, Kernels, LayerScan, WordPlaces};
-use crate::bfs::moves::{with_moves_of, Aids, ColourCounts, MoveKind, WithMoves};
+use crate::bfs::moves::{with_moves_of, Aids, ColourCounts, Ended, MoveKind, WithMoves};
 use crate::bfs::place::{settle_unsettled, DiskLayer, Place, Recording};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::schedule::Schedule;
@@ -435,7 +435,10 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         let clock = Instant::now();
         let depth = state.depth();
         let colour = self.start_colour ^ (depth as usize & 1);
-        let ended = (colour, self.emptied);
+        let ended = Ended {
+            colour,
+            emptied: self.emptied,
+        };
         let (last, late) = M::last(place, space, &mut state, ended, &self.driver.schedule)?;
         let late = late.filter(|_| !completed).map(|n| place.group().sum(n));
         // Every state is seen: the frontier is complete with the last late claims.

@@ -75,7 +75,8 @@ pub fn disk_files(data: &[u8]) {
         std::fs::write(dir.path().join(name), contents).expect("scratch write");
     }
     if control & 1 != 0 {
-        reseal(dir.path(), &files[forged], bytes);
+        let (name, original) = &files[forged];
+        reseal(dir.path(), name, original, bytes);
     }
     let (shape, goal) = search_of(SEARCHES[k] << 1);
     check_resumed(shape, goal, on_disk(shape, goal, dir.path(), None, &|_| {}));
@@ -84,7 +85,7 @@ pub fn disk_files(data: &[u8]) {
 /// Records file `name` (once holding `original`) as holding `forged` in the journal in `dir`:
 /// a shard's checksum; a claim file's committed words and their checksum, wherever the journal
 /// committed the original's.
-fn reseal(dir: &Path, (name, original): &(String, Vec<u8>), forged: &[u8]) {
+fn reseal(dir: &Path, name: &str, original: &[u8], forged: &[u8]) {
     let Ok(mut journal) = Journal::parse(&read(dir, "search.tsj")) else {
         return;
     };
@@ -95,7 +96,7 @@ fn reseal(dir: &Path, (name, original): &(String, Vec<u8>), forged: &[u8]) {
     let shard = |prefix: &str| name.strip_prefix(prefix).and_then(|r| r.split('-').next());
     if let Some(j) = shard("shard-").and_then(|j| j.parse::<usize>().ok()) {
         if let Some(entry) = journal.shards.get_mut(j) {
-            entry.1 = sum(forged, u64::MAX);
+            entry.sum = sum(forged, u64::MAX);
         }
     } else if let Some(j) = name
         .rsplit('-')
@@ -150,7 +151,8 @@ mod tests {
             std::fs::write(dir.path().join(name), contents).unwrap();
         }
         if seal {
-            reseal(dir.path(), &files[forged], bytes);
+            let (name, original) = &files[forged];
+            reseal(dir.path(), name, original, bytes);
         }
         let (shape, goal) = search_of(SEARCHES[k] << 1);
         on_disk(shape, goal, dir.path(), None, &|_| {})

@@ -200,10 +200,10 @@ impl Solver {
             // Solve the row farther from the goal blank; the rectangle keeps the goal blank.
             let (row, inward) = if gr - r0 >= r1 - 1 - gr {
                 r0 += 1;
-                (r0 - 1, (1, 0))
+                (r0 - 1, Dir::Down)
             } else {
                 r1 -= 1;
-                (r1, (-1, 0))
+                (r1, Dir::Up)
             };
             let line: Vec<Cell> = (c0..c1).map(|c| self.shape.cell(row, c)).collect();
             self.solve_line(&line, inward)?;
@@ -211,10 +211,10 @@ impl Solver {
         while c1 - c0 > 2 {
             let (col, inward) = if gc - c0 >= c1 - 1 - gc {
                 c0 += 1;
-                (c0 - 1, (0, 1))
+                (c0 - 1, Dir::Right)
             } else {
                 c1 -= 1;
-                (c1, (0, -1))
+                (c1, Dir::Left)
             };
             let line: Vec<Cell> = (r0..r1).map(|r| self.shape.cell(r, col)).collect();
             self.solve_line(&line, inward)?;
@@ -231,8 +231,14 @@ impl Solver {
         self.solve_window(&square, &targets)
     }
 
-    /// The cell `k` steps from `cell` in direction (dr, dc); the caller knows it is on the board.
-    fn offset(&self, cell: Cell, (dr, dc): (isize, isize), k: isize) -> Cell {
+    /// The cell `k` steps from `cell` in direction `way`; the caller knows it is on the board.
+    fn offset(&self, cell: Cell, way: Dir, k: isize) -> Cell {
+        let (dr, dc) = match way {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        };
         let r = self.shape.row(cell) as isize + dr * k;
         let c = self.shape.col(cell) as isize + dc * k;
         self.shape.cell(r as usize, c as usize)
@@ -240,7 +246,7 @@ impl Solver {
 
     /// Puts the goal tiles on `line` (a row or column of the rectangle, which extends at least
     /// two more cells in direction `inward`) and fixes them.
-    fn solve_line(&mut self, line: &[Cell], inward: (isize, isize)) -> Result<(), Error> {
+    fn solve_line(&mut self, line: &[Cell], inward: Dir) -> Result<(), Error> {
         let k = line.len();
         for &c in &line[..k - 2] {
             self.move_tile(self.want[c.0], c)?;

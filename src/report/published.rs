@@ -192,8 +192,9 @@ pub struct Comparison {
     pub detail: String,
 }
 
-fn same_board(board: (usize, usize), rows: usize, cols: usize) -> bool {
-    board == (rows, cols) || board == (cols, rows)
+/// Whether a board of `r`x`c` is one of `rows`x`cols`, or its transpose.
+fn same_board(r: usize, c: usize, rows: usize, cols: usize) -> bool {
+    (r, c) == (rows, cols) || (r, c) == (cols, rows)
 }
 
 /// Where the row's goal blank is: a corner, the center of a 3x3, or the middle of a side of a
@@ -369,7 +370,7 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
         return out;
     };
     for s in sequences() {
-        if s.blank != blank || !same_board(s.board, row.rows, row.cols) {
+        if s.blank != blank || !same_board(s.board.0, s.board.1, row.rows, row.cols) {
             continue;
         }
         let n = s.terms.len();
@@ -402,7 +403,7 @@ pub fn compare(row: &SummaryRow, layers: &[u64]) -> Vec<Comparison> {
     if blank == Blank::Corner {
         let published = ECCENTRICITIES
             .iter()
-            .find(|&&(r, c, _)| same_board((r, c), row.rows, row.cols))
+            .find(|&&(r, c, _)| same_board(r, c, row.rows, row.cols))
             .map(|&(_, _, eccentricity)| eccentricity)
             .or((row.rows == 1 || row.cols == 1).then(|| (row.rows * row.cols) as u32 - 1));
         if let Some(eccentricity) = published {
@@ -483,7 +484,7 @@ mod tests {
                 if s.blank == Blank::Corner {
                     let eccentricity = ECCENTRICITIES
                         .iter()
-                        .find(|&&(r, c, _)| same_board((r, c), s.board.0, s.board.1))
+                        .find(|&&(r, c, _)| same_board(r, c, s.board.0, s.board.1))
                         .unwrap()
                         .2;
                     assert_eq!(s.terms.len() as u32 - 1, eccentricity, "{}", s.oeis);

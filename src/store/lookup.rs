@@ -80,9 +80,11 @@ impl<'a> Descents<'a> {
     /// `eccentricity`.
     pub fn new(
         space: &'a StateSpace,
-        (words, path): (&'a Words, &'a std::path::Path),
+        words: &'a Words,
+        path: &'a std::path::Path,
         moves: &'a [BlankMoves],
-        (goal, near): (u64, &'a NearGoal),
+        goal: u64,
+        near: &'a NearGoal,
         eccentricity: u32,
     ) -> Descents<'a> {
         let cols = space.shape().cols;

@@ -308,7 +308,7 @@ impl SavedTable {
         };
         let mut kept = resident.then(|| Table::new(states));
         let (sum, residues) =
-            read_words(&mut file, words, &layers, (&recount, coding), &mut kept).map_err(read)?;
+            read_words(&mut file, words, &layers, &recount, coding, &mut kept).map_err(read)?;
         if sum != h.u64(40) {
             return Err(bad(Damage::checksum(
                 "the table is corrupted (checksum mismatch)",
@@ -451,12 +451,18 @@ impl SavedTable {
                 .map(|b| Ok(self.solve(b)?.len() as u32 - 1))
                 .collect();
         };
-        let at = (&self.words, self.path.as_path());
         let near = self
             .near
             .get_or_init(|| NearGoal::new(&self.space, moves, self.goal_index, &self.layers));
-        let goal = (self.goal_index, near);
-        let descents = Descents::new(&self.space, at, moves, goal, self.eccentricity);
+        let descents = Descents::new(
+            &self.space,
+            &self.words,
+            &self.path,
+            moves,
+            self.goal_index,
+            near,
+            self.eccentricity,
+        );
         let parts: Vec<Vec<Result<u32, Error>>> = boards
             .par_chunks(TASK)
             .map(|part| {
@@ -508,7 +514,8 @@ fn read_words(
     file: &mut File,
     words: usize,
     layers: &[u64],
-    (recount, coding): (&Recount, Coding),
+    recount: &Recount,
+    coding: Coding,
     kept: &mut Option<Table>,
 ) -> std::io::Result<(u64, [u64; 4])> {
     const PART: usize = 1 << 17;

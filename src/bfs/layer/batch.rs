@@ -147,22 +147,30 @@ impl<const T: usize> Verticals<T> {
 /// What a batch's flush reads of the search: the index, the word places, a seeker of the
 /// index, the table's words and the parity digit's place (in locals: through the references
 /// they would be loaded again after every store, 2x5: 12 instructions a state).
-type FlushReads<'s> = (
-    &'s StateSpace,
-    &'s WordPlaces,
-    &'s Seeker<'s>,
-    &'s [AtomicU64],
-    usize,
-);
+#[derive(Clone, Copy)]
+struct FlushReads<'s> {
+    space: &'s StateSpace,
+    places: &'s WordPlaces,
+    seeker: &'s Seeker<'s>,
+    words: &'s [AtomicU64],
+    parity_at: usize,
+}
 
 /// The vertical targets of a batch's state (`rank << 6 | p`, as `Batch::add_word` packs it),
 /// their words prefetched, with its rank and its place's moves.
 #[inline(always)]
 fn vertical_targets<'s, const COLS: usize>(
-    (space, places, seeker, words, parity_at): FlushReads<'s>,
+    reads: FlushReads<'s>,
     cursor: &mut Cursor,
     state: u64,
 ) -> (u64, &'s Vertical, [u64; 2]) {
+    let FlushReads {
+        space,
+        places,
+        seeker,
+        words,
+        parity_at,
+    } = reads;
     let v = &places.verticals[(state % 64) as usize];
     let rank = (state >> 6) + u64::from(v.carry);
     seeker.seek_digits(cursor, rank, v.parity);
@@ -190,7 +198,13 @@ impl Verticals<2> {
         self.batch.flush(
             #[inline(always)]
             move |state, to| {
-                let at = (space, places, &seeker, words, parity_at);
+                let at = FlushReads {
+                    space,
+                    places,
+                    seeker: &seeker,
+                    words,
+                    parity_at,
+                };
                 let (_, _, vertical) = vertical_targets::<COLS>(at, cursor, state);
                 *to = vertical;
             },
@@ -241,7 +255,13 @@ impl Verticals<5> {
         self.batch.flush(
             #[inline(always)]
             move |state, to| {
-                let at = (space, places, &seeker, words, parity_at);
+                let at = FlushReads {
+                    space,
+                    places,
+                    seeker: &seeker,
+                    words,
+                    parity_at,
+                };
                 let (rank, v, [up, down]) = vertical_targets::<COLS>(at, cursor, state);
                 let base = rank * width;
                 let [left, right] = v.slides.map(|slide| base + u64::from(slide));

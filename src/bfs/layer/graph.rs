@@ -188,9 +188,11 @@ impl GraphTables {
         space: &StateSpace,
         seeker: &Seeker,
         cursor: &mut Cursor,
-        (rank, j, index): (u64, usize, u64),
-        (out, in_word): (&mut [u64], bool),
+        state: Slotted,
+        out: &mut [u64],
+        in_word: bool,
     ) -> usize {
+        let Slotted { rank, j, index } = state;
         let mut made = 0;
         let s = (index % 32) as i64;
         for &delta in self.near_of(j) {
@@ -308,10 +310,17 @@ impl Targets {
     }
 }
 
-/// A graph scan's batch (`Batch`) of states (rank, slot, index), and the cursor that computes
-/// their targets.
+/// A state of a graph scan: its rank, its slot `j` (where its blank is) and its index.
+#[derive(Clone, Copy)]
+struct Slotted {
+    rank: u64,
+    j: usize,
+    index: u64,
+}
+
+/// A graph scan's batch (`Batch`) of states, and the cursor that computes their targets.
 struct GraphBatch {
-    batch: Batch<(u64, usize, u64), Targets>,
+    batch: Batch<Slotted, Targets>,
     cursor: Cursor,
     /// A push's: the moves that keep the rank inside a word are marked by `in_word`.
     in_word: bool,
@@ -325,7 +334,14 @@ impl GraphBatch {
             index: 0,
         };
         GraphBatch {
-            batch: Batch::new((0, 0, 0), none),
+            batch: Batch::new(
+                Slotted {
+                    rank: 0,
+                    j: 0,
+                    index: 0,
+                },
+                none,
+            ),
             cursor: Cursor::new(),
             in_word,
         }
@@ -334,7 +350,7 @@ impl GraphBatch {
     /// Queues state (`rank`, slot `j`) at `index`; true if the batch is full.
     #[inline(always)]
     fn add(&mut self, rank: u64, j: usize, index: u64) -> bool {
-        self.batch.add((rank, j, index))
+        self.batch.add(Slotted { rank, j, index })
     }
 
     /// Queues the states of the slots `mask` of a word (as `scan::Slots::states` gives them);
@@ -369,13 +385,12 @@ impl GraphBatch {
         self.batch.flush(
             #[inline(always)]
             |state, out| {
-                let to = (&mut out.to[..], in_word);
-                let made = tables.targets(space, &seeker, cursor, state, to);
+                let made = tables.targets(space, &seeker, cursor, state, &mut out.to, in_word);
                 for &n in &out.to[..made] {
                     Table::prefetch_in(words, n);
                 }
                 out.count = made;
-                out.index = state.2;
+                out.index = state.index;
             },
         )
     }
@@ -678,9 +693,9 @@ mod tests {
                             .collect();
                         let mut out = [0u64; MAX_DEGREE];
                         let j = (index % space.width()) as usize;
-                        let state = (rank, j, index);
+                        let state = Slotted { rank, j, index };
                         let k =
-                            tables.targets(&space, &seeker, &mut cursor, state, (&mut out, false));
+                            tables.targets(&space, &seeker, &mut cursor, state, &mut out, false);
                         // Stand-ins lead back to the state itself.
                         let mut got: Vec<u64> =
                             out[..k].iter().copied().filter(|&t| t != index).collect();
@@ -696,8 +711,7 @@ mod tests {
                             pushed.push(w * 32 + u64::from(marked.trailing_zeros() / 2));
                             marked &= marked - 1;
                         }
-                        let k =
-                            tables.targets(&space, &seeker, &mut cursor, state, (&mut out, true));
+                        let k = tables.targets(&space, &seeker, &mut cursor, state, &mut out, true);
                         pushed.extend(out[..k].iter().copied().filter(|&t| t != index));
                         pushed.sort_unstable();
                         assert_eq!(pushed, want, "{spec} class {class} goal {goal} {board}");

@@ -243,9 +243,16 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     /// there; in a word not wholly the task's, none is (a bit left set costs a re-expansion,
     /// never a wrong count).
     #[inline(always)]
-    fn clear_spent(&self, rows: &Rows, w: usize, q: usize, words: (u64, &Beside), current: u64) {
+    fn clear_spent(
+        &self,
+        rows: &Rows,
+        w: usize,
+        q: usize,
+        word: u64,
+        beside: &Beside,
+        current: u64,
+    ) {
         let next = self.scan.codes.next;
-        let (word, beside) = words;
         let masks = &self.slides.masks;
         let p = masks.phase(q);
         let first = w as u64 * 32;
@@ -267,7 +274,7 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
     /// value read is then the word's, until this task writes it); in one atomic step
     /// otherwise, where other tasks may mark slots of the word meanwhile.
     #[inline(always)]
-    fn mark(&mut self, plain: bool, (cell, v): (&AtomicU64, usize), value: u64, unseen: u64) {
+    fn mark(&mut self, plain: bool, cell: &AtomicU64, v: usize, value: u64, unseen: u64) {
         let code = self.scan.codes.next;
         let marked = if plain && self.inner.contains(&v) {
             cell.store(value | (unseen * code), Relaxed);
@@ -285,7 +292,7 @@ impl<'s, 'a, const PER: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, 
         let unseen = Table::matching(value, 0) & slots;
         if unseen != 0 {
             let cell = &self.scan.table.span(v, v + 1)[0];
-            self.mark(plain, (cell, v), value, unseen);
+            self.mark(plain, cell, v, value, unseen);
         }
     }
 
@@ -407,7 +414,7 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
         let unseen = rows_out & Table::matching(word, 0);
         let plain = self.claims.settles_plainly();
         if unseen != 0 {
-            self.mark(plain, (cell, w), word, unseen);
+            self.mark(plain, cell, w, word, unseen);
         }
         // The first and last rows' parts outside the word, where those rows hold frontier
         // states (their stand-ins: slots 0 and 31). Read after the word's own marks: at the
@@ -429,7 +436,7 @@ impl<const PER: usize, const SHARDED: bool, R: FnMut(u64)> Slots for Push<'_, '_
             // Rows past the budget's have no bit to clear; nor do those of a word only partly
             // the task's (a bit left set costs a re-expansion, never a wrong count).
             if rows.keeps(row0) && candidates == LOW_BITS {
-                self.clear_spent(rows, w, q, (word, &beside), current);
+                self.clear_spent(rows, w, q, word, &beside, current);
             }
         }
         if codes.start {

@@ -9,7 +9,7 @@
 //! so the search ends at the first layer that finds nothing, and every layer that fits the
 //! record is listed, as the last may be any of them.
 
-use super::kind::{recorded_last, Aids, ColourCounts, MoveKind};
+use super::kind::{recorded_last, Aids, ColourCounts, Ended, MoveKind};
 use super::single::SingleTile;
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{Codes, GraphTables, Kernels};
@@ -88,12 +88,12 @@ impl MoveKind for GraphMoves {
         place: &P,
         space: &StateSpace,
         state: &mut SearchState,
-        (colour, emptied): (usize, Option<Way>),
+        ended: Ended,
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
-        if matches!(emptied, Some(Way::Push | Way::List)) {
+        if matches!(ended.emptied, Some(Way::Push | Way::List)) {
             return recorded_last(state);
         }
-        SingleTile::last(place, space, state, (colour, emptied), schedule)
+        SingleTile::last(place, space, state, ended, schedule)
     }
 }

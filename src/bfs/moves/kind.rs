@@ -57,17 +57,26 @@ pub trait MoveKind: Sync + Sized {
     fn ends_when_empty(&self) -> bool {
         false
     }
-    /// The last layer, `state`'s frontier (whose blank has `colour`), listed at `place`: its
-    /// indices here, and `Some` of the states the place added to it if it made a pass to list
-    /// them (`Place::finish_last`). `emptied`: the way of the build from it that found nothing
-    /// (`ends_when_empty`), if the search learnt so that it was the last.
+    /// The last layer, `state`'s frontier (`ended` says how), listed at `place`: its indices
+    /// here, and `Some` of the states the place added to it if it made a pass to list them
+    /// (`Place::finish_last`).
     fn last<P: Place>(
         place: &P,
         space: &StateSpace,
         state: &mut SearchState,
-        colour: (usize, Option<Way>),
+        ended: Ended,
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error>;
+}
+
+/// How a search ended, for `MoveKind::last`.
+#[derive(Clone, Copy, Debug)]
+pub struct Ended {
+    /// The blank colour of the last layer's states.
+    pub colour: usize,
+    /// The way of the build from the last layer that found nothing (`ends_when_empty`), if
+    /// the search learnt so that it was the last.
+    pub emptied: Option<Way>,
 }
 
 /// The last layer as `MoveKind::last` gives it, from the frontier's list, recorded because it

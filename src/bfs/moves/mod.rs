@@ -30,7 +30,7 @@ use crate::index::space::StateSpace;
 use crate::puzzle::metric::Metric;
 
 pub use graph::GraphMoves;
-pub use kind::{Aids, ColourCounts, MoveKind, WithMoves};
+pub use kind::{Aids, ColourCounts, Ended, MoveKind, WithMoves};
 pub use multi::MultiTile;
 pub use single::SingleTile;
 

@@ -4,7 +4,7 @@
 //! tell the last layer from those 3, 6, … before it, so a layer that may be the last is
 //! recorded and the last is its list.
 
-use super::kind::{recorded_last, Aids, ColourCounts, MoveKind};
+use super::kind::{recorded_last, Aids, ColourCounts, Ended, MoveKind};
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{Codes, Kernels, Rows, SlideTables, Slides, ANY_COLOUR};
 use crate::bfs::place::Place;
@@ -117,7 +117,7 @@ impl MoveKind for MultiTile {
         _place: &P,
         _space: &StateSpace,
         state: &mut SearchState,
-        _colour: (usize, Option<Way>),
+        _ended: Ended,
         _schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
         recorded_last(state)

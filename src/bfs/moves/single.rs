@@ -2,7 +2,7 @@
 //! (each move flips the blank's checkerboard colour), so the table tells a layer by its blank's
 //! colour: `FRONTIER` for the frontier, the depth mod 4 once settled (`bfs::table`).
 
-use super::kind::{Aids, ColourCounts, MoveKind};
+use super::kind::{Aids, ColourCounts, Ended, MoveKind};
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{moves, BlankMoves, Codes, Kernels};
 use crate::bfs::place::Place;
@@ -72,11 +72,11 @@ impl MoveKind for SingleTile {
         place: &P,
         space: &StateSpace,
         state: &mut SearchState,
-        (colour, _): (usize, Option<Way>),
+        ended: Ended,
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
         let codes = Self::codes(state.depth());
-        let (last, late) = place.finish_last(space, state, colour, codes, schedule)?;
+        let (last, late) = place.finish_last(space, state, ended.colour, codes, schedule)?;
         Ok((last, Some(late)))
     }
 }

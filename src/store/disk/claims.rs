@@ -161,7 +161,7 @@ impl<'a> Outbox<'a> {
 pub fn read_claims(
     path: &Path,
     sealed: Sealed,
-    span: (u64, u64),
+    span: std::ops::Range<u64>,
     mut apply: impl FnMut(&[u64]),
 ) -> Result<u64, Error> {
     if sealed.words == 0 {
@@ -206,10 +206,9 @@ pub fn read_claims(
         for &w in &words {
             sum.add(w);
         }
-        if let Some(&w) = words.iter().find(|&&w| w < span.0 || w >= span.1) {
+        if let Some(&w) = words.iter().find(|&&w| !span.contains(&w)) {
             return Err(damaged(format!(
-                "a claim of state {w}, outside its shard's {}..{}",
-                span.0, span.1
+                "a claim of state {w}, outside its shard's {span:?}"
             )));
         }
         apply(&words);

@@ -45,6 +45,26 @@ pub struct Sealed {
     pub sum: u64,
 }
 
+/// A shard's file as the journal names it: the pass that wrote it (`NONE`: none yet, every
+/// state unseen) and the checksum of its words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardRecord {
+    /// The pass that wrote it.
+    pub pass: u64,
+    /// Checksum of its words.
+    pub sum: u64,
+}
+
+impl ShardRecord {
+    /// No file yet.
+    pub const NONE: ShardRecord = ShardRecord { pass: NONE, sum: 0 };
+
+    /// Whether a pass wrote the file.
+    pub fn written(self) -> bool {
+        self.pass != NONE
+    }
+}
+
 /// Where a search on disk stands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Journal {
@@ -74,8 +94,8 @@ pub struct Journal {
     pub frontier: Option<Vec<u64>>,
     /// The next layer's indices found so far, if recorded (the antipodes, when finishing).
     pub next: Vec<u64>,
-    /// Per shard: the pass that wrote its file (`NONE`: none yet) and the file's checksum.
-    pub shards: Vec<(u64, u64)>,
+    /// Per shard: its file.
+    pub shards: Vec<ShardRecord>,
     /// Per shard: the claims behind it into the frontier's layer (applied in this pass).
     pub behind_now: Vec<Sealed>,
     /// Per shard: the claims ahead into the next layer (applied in this pass).
@@ -186,7 +206,7 @@ impl Journal {
             layers: vec![1],
             frontier: Some(vec![start]),
             next: vec![],
-            shards: vec![(NONE, 0); n],
+            shards: vec![ShardRecord::NONE; n],
             behind_now: vec![Sealed::default(); n],
             ahead_next: vec![Sealed::default(); n],
             behind_next: vec![Sealed::default(); n],
@@ -236,8 +256,8 @@ impl Journal {
             None => w.push(NONE),
         }
         list(&mut w, &self.next);
-        for &(pass, sum) in &self.shards {
-            w.extend([pass, sum]);
+        for s in &self.shards {
+            w.extend([s.pass, s.sum]);
         }
         for files in [&self.behind_now, &self.ahead_next, &self.behind_next] {
             for s in files {
@@ -338,7 +358,9 @@ impl Journal {
             )));
         }
         let mut pairs = (0..shards * 5).map(|_| (r.next().unwrap(), r.next().unwrap()));
-        let files: Vec<(u64, u64)> = pairs.by_ref().take(shards).collect();
+        let files: Vec<ShardRecord> = (pairs.by_ref().take(shards))
+            .map(|(pass, sum)| ShardRecord { pass, sum })
+            .collect();
         let mut sealed = || -> Vec<Sealed> {
             pairs
                 .by_ref()
@@ -423,10 +445,14 @@ impl Journal {
             }
         }
         let pass = u64::from(self.pass);
-        if let Some(k) = self.shards.iter().position(|&(p, _)| p != NONE && p > pass) {
+        if let Some(k) = self
+            .shards
+            .iter()
+            .position(|s| s.written() && s.pass > pass)
+        {
             return Some(format!(
                 "its shard {k} was written in pass {}, after this pass {pass}",
-                self.shards[k].0
+                self.shards[k].pass
             ));
         }
         None

@@ -34,7 +34,7 @@ use crate::bfs::{DiskLayer, Driver, LayerDone, Outcome, Schedule, Search, Search
 use crate::error::{Error, Limit, Needed};
 use crate::index::space::StateSpace;
 
-use journal::{open, Journal, NONE};
+use journal::{open, Journal};
 pub use layout::holds_search;
 use layout::{claim_file, journal_file, names, our_files, shard_file, Bound, Layout};
 use place::DiskTable;
@@ -347,9 +347,9 @@ fn fits(dir: &Path, layout: &Layout, memory: u64) -> Result<(), Error> {
 fn tidy(dir: &Path, j: &Journal) -> Result<(), Error> {
     let mut keep: Vec<String> = vec!["search.tsj".into()];
     let name = |p: std::path::PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
-    for (k, &(pass, _)) in j.shards.iter().enumerate() {
-        if pass != NONE {
-            keep.push(name(shard_file(dir, k, pass as u32)));
+    for (k, file) in j.shards.iter().enumerate() {
+        if file.written() {
+            keep.push(name(shard_file(dir, k, file.pass as u32)));
         }
     }
     let files = [

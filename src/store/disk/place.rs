@@ -23,7 +23,7 @@ use crate::index::space::StateSpace;
 use crate::store::header::Checksum;
 
 use super::claims::{read_claims, Outbox};
-use super::journal::{Journal, Sealed, NONE};
+use super::journal::{Journal, Sealed, ShardRecord, NONE};
 use super::layout::{claim_file, shard_file, Bound, Layout};
 
 /// Bytes read or written at a time.
@@ -202,11 +202,11 @@ impl<'a> DiskTable<'a> {
             let (a, b) = layout.words(k);
             let words = table.span(a, b);
             inner.io.read += load_shard(dir, table, &layout, k, j.shards[k])?;
-            if j.shards[k].0 == NONE && p == 0 && layout.shard_of(j.start) == k {
+            if !j.shards[k].written() && p == 0 && layout.shard_of(j.start) == k {
                 table.visit(j.start, late_code);
             }
             let path = claim_file(dir, p, k, Bound::Behind);
-            inner.io.read += read_claims(&path, j.behind_now[k], span, |part| {
+            inner.io.read += read_claims(&path, j.behind_now[k], span.0..span.1, |part| {
                 let f = claim_all_coded(table, part, list.is_some(), late_code);
                 late += f.states;
                 if let Some(l) = list.as_deref_mut() {
@@ -216,8 +216,8 @@ impl<'a> DiskTable<'a> {
             inner.io.waiting += clock.elapsed().as_secs_f64();
             // The disk reads the next shard's files while this one is worked on.
             if let Some(next) = (k + 1..layout.shards()).find(|&n| busy(j, n)) {
-                if j.shards[next].0 != NONE {
-                    prefetch(&shard_file(dir, next, j.shards[next].0 as u32));
+                if j.shards[next].written() {
+                    prefetch(&shard_file(dir, next, j.shards[next].pass as u32));
                 }
                 prefetch(&claim_file(dir, p, next, Bound::Behind));
             }
@@ -225,15 +225,16 @@ impl<'a> DiskTable<'a> {
                 Work::Expand(scan, kernels) => {
                     let clock = Instant::now();
                     let path = claim_file(dir, p + 1, k, Bound::Ahead);
-                    inner.io.read += read_claims(&path, j.ahead_next[k], span, |part| {
+                    inner.io.read += read_claims(&path, j.ahead_next[k], span.0..span.1, |part| {
                         let f = claim_all_coded(table, part, record, next_code);
                         found.add(keep(recording, f));
                     })?;
                     inner.io.waiting += clock.elapsed().as_secs_f64();
                     let mut out =
                         Outbox::new(dir, p + 1, k, &j.ahead_next, &j.behind_next, self.budget);
-                    let (scans, pushing) = ((scan, kernels), (recording, schedule));
-                    found.add(self.push_shard(scans, k, &mut out, pushing)?);
+                    let pushed =
+                        self.push_shard(scan, kernels, k, &mut out, recording, schedule)?;
+                    found.add(pushed);
                     let clock = Instant::now();
                     inner.io.written += out.seal(&mut j.ahead_next, &mut j.behind_next)?;
                     inner.io.waiting += clock.elapsed().as_secs_f64();
@@ -255,8 +256,13 @@ impl<'a> DiskTable<'a> {
             let sum = write_shard(&path, words)?;
             inner.io.written += (b - a) as u64 * 8;
             table.release(a, b);
-            let counts = ((late, late_before), (&found, found_before));
-            self.commit_shard(j, (k, sum), counts, recording, list.as_deref())?;
+            let tally = Tally {
+                late,
+                late_before,
+                found: &found,
+                found_before,
+            };
+            self.commit_shard(j, k, sum, tally, recording, list.as_deref())?;
             inner.io.waiting += clock.elapsed().as_secs_f64();
         }
         inner.late = late;
@@ -264,21 +270,40 @@ impl<'a> DiskTable<'a> {
     }
 }
 
+/// What a pass has found by the end of a shard, and had before it.
+struct Tally<'a> {
+    /// States added to the frontier's layer (late claims).
+    late: u64,
+    late_before: u64,
+    /// States of the next layer.
+    found: &'a Found,
+    found_before: u64,
+}
+
 impl DiskTable<'_> {
     /// Commits shard `k`, just written with checksum `sum`, to the journal `j` with what the
-    /// pass has found so far (late states, and the next layer's, before and after the shard;
-    /// the lists), then removes the files it replaces.
+    /// pass has found so far (`tally`; the lists), then removes the files it replaces.
     fn commit_shard(
         &self,
         j: &mut Journal,
-        (k, sum): (usize, u64),
-        ((late, late_before), (found, found_before)): ((u64, u64), (&Found, u64)),
+        k: usize,
+        sum: u64,
+        tally: Tally,
         recording: Option<&Recording>,
         list: Option<&Vec<u64>>,
     ) -> Result<(), Error> {
+        let Tally {
+            late,
+            late_before,
+            found,
+            found_before,
+        } = tally;
         let (dir, p) = (self.dir, j.pass);
-        let old = j.shards[k].0;
-        j.shards[k] = (u64::from(p), sum);
+        let old = j.shards[k].pass;
+        j.shards[k] = ShardRecord {
+            pass: u64::from(p),
+            sum,
+        };
         j.done = k + 1;
         j.frontier_in[k] += late - late_before;
         j.next_in[k] += found.states - found_before;
@@ -303,10 +328,12 @@ impl DiskTable<'_> {
     /// buffered in `out`: what it marked here, kept by `recording`.
     fn push_shard<T: ?Sized + Sync>(
         &self,
-        (scan, kernels): (&LayerScan<T>, &Kernels<T>),
+        scan: &LayerScan<T>,
+        kernels: &Kernels<T>,
         k: usize,
         out: &mut Outbox,
-        (recording, schedule): (Option<&Recording>, &Schedule),
+        recording: Option<&Recording>,
+        schedule: &Schedule,
     ) -> Result<Found, Error> {
         let layout = self.layout;
         let span = layout.span(k);
@@ -417,20 +444,20 @@ pub(super) fn remove(path: &Path) -> Result<(), Error> {
     }
 }
 
-/// Loads shard `k` into `table` from its file as the journal names it (`(pass, checksum)`;
-/// none: every state unseen, nothing to read); returns the bytes read.
+/// Loads shard `k` into `table` from its file as the journal names it (none written: every
+/// state unseen, nothing to read); returns the bytes read.
 pub(super) fn load_shard(
     dir: &Path,
     table: &Table,
     layout: &Layout,
     k: usize,
-    (pass, sum): (u64, u64),
+    file: ShardRecord,
 ) -> Result<u64, Error> {
-    if pass == NONE {
+    if !file.written() {
         return Ok(0);
     }
     let (a, b) = layout.words(k);
-    read_shard(&shard_file(dir, k, pass as u32), table, a, b, sum)
+    read_shard(&shard_file(dir, k, file.pass as u32), table, a, b, file.sum)
 }
 
 /// Reads the shard file `path` into words `a..b` of `table`, checking its length and its

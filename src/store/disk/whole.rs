@@ -15,7 +15,7 @@ use crate::index::space::StateSpace;
 use crate::store::checkpoint::Loaded;
 
 use super::claims::read_claims;
-use super::journal::{open, Journal, NONE};
+use super::journal::{open, Journal, ShardRecord};
 use super::layout::{claim_file, shard_file, Bound, Layout};
 use super::place::{load_shard, write_shard};
 
@@ -71,11 +71,11 @@ impl AtBoundary {
     pub fn shard_files(&self) -> Vec<ShardFile> {
         let j = &self.journal;
         (0..j.layout.shards())
-            .filter(|&k| j.shards[k].0 != NONE)
+            .filter(|&k| j.shards[k].written())
             .map(|k| ShardFile {
-                path: shard_file(&self.dir, k, j.shards[k].0 as u32),
+                path: shard_file(&self.dir, k, j.shards[k].pass as u32),
                 words: j.layout.words(k),
-                sum: j.shards[k].1,
+                sum: j.shards[k].sum,
             })
             .collect()
     }
@@ -98,7 +98,8 @@ impl AtBoundary {
         let mut kept = vec![];
         for k in 0..j.layout.shards() {
             let path = claim_file(&self.dir, j.pass, k, Bound::Behind);
-            read_claims(&path, j.behind_now[k], j.layout.span(k), |part| {
+            let (lo, hi) = j.layout.span(k);
+            read_claims(&path, j.behind_now[k], lo..hi, |part| {
                 kept.clear();
                 kept.extend(part.iter().copied().filter(|&i| mine(i)));
                 let found = claim_all_coded(table, &kept, list.is_some(), self.code);
@@ -194,7 +195,10 @@ pub fn save_whole(
     for k in 0..layout.shards() {
         let (a, b) = layout.words(k);
         let sum = write_shard(&shard_file(dir, k, depth), state.table.span(a, b))?;
-        j.shards[k] = (u64::from(depth), sum);
+        j.shards[k] = ShardRecord {
+            pass: u64::from(depth),
+            sum,
+        };
     }
     j.pass = depth;
     j.seconds = seconds;
