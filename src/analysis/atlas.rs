@@ -1,5 +1,6 @@
-//! The atlas of a board: the search from a goal in every cell, one cell of each class of cells
-//! under the board's symmetries, and what they say of the state graph of one parity class.
+//! The atlas of a puzzle, on a board or a graph: the search from a goal in every cell, one cell
+//! of each class of cells under the ground's symmetries (a board's reflections and turns, a
+//! graph's automorphisms), and what they say of the state graph of one class of configurations.
 //!
 //! Two goals with the blank in the same cell differ by a relabelling of the tiles, and a
 //! symmetry of the board (a reflection, a half turn, on a square a quarter turn or a transpose)
@@ -8,12 +9,16 @@
 //! the cells, the largest eccentricity (most moves from a goal) is the graph's **diameter**,
 //! the smallest its **radius**, and the mean of the cells' mean distances is the mean distance
 //! between two configurations of one class drawn at random (each cell holds the blank in the
-//! same number of configurations of a class).
+//! same number of configurations of a class). On a graph the same holds of an automorphism
+//! (it maps the moves of one goal's component onto another's).
 
 use crate::analysis::distribution::Fraction;
-use crate::analysis::Analysis;
+use crate::analysis::{analyze, Analysis, AnalyzeOptions};
+use crate::bfs::LayerDone;
+use crate::error::Error;
+use crate::graph::automorphism::vertex_orbits;
+use crate::index::puzzle::{Ground, Puzzle};
 use crate::puzzle::board::{Cell, Shape};
-use crate::puzzle::metric::Metric;
 
 /// The classes of cells of `shape` under its symmetries, each ascending, ordered by their
 /// first cell (which stands for the class).
@@ -41,6 +46,18 @@ pub fn cell_classes(shape: Shape) -> Vec<Vec<Cell>> {
     classes
 }
 
+/// The classes of the goal cells of `puzzle`'s ground: a board's `cell_classes`, a graph's
+/// vertex orbits under its automorphisms; each ascending, ordered by their first cell.
+pub fn goal_classes(puzzle: &Puzzle) -> Vec<Vec<Cell>> {
+    match puzzle.ground() {
+        Ground::Board(shape) => cell_classes(*shape),
+        Ground::Graph(graph) => vertex_orbits(graph)
+            .into_iter()
+            .map(|orbit| orbit.into_iter().map(Cell).collect())
+            .collect(),
+    }
+}
+
 /// One class of goal cells: the search from the goal with its blank in the class's first cell.
 #[derive(Clone, Debug)]
 pub struct CellFigures {
@@ -56,6 +73,9 @@ pub struct CellFigures {
     pub states: u64,
     /// The smallest depth with at least half the states at or below it.
     pub median: u32,
+    /// The search passed its checks (`Analysis::verified`; a search read back from its
+    /// reports was verified when it was written).
+    pub verified: bool,
 }
 
 impl CellFigures {
@@ -69,6 +89,7 @@ impl CellFigures {
             depth_sum: d.depth_sum(),
             states: d.total(),
             median: d.median(),
+            verified: a.verified,
         }
     }
 
@@ -85,6 +106,7 @@ impl CellFigures {
             depth_sum: d.depth_sum(),
             states: d.total(),
             median: d.median(),
+            verified: true,
         }
     }
 
@@ -94,14 +116,13 @@ impl CellFigures {
     }
 }
 
-/// The atlas of one board in one metric: every class of goal cells and what they add up to.
+/// The atlas of one puzzle's ground in one metric: every class of goal cells and what they add
+/// up to.
 #[derive(Clone, Debug)]
 pub struct Atlas {
-    /// The board.
-    pub shape: Shape,
-    /// How moves were counted.
-    pub metric: Metric,
-    /// One entry a class of cells (`cell_classes`).
+    /// The puzzle, its goal's blank in the first class's first cell.
+    pub puzzle: Puzzle,
+    /// One entry a class of cells (`goal_classes`).
     pub classes: Vec<CellFigures>,
 }
 
@@ -121,17 +142,50 @@ impl Atlas {
         extreme(classes, better)
     }
 
-    /// The exact mean distance between two configurations of one class: the cells' mean
-    /// distances averaged over every cell, Σ |class| · depth sum / (states · cells).
+    /// The exact mean distance between two configurations of one class, over every goal cell:
+    /// Σ |class| · depth sum / Σ |class| · states.
     pub fn mean_distance(&self) -> Fraction {
-        let num: u128 = self
-            .classes
-            .iter()
-            .map(|k| k.cells.len() as u128 * k.depth_sum)
-            .sum();
-        let states = u128::from(self.classes[0].states);
-        Fraction::new(num, states * self.shape.cells() as u128)
+        let (mut num, mut den) = (0u128, 0u128);
+        for k in &self.classes {
+            let n = k.cells.len() as u128;
+            num += n * k.depth_sum;
+            den += n * u128::from(k.states);
+        }
+        Fraction::new(num, den)
     }
+
+    /// The board (a graph's puzzle: one row of its vertices).
+    pub fn shape(&self) -> Shape {
+        self.puzzle.shape()
+    }
+
+    /// Every class's search passed its checks.
+    pub fn verified(&self) -> bool {
+        self.classes.iter().all(|k| k.verified)
+    }
+}
+
+/// The atlas of `puzzle`'s ground in its metric: one search from the goal in each class's first
+/// cell (`goal_classes`), in memory; `progress` is told the class being searched (its index and
+/// the count) and each layer of its search.
+pub fn atlas(
+    puzzle: &Puzzle,
+    options: AnalyzeOptions,
+    progress: &(dyn Fn(usize, usize, LayerDone) + Sync),
+) -> Result<Atlas, Error> {
+    let classes = goal_classes(puzzle);
+    let count = classes.len();
+    let mut out = vec![];
+    for (i, cells) in classes.into_iter().enumerate() {
+        let a = analyze(&puzzle.with_goal(cells[0])?, options, &|l| {
+            progress(i, count, l)
+        })?;
+        out.push(CellFigures::of(&a, cells));
+    }
+    Ok(Atlas {
+        puzzle: puzzle.with_goal(out[0].cells[0])?,
+        classes: out,
+    })
 }
 
 /// The best eccentricity of `classes` (eccentricity, members) by `better` (`>` for the
@@ -157,6 +211,21 @@ pub fn extreme<'a, T: Copy + Ord + 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::family;
+    use crate::puzzle::metric::Metric;
+
+    /// A path's puzzle from any blank is the path itself: from an end n-1 moves, from the
+    /// middle vertex of five, 2.
+    #[test]
+    fn the_atlas_of_a_path() {
+        let path = Puzzle::graph(family::path(5).unwrap(), 0, Metric::Single).unwrap();
+        let a = atlas(&path, AnalyzeOptions::default(), &|_, _, _| {}).unwrap();
+        assert_eq!(a.diameter(), (4, vec![Cell(0), Cell(4)]));
+        assert_eq!(a.radius(), (2, vec![Cell(2)]));
+        // Mean distance between two vertices of a 5-path: 40 / 25 = 8/5.
+        assert_eq!(a.mean_distance(), Fraction::new(8, 5));
+        assert!(a.verified());
+    }
 
     /// The classes partition the cells: a rectangle's corners, edges and centre; a square's
     /// corners, edge cells, and centre (4x4: corners, edges, the four middle cells).

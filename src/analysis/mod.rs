@@ -1,12 +1,19 @@
-//! Analyses built on the engine: one board's complete analysis (`analyze`), the distribution
-//! it yields, the counting theorem over both classes, the antipodes' patterns, and the memory
-//! guard that refuses a board before anything is allocated.
+//! Analyses built on the engine, of a puzzle on a board or a graph:
+//! - `analyze`, `job`: one puzzle's complete analysis (in memory, on disk, over ranks) and the
+//!   checks of its result; `sharded`: the analysis as one rank of a group;
+//! - `distribution`: the states per depth and what they yield (eccentricity, mean, median);
+//! - `atlas`: the analyses from every class of goal cells, and the diameter, radius and mean
+//!   distance they give;
+//! - `theorem`, `graph_theorem`: the counting theorem on a board, Wilson's on a graph, checked
+//!   by enumeration;
+//! - `patterns`: the antipodes' patterns;
+//! - `memory`: the guard that refuses a puzzle before anything is allocated; `threads`;
+//! - `plan`, `disk_plan`, `job_script`: plans of distributed and on-disk runs, and their scripts.
 
 pub mod analyze;
 pub mod atlas;
 pub mod disk_plan;
 pub mod distribution;
-pub mod graph_atlas;
 pub mod graph_theorem;
 pub mod job;
 pub mod job_script;

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tilespace::analysis::graph_atlas::atlas_graph;
+use tilespace::analysis::atlas::atlas;
 use tilespace::analysis::AnalyzeOptions;
 use tilespace::graph::spec::NamedGraph;
 use tilespace::report::graph_summary::{atlas_rows, write_graph_atlas, GraphAtlasSummaryRow};
@@ -15,7 +15,7 @@ use super::progress::Items;
 
 /// The atlas of each graph of `--graph`.
 pub fn run(args: &AtlasArgs) -> Result<super::Status> {
-    let mut graphs = vec![];
+    let mut puzzles = vec![];
     for spec in &args.graph {
         let named = NamedGraph::parse(spec)?;
         // The metrics asked that a graph's moves have (`both`, the default, is every metric:
@@ -27,12 +27,12 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
         };
         let puzzle = Puzzle::graph(named.graph.clone(), 0, metric)?;
         tilespace::analysis::memory::check_puzzle(&puzzle, args.run.max_memory)?;
-        graphs.push(named);
+        puzzles.push((named, puzzle));
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
     let pool = super::thread_pool(args.run.threads)?;
     let (mut all, mut docs) = (true, vec![]);
-    for named in &graphs {
+    for (named, puzzle) in &puzzles {
         // Each orbit's search: the component's size where a theorem gives it, else n! at most.
         let n = named.graph.vertices() as u64;
         let each = tilespace::graph::wilson::predict(&named.graph)
@@ -44,8 +44,8 @@ pub fn run(args: &AtlasArgs) -> Result<super::Status> {
             ..AnalyzeOptions::default()
         };
         let atlas = pool.install(|| {
-            atlas_graph(&named.graph, options, &|i, _, seen| {
-                progress.at(i as u64 * each + seen)
+            atlas(puzzle, options, &|i, _, layer| {
+                progress.at(i as u64 * each + layer.seen)
             })
         })?;
         progress.finish();

@@ -116,14 +116,13 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
                 progress.finish();
                 let a = a.map_err(|e| stopped(e, &args))?;
                 remove_checkpoint(&dir)?;
-                verified &= a.verified;
                 classes.push(CellFigures::of(&a, cells));
             }
             let atlas = Atlas {
-                shape,
-                metric,
+                puzzle: tilespace::Puzzle::board(shape, classes[0].cells[0], metric)?,
                 classes,
             };
+            verified &= atlas.verified();
             let paths = write_atlas(&args.run.results, &atlas)?;
             if args.json {
                 json.push(AtlasDocument {
@@ -225,7 +224,7 @@ fn reused(
 fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
     let s = AtlasSummaryRow::of(atlas);
     let mut out = std::io::stdout().lock();
-    let metric = atlas.metric.adjective();
+    let metric = atlas.puzzle.metric().adjective();
     writeln!(
         out,
         "{} {metric}: diameter {} (cells {}), radius {} (cells {}), mean distance {}",

@@ -124,6 +124,15 @@ impl Puzzle {
         }
     }
 
+    /// The same puzzle with its goal's blank on `goal` (a cell of the board, a vertex of the
+    /// graph).
+    pub fn with_goal(&self, goal: Cell) -> Result<Puzzle, Error> {
+        match &self.ground {
+            Ground::Board(shape) => Puzzle::board(*shape, goal, self.metric),
+            Ground::Graph(graph) => Puzzle::graph(graph.clone(), goal.0, self.metric),
+        }
+    }
+
     /// The board's shape; a graph's puzzle is laid out as one row of its vertices.
     pub fn shape(&self) -> Shape {
         match &self.ground {

@@ -69,14 +69,14 @@ fn labels(shape: Shape, cells: &[Cell]) -> String {
 impl AtlasRow {
     /// The rows of `atlas`, one per class of cells.
     pub fn of(atlas: &Atlas) -> Vec<AtlasRow> {
-        let shape = atlas.shape;
+        let shape = atlas.shape();
         atlas
             .classes
             .iter()
             .map(|k| AtlasRow {
                 board: shape.to_string(),
                 cells_on_board: shape.cells(),
-                metric: atlas.metric,
+                metric: atlas.puzzle.metric(),
                 cell: shape.cell_label(k.cells[0]),
                 cells: labels(shape, &k.cells),
                 eccentricity: k.eccentricity,
@@ -92,13 +92,13 @@ impl AtlasRow {
 impl AtlasSummaryRow {
     /// The summary of `atlas`.
     pub fn of(atlas: &Atlas) -> AtlasSummaryRow {
-        let shape = atlas.shape;
+        let shape = atlas.shape();
         let ((diameter, far), (radius, near)) = (atlas.diameter(), atlas.radius());
         let mean = atlas.mean_distance();
         AtlasSummaryRow {
             board: shape.to_string(),
             cells_on_board: shape.cells(),
-            metric: atlas.metric,
+            metric: atlas.puzzle.metric(),
             diameter,
             diameter_cells: labels(shape, &far),
             radius,

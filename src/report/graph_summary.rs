@@ -215,39 +215,42 @@ fn vertex_list(vertices: &[usize]) -> String {
 /// The rows of `atlas`, a graph named `spec`: one an orbit, and the summary.
 pub fn atlas_rows(
     spec: &str,
-    atlas: &crate::analysis::graph_atlas::GraphAtlas,
+    atlas: &crate::analysis::atlas::Atlas,
 ) -> (Vec<GraphAtlasRow>, GraphAtlasSummaryRow) {
-    let first = &atlas.orbits[0].analysis;
+    let graph = atlas
+        .puzzle
+        .graph_of()
+        .expect("a graph's atlas is of a graph's puzzle");
+    let vertices = |cells: &[crate::puzzle::board::Cell]| -> Vec<usize> {
+        cells.iter().map(|c| c.0).collect()
+    };
     let rows = atlas
-        .orbits
+        .classes
         .iter()
-        .map(|o| {
-            let d = &o.analysis.distribution;
-            GraphAtlasRow {
-                graph: spec.to_string(),
-                graph6: graph6::encode(graph_of(&o.analysis)),
-                vertex: o.vertices[0] + 1,
-                vertices: vertex_list(&o.vertices),
-                states: o.analysis.states(),
-                eccentricity: d.eccentricity(),
-                antipodes: o.analysis.antipodes.len(),
-                mean_exact: d.mean().to_string(),
-                mean: d.mean().decimal(6).0,
-                median: d.median(),
-            }
+        .map(|k| GraphAtlasRow {
+            graph: spec.to_string(),
+            graph6: graph6::encode(graph),
+            vertex: k.cells[0].0 + 1,
+            vertices: vertex_list(&vertices(&k.cells)),
+            states: k.states,
+            eccentricity: k.eccentricity,
+            antipodes: k.antipodes,
+            mean_exact: k.mean().to_string(),
+            mean: k.mean().decimal(6).0,
+            median: k.median,
         })
         .collect();
     let (diameter, diameter_at) = atlas.diameter();
     let (radius, radius_at) = atlas.radius();
     let summary = GraphAtlasSummaryRow {
         graph: spec.to_string(),
-        graph6: graph6::encode(graph_of(first)),
-        vertices: graph_of(first).vertices(),
-        orbits: atlas.orbits.len(),
+        graph6: graph6::encode(graph),
+        vertices: graph.vertices(),
+        orbits: atlas.classes.len(),
         diameter,
-        diameter_vertices: vertex_list(&diameter_at),
+        diameter_vertices: vertex_list(&vertices(&diameter_at)),
         radius,
-        radius_vertices: vertex_list(&radius_at),
+        radius_vertices: vertex_list(&vertices(&radius_at)),
         mean_distance_exact: atlas.mean_distance().to_string(),
         mean_distance: atlas.mean_distance().decimal(6).0,
     };
