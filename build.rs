@@ -2,6 +2,9 @@
 //! the git revision ("unknown" outside a git checkout, "-modified" with uncommitted changes),
 //! the compiler, the target and its enabled CPU features, the profile and the Cargo features.
 //! A record then names the binary that was measured, not the checkout it was run from.
+//!
+//! It also lists the published distributions of `data/reference/` (the one copy the reports
+//! and the tests read) for `report::published` to embed.
 
 use std::process::Command;
 
@@ -16,7 +19,35 @@ fn output(cmd: &str, args: &[&str]) -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
+/// `$OUT_DIR/reference.rs`: every file of `data/reference/` by name, embedded.
+fn reference_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/reference");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("data/reference/")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.ends_with(".csv"))
+        .collect();
+    names.sort();
+    let mut text = String::from("&[\n");
+    for name in &names {
+        text += &format!(
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/data/reference/{name}\"))),\n"
+        );
+    }
+    text += "]\n";
+    let out =
+        std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("reference.rs");
+    std::fs::write(out, text).expect("OUT_DIR/reference.rs");
+    println!("cargo:rerun-if-changed=data/reference");
+}
+
 fn main() {
+    reference_files();
     let revision = output("git", &["rev-parse", "--short", "HEAD"]).unwrap_or("unknown".into());
     let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"]).is_some();
     let suffix = if dirty { "-modified" } else { "" };

@@ -3,7 +3,7 @@
 //! eccentricities are Dan Hoey's (quoted in OEIS A087725: single-tile corner 31 with 2
 //! antipodes, edge 31 (2), centre 30 (148); multi-tile corner 24 (1), edge 24 (2), centre 24
 //! (4)), and its mean distance is the mean over the cells of the published distributions
-//! (`tests/data/reference/`, O. Tarakanov's complete searches; each file names its source).
+//! (`data/reference/`, O. Tarakanov's complete searches; each file names its source).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -119,7 +119,7 @@ fn the_eight_puzzle_atlas_is_hoeys_and_the_published_means() {
         .collect();
     assert_eq!(got, want);
     let (_, summary) = read_csv(&tmp.path().join("at/atlas-summary.csv"));
-    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/reference");
     for (metric, diameter, radius, tag) in
         [("single", "31", "30", "stm"), ("multi", "24", "24", "mtm")]
     {

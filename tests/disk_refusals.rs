@@ -1,7 +1,7 @@
-//! A search on disk refuses, in one line naming the cause, what it cannot go on with (issue
-//! 47): a missing journal or claim file, a journal naming another search, less memory than its
-//! shards need, a file where its directory goes, a directory another kind of run owns; and
-//! (issue 48) a journal resealed with contents no search can have.
+//! A search on disk refuses, in one line naming the cause, what it cannot go on with: a
+//! missing journal or claim file, a journal naming another search, less memory than its
+//! shards need, a file where its directory goes, a directory another kind of run owns; and a
+//! journal resealed with contents no search can have.
 
 use std::path::Path;
 

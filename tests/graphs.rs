@@ -76,7 +76,7 @@ fn paths_and_trees_have_components_of_n() {
 }
 
 /// The rectangle as a graph: from every published goal cell of boards up to 10 cells, the
-/// goal's component is the published distribution (`src/report/published_single.txt`, from
+/// goal's component is the published distribution (`data/reference/`, from
 /// `../shared/reference`: Tarakanov 2023 and lightln2/SlidingTilesSolver), and the two
 /// components are the counting theorem's classes.
 #[test]
@@ -100,7 +100,7 @@ fn grids_walk_to_the_published_distributions() {
 
 /// The rectangle as a graph through the engine (the layer loop over the graph's index): from
 /// every published goal cell of boards up to 10 cells, and the corners of 2x6 and 3x4, the
-/// goal's component is the published distribution (`src/report/published_single.txt`, from
+/// goal's component is the published distribution (`data/reference/`, from
 /// `../shared/reference`: Tarakanov 2023 and lightln2/SlidingTilesSolver), its table recounted.
 #[test]
 fn grids_search_to_the_published_distributions() {

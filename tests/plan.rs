@@ -1,4 +1,4 @@
-//! `plan`'s projections stay within what can be (issue 47): the layer count does not wrap, the
+//! `plan`'s projections stay within what can be: the layer count does not wrap, the
 //! rates and thread counts a projection takes are bounded, and the calibration measures a scan
 //! rate a memory can give.
 

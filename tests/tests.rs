@@ -23,11 +23,11 @@ mod disk;
 mod disk_refusals;
 #[cfg(feature = "cli")]
 mod docs;
-#[cfg(feature = "cli")]
-mod forgeries;
 mod fuzz;
 #[cfg(feature = "cli")]
 mod graphs;
+#[cfg(feature = "cli")]
+mod hostile_files;
 #[cfg(feature = "cli")]
 mod json_schema;
 mod korf100;
@@ -38,14 +38,14 @@ mod layers;
 mod metric;
 #[cfg(all(feature = "cli", feature = "mpi"))]
 mod mpi;
+#[cfg(feature = "cli")]
+mod nothing_lost;
 mod optimal;
 #[cfg(feature = "cli")]
 mod pdb;
 #[cfg(feature = "cli")]
 mod plan;
 mod reference;
-#[cfg(feature = "cli")]
-mod reliability;
 #[cfg(feature = "cli")]
 mod reports;
 mod rules;

@@ -11,11 +11,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 # The repository's copies of published distributions (its README gives the conventions; each
 # file's first line its source).
-REFERENCE = REPO / "tests" / "data" / "reference"
+REFERENCE = REPO / "data" / "reference"
 
 
 def reference(name):
-    """The depth counts of a published distribution (`tests/data/reference/NAME.csv`)."""
+    """The depth counts of a published distribution (`data/reference/NAME.csv`)."""
     path = REFERENCE / f"{name}.csv"
     rows = [line.split(",") for line in path.read_text().splitlines()]
     counts = [int(r[1]) for r in rows if r[0].isdigit()]

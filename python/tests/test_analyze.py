@@ -19,7 +19,7 @@ from conftest import reference
 @pytest.mark.parametrize(
     "shape, metric, blank, published",
     [
-        # tests/data/reference/ (copied from ../shared/reference, whose README gives each
+        # data/reference/ (copied from ../shared/reference, whose README gives each
         # source: lightln2's SlidingTilesSolver logs, OEIS A089473/A089474/A089483).
         ("3x3", "single", None, "stm_3x3_corner"),
         ("3x3", "single", "center", "stm_3x3_centre_r1c1"),
@@ -47,7 +47,7 @@ def test_analysis_equals_published_distribution(shape, metric, blank, published)
 
 def test_the_readme_line():
     # The 8-puzzle from the goal with the blank last: 9!/2 states, 31 moves at most (Reinefeld
-    # 1993; tests/data/reference/stm_3x3_corner.csv), 2 antipodes.
+    # 1993; data/reference/stm_3x3_corner.csv), 2 antipodes.
     a = tilespace.analyze("3x3")
     assert (a.states, a.eccentricity, len(a.antipodes)) == (181440, 31, 2)
     # Issue 48 named the most moves from one goal its eccentricity; the radius is the least

@@ -1,8 +1,8 @@
 //! Published figures to check the reports against (`tilespace check`): the number of states at
 //! each depth from OEIS, and the radii of OEIS A151944, each stated as a fact with its source;
-//! and in both metrics the complete distributions of O. Tarakanov's searches
-//! (`published_single.txt`, `published_multi.txt`, from lightln2/SlidingTilesSolver and
-//! lightln2/PuzzleSearch), corner goals and other goal cells.
+//! and in both metrics the complete distributions of O. Tarakanov's searches and of
+//! lightln2/SlidingTilesSolver's tests, corner goals and other goal cells (`data/reference/`,
+//! the one copy the tests read too).
 //! The distributions are symmetric under transposition, and the same for every corner (or
 //! every mid-side cell) of a board, as its symmetries map them onto each other.
 
@@ -226,25 +226,56 @@ pub struct PublishedDistribution {
     pub terms: Vec<u64>,
 }
 
-/// The published complete distributions in `metric` (`published_single.txt`,
-/// `published_multi.txt`).
+/// The files of `data/reference/` (copied from the project's shared reference, whose README
+/// gives every source and convention), by name: `index.csv` and one distribution a file.
+const REFERENCE: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/reference.rs"));
+
+/// Who published a reference file, named from its `# source:` line: Tarakanov's complete
+/// searches (the results of lightln2/SlidingTilesSolver), or that repository's tests.
+fn source_of(text: &'static str) -> &'static str {
+    let line = text.lines().next().unwrap_or_default();
+    if line.contains("SlidingTilesSolver") && line.contains("/results/") {
+        "Tarakanov 2023 (lightln2/SlidingTilesSolver results)"
+    } else if line.contains("SlidingTilesSolver") {
+        "lightln2/SlidingTilesSolver tests"
+    } else if line.contains("PuzzleSearch") {
+        "lightln2/PuzzleSearch tests"
+    } else {
+        line.trim_start_matches("# source:").trim()
+    }
+}
+
+/// The published complete distributions in `metric`: the files of `data/reference/` its
+/// `index.csv` marks complete, but for the OEIS's (`sequences` holds those, a source of
+/// their own).
 pub fn distributions(metric: Metric) -> Vec<PublishedDistribution> {
-    let text = match metric {
-        Metric::Single => include_str!("published_single.txt"),
-        Metric::Multi => include_str!("published_multi.txt"),
+    let file = |name: &str| {
+        REFERENCE
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| *text)
+            .expect("a file index.csv names")
     };
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.splitn(6, ',').collect();
-            let n = |i: usize| f[i].parse::<usize>().expect("a typed number");
+    file("index.csv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<&str>>())
+        .filter(|f| f[3].parse::<Metric>().ok() == Some(metric))
+        .filter(|f| f[7] == "yes" && !f[0].contains("oeis"))
+        .map(|f| {
+            let n = |i: usize| f[i].parse::<usize>().expect("a number in index.csv");
+            let text = file(f[0]);
             PublishedDistribution {
-                board: (n(0), n(1)),
-                goal: (n(2), n(3)),
-                source: f[4],
-                terms: f[5]
-                    .split(' ')
-                    .map(|t| t.parse().expect("a typed count"))
+                board: (n(1), n(2)),
+                goal: (n(4), n(5)),
+                source: source_of(text),
+                terms: text
+                    .lines()
+                    .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+                    .map(|l| {
+                        let count = l.split(',').nth(1).expect("depth,count");
+                        count.trim().parse().expect("a count")
+                    })
                     .collect(),
             }
         })

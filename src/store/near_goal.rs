@@ -107,7 +107,7 @@ mod tests {
     use crate::puzzle::metric::Metric;
 
     /// The kept states are the first layers' whole, each at the depth the published
-    /// distribution gives it: 3x3 from a corner (Reinefeld 1993; tests/data/reference/
+    /// distribution gives it: 3x3 from a corner (Reinefeld 1993; data/reference/
     /// stm_3x3_corner.csv: 1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, ...).
     #[test]
     fn the_first_layers_are_kept_whole() {

@@ -1,7 +1,7 @@
-//! The third round of hostile runs (issue 31), end to end in temporary directories: outputs of
-//! one run that would destroy each other, positions files that would be emptied, absurd
-//! counts, loads that would allocate what a file claims, files forged so that they pass their
-//! checksums, and messages that echo untrusted text.
+//! Hostile runs and files, end to end in temporary directories: outputs of one run that would
+//! destroy each other, positions files that would be emptied, absurd counts, loads that would
+//! allocate what a file claims, files forged so that they pass their checksums, and messages
+//! that echo untrusted text.
 
 // A test that walks one scenario through every step reads best whole: the 100-line limit
 // (clippy.toml) holds for src/, not for these.

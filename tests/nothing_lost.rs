@@ -1,4 +1,4 @@
-//! Nothing lost under concurrency, planted files or files in the way (issue 15): the binary
+//! Nothing lost under concurrency, signals, planted files or files in the way: the binary
 //! end to end in temporary directories.
 
 // A test that walks one scenario through every step reads best whole: the 100-line limit
