@@ -4,7 +4,8 @@
 //! indexed by a parity-halved permutation rank, and the exact facts are derived from that:
 //! the (RC)!/2 count, the eccentricity, the antipodes, the exact mean and the depth distribution.
 //!
-//! The library is in layers, each using only those before it:
+//! The library is in layers, each using only those before it: `units` (quantities as a user
+//! reads them) and `error` (the library's one error type) under all of them, then
 //! - `puzzle`: boards, solvability, counts, moves, the constructive solver (no search);
 //! - `graph`: graphs as boards (named families, graph6, edge lists, automorphisms) and Wilson's
 //!   classification (a graph's puzzle is indexed by `index` and searched by `bfs`);

@@ -1,5 +1,6 @@
 //! Rules of the code that clippy does not hold, read off `src/`: the metric is asked of its type,
-//! the puzzle has no public field, and no function takes a tuple (the function length is
+//! the puzzle has no public field, no function takes a tuple, and a folder's doc names every
+//! module in it (the function length is
 //! clippy's `too_many_lines`, the layers and the one test binary are `layers`).
 
 use std::path::Path;
@@ -258,4 +259,51 @@ fn no_function_takes_a_tuple() {
                    // fn e(p: (u8, u8)) {}\nfn f(m: HashMap<(u8, u8), u8>, u: ()) {}\n\
                    let g = |(a, b): (u8, u8)| a;\nfn h(\n    x: u8,\n    y: (u8, u8),\n) {}\n";
     assert_eq!(tuple_parameters(made_up), ["a:1", "b:2", "c:3", "h:8"]);
+}
+
+/// The modules a `mod.rs` (or `lib.rs`) declares, but for its unit tests.
+fn declared_modules(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let l = l
+                .strip_prefix("pub(crate) ")
+                .or(l.strip_prefix("pub "))
+                .unwrap_or(l);
+            l.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .filter(|m| *m != "tests")
+        .collect()
+}
+
+/// A folder's module doc (its `mod.rs`, or `lib.rs` for the library) names each module of the
+/// folder, in backticks: a reader learns from it where a thing lives (`report/mod.rs` once
+/// listed half its modules).
+#[test]
+fn a_folder_names_its_modules() {
+    let mut unnamed = vec![];
+    for (path, text) in sources_under(&["src"]) {
+        if !(path.ends_with("mod.rs") || path == "src/lib.rs") {
+            continue;
+        }
+        let doc: String = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for module in declared_modules(&text) {
+            let named = [
+                format!("`{module}`"),
+                format!("`{module}::"),
+                format!("`{module}("),
+            ];
+            if !named.iter().any(|n| doc.contains(n.as_str())) {
+                unnamed.push(format!("{path}: {module}"));
+            }
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "modules their folder's doc does not name: {unnamed:#?}"
+    );
 }

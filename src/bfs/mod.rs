@@ -22,22 +22,22 @@
 //! the last layer is then listed (the antipodes) and settled by one pass. Multi-tile moves
 //! keep the colour of a two-cell slide: their codes are 1 + depth mod 3, never settled, and a
 //! scan of the frontier's code also finds the layers 3, 6, … before it (`layer::multi`).
-
+//!
 //! The work is split into tasks of consecutive states handed to rayon (`schedule`); the result
 //! does not depend on the thread count or the schedule. The engine prints nothing: after each
 //! layer it tells its caller what it found, how and in what time (`LayerDone`).
 //!
 //! The layer loop is written once (`driver`), generic over two axes: where the table lives, a
 //! `place::Place` (one table here, `local`; a rank's shard of it, `dist::search`; shard files,
-//! `store::disk`), and the kind of moves, a `moves::MoveKind` (single-tile and multi-tile; their
-//! codes, scans and ends). The rest is in rooms of one concern: the scans (`layer`), the
+//! `store::disk`), and the kind of moves, a `moves::MoveKind` (single-tile, multi-tile and a
+//! graph's; their codes, scans and ends). The rest is in rooms of one concern: the scans (`layer`), the
 //! choice of a layer's way (`policy`), the tasks (`schedule`), the table (`table`) and its split
-//! over ranks (`shard`), the state at a boundary (`state`), the settling and recount of a
-//! finished table (`recount`), how its codes tell depths apart (`coding`), the CPU dispatch
-//! (`bits`).
+//! over ranks (`shard`), what the places do together (`group`), the state at a boundary
+//! (`state`), what a finished search gives (`searched`), the settling and recount of a finished
+//! table (`recount`), how its codes tell depths apart (`coding`), the CPU dispatch (`bits`).
 //!
 //! A puzzle on a graph runs on the same loop (its moves `moves::GraphMoves`, its scans
-//! `layer::graph`, its index `StateSpace::of_graph`). Beside the loop, `walk` splits every
+//! `layer::graph`, its index `StateSpace::new` of a graph's puzzle). Beside the loop, `walk` splits every
 //! configuration of a graph's n! into components over a bit each (`theorem --graph`, where a
 //! puzzle may have (n-1)! components, which a search from one start would take one at a time).
 

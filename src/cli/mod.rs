@@ -1,4 +1,14 @@
 //! The thin command-line layer: each subcommand turns its arguments into library calls.
+//!
+//! The command list is `args`; each command's file is named for it (`cmd_analyze`,
+//! `cmd_antipodes`, `cmd_atlas` with `atlas_graph` for graphs, `cmd_bench`, `cmd_check`,
+//! `cmd_count`, `cmd_docs`, `cmd_pdb`, `cmd_plan`, `cmd_plot`, `cmd_query` for `distance` and
+//! `solve`, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
+//! `theorem_graph` for graphs). What several share: option groups (`groups`) and values
+//! (`values`), which searches `plot` and `table` show (`selection`), advice for refused
+//! arguments (`advice`), how a command ends (`outcome`), what it prints (`output`), progress
+//! bars (`progress`), signals (`signals`), threads and seeds (`setup`), the ranks of a
+//! distributed run (`ranks`) and the machine a benchmark names (`machine`).
 
 mod advice;
 pub mod args;

@@ -23,7 +23,8 @@
 //! over the group, so that runs report their load balance (`bfs::Busy`).
 //!
 //! The communication is behind `Group` (all-reduce, all-to-all, all-gather), so the same code runs
-//! on MPI (`mpi`, with the `mpi` feature) and on threads (`threads`, which the tests use).
+//! on MPI (`mpi`, with the `mpi` feature) and on threads (`threads`, which the tests use); the
+//! search a rank runs is `search`, and the result every rank must agree on `group`.
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.

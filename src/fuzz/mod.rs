@@ -9,7 +9,7 @@
 //! bounded number of generated and mutated inputs (`tests/fuzz.rs`). Files are given whole,
 //! after one control byte whose low bit says whether to recompute their checksums first (a
 //! forgery, which must be caught by the checks behind the checksums); `seeds` gives valid
-//! inputs to mutate.
+//! inputs to mutate; the disk search's files have a module of their own (`disk`).
 
 mod disk;
 

@@ -6,9 +6,10 @@
 //! - `family`: the named graphs (grids, tori, cylinders, cycles, θ graphs, Petersen, …);
 //! - `graph6`: nauty's format, read and written;
 //! - `spec`: what `--graph SPEC` names, and edge-list files;
+//! - `automorphism`: the graph's automorphisms and vertex orbits (the atlas's goal classes);
 //! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be.
 //!
-//! A graph's puzzle is indexed by `index::space` (`StateSpace::of_graph`), searched by the
+//! A graph's puzzle is indexed by `index::space` (`StateSpace::new` of a graph's puzzle), searched by the
 //! engine (`bfs`, its moves `bfs::moves::GraphMoves`) and walked whole by `bfs::walk`.
 
 pub mod automorphism;

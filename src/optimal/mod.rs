@@ -1,6 +1,7 @@
 //! Optimal answers beyond enumeration: pattern databases built by an exhaustive search of
-//! abstract spaces (`build`), kept in checked files (`database`) whose entries are checked against their neighbours
-//! (`consistency`), summed into an admissible
+//! abstract spaces (`build`, over the cells the blank reaches, `region`, and the patterns'
+//! tiles, `pattern`), kept in checked files (`database`, in page-aligned memory, `pages`) whose
+//! entries are checked against their neighbours (`consistency`), summed into an admissible
 //! heuristic (`heuristic`) for IDA* (`ida`), and sampled distributions of boards too large to
 //! enumerate (`sample`), whose solved boards a positions file keeps (`positions`).
 

@@ -1,5 +1,7 @@
-//! Puzzle theory, independent of any search: boards and their geometry, solvability for any
-//! size, exact counts, moves and their replay, lines, random boards and the constructive solver.
+//! Puzzle theory, independent of any search: boards and their geometry (`board`), the kinds of
+//! moves (`metric`), solvability for any size (`parity`), exact counts (`count`), moves and
+//! their replay (`moves`), lines (`line`), random boards (`random`) and the constructive solver
+//! (`construct`).
 
 pub mod board;
 pub mod construct;

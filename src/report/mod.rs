@@ -1,6 +1,9 @@
-//! What the analyses leave on disk for people: CSV reports (`summary`, `runs`, `rows`, `theorem`), the build that wrote them
-//! (`provenance`), SVG
-//! plots (`plot`, with the `plot` feature) and tables for papers (`paper`).
+//! What the analyses leave on disk for people: CSV reports (`summary` of boards,
+//! `graph_summary` of graphs, `runs`, `theorem` and `graphs` for the theorems, `atlas`, read and
+//! written through `rows`), the build that wrote them (`provenance`), the published figures they
+//! are checked against (`published`) and Gong's table beside them (`gong`), SVG plots (`plot`,
+//! with the `plot` feature; the atlas's maps, `atlas_map`), pgfplots charts (`chart`) and tables
+//! for papers (`paper`).
 
 pub mod atlas;
 pub mod atlas_map;

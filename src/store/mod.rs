@@ -1,7 +1,10 @@
 //! Files on disk that must survive crashes and hostile edits: atomic writes (`atomic`), the
-//! checksummed header shared by saved tables and checkpoints (`header`), checkpoints (read back
-//! into one process or any number of ranks by `resume`) and saved distance tables (kept in
-//! memory where `room` says they fit, and sampled with their distances by `sample`), and the roles of the files one run touches (`roles`).
+//! checksummed header of every binary file (`header`), advisory locks against concurrent runs
+//! (`lock`), checkpoints of one process (`checkpoint`) and of ranks (`shards`), read back into
+//! any number of ranks or one process (`resume`), saved distance tables (`saved`: distances by
+//! descents, `lookup`, ended by a search near the goal, `near_goal`), kept in memory where
+//! `room` says they fit and sampled with their distances (`sample`), the table on disk
+//! (`disk`), and the roles of the files one run touches (`roles`).
 
 pub mod atomic;
 pub mod checkpoint;

@@ -32,7 +32,9 @@
 //! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
 //! word-by-word walk), `claims` and `batch` (buffers that prefetch), `deferred` (a push's
 //! claims made at its end), `found` (what a task found), `push`, `pull`, `settle` and `list`
-//! (the ways to build a layer), `rows` (the multi-tile push's bit a row), `graph`
+//! (the ways to build a layer), `multi` (the multi-tile metric's ways, its slides in
+//! `multi_moves` and its rows of a word as masks in `row_masks`), `rows` (the multi-tile push's
+//! bit a row), `graph`
 //! (the scans of a puzzle on a graph), and `kernels` (the one dispatch on the column count).
 
 mod batch;

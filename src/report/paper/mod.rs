@@ -1,6 +1,7 @@
 //! Tables for papers, from the reports alone: the summary of every analysed board
-//! (`summary`), the depth distributions side by side (`depths`), and the counting theorem
-//! (`theorem`), as Markdown, LaTeX (booktabs and siunitx, in a `table` float that fits a
+//! (`summary`), the depth distributions side by side (`depths`), the counting theorem
+//! (`theorem`), the atlas (`atlas`) and the named graphs (`graphs`), built as a `grid` and
+//! rendered as Markdown, LaTeX (booktabs and siunitx, in a `table` float that fits a
 //! one-column `article` page), CSV or JSON.
 
 pub mod atlas;

@@ -17,6 +17,7 @@
 //! the shard being worked on, and `resume` goes on from the last shard completed. Shard files
 //! carry the pass that wrote them in their name, so a shard is never overwritten before the
 //! journal names its new file; claim files are cut back to the length the journal commits.
+//! A search stopped at a layer boundary moves between disk and memory whole (`whole`).
 
 mod claims;
 pub mod journal;
