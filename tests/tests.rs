@@ -43,6 +43,7 @@ mod nothing_lost;
 mod optimal;
 #[cfg(feature = "cli")]
 mod pdb;
+mod pebbles;
 #[cfg(feature = "cli")]
 mod plan;
 mod reference;

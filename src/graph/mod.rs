@@ -7,7 +7,8 @@
 //! - `graph6`: nauty's format, read and written;
 //! - `spec`: what `--graph SPEC` names, and edge-list files;
 //! - `automorphism`: the graph's automorphisms and vertex orbits (the atlas's goal classes);
-//! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be.
+//! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be;
+//! - `pebbles`: what the theorems of pebble motion say of several blanks and repeated labels.
 //!
 //! A graph's puzzle is indexed by `index::space` (`StateSpace::new` of a graph's puzzle), searched by the
 //! engine (`bfs`, its moves `bfs::moves::GraphMoves`) and walked whole by `bfs::walk`.
@@ -15,6 +16,7 @@
 pub mod automorphism;
 pub mod family;
 pub mod graph6;
+pub mod pebbles;
 pub mod spec;
 pub mod wilson;
 

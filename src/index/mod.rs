@@ -1,9 +1,11 @@
 //! The puzzle and its index: the puzzle as one value (`puzzle`), permutation ranks with the
 //! parity half dropped (`rank`), the dense layout of one parity class's (RC)!/2 states
-//! (`space`), and ranks of partial arrangements (`partial`), the index of pattern databases.
+//! (`space`), ranks of partial arrangements (`partial`), the index of pattern databases, and
+//! dense ranks of a multiset's arrangements (`multiset`), the index of pebble motion.
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
+pub mod multiset;
 pub mod partial;
 pub mod puzzle;
 #[doc(hidden)]

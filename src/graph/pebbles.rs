@@ -1,0 +1,243 @@
+//! What the theorems of pebble motion say of a graph's arrangements: into how many classes the
+//! moves split the arrangements of a goal's tokens, and of what sizes, where a theorem decides
+//! it. Computed from the statements alone, never by a search, so that an enumeration can be
+//! set beside them.
+//!
+//! A move slides a token along an edge onto an empty vertex. With p tokens and k = n - p
+//! blanks on a connected graph of n vertices:
+//! - **a path** keeps the tokens' order: a class is every placement of one sequence of labels,
+//!   C(n, k) arrangements (the empty vertices chosen; the order fills the rest);
+//! - **a cycle** keeps their cyclic order: a class is a necklace of labels, C(n, k) · d
+//!   arrangements where d is the sequence's least period (d rotations are distinct);
+//! - **a 2-connected graph that is not a cycle**, with two blanks or more, reaches every
+//!   arrangement (Kornhauser, Miller and Spirakis, FOCS 1984; θ0 included);
+//! - with one blank, Wilson's theorem (1974): distinct tiles split as `wilson::predict` says;
+//!   a repeated label makes every arrangement reachable on a 2-connected graph other than a
+//!   cycle and θ0 (Wilson's group holds every even permutation of the tiles, and a swap of two
+//!   equal labels turns an odd one into an even one that leaves the arrangement as it is).
+//!
+//! Elsewhere (θ0 with a repeated label and one blank, trees that are not paths, graphs with a
+//! cut vertex) no prediction is made here.
+
+use std::collections::BTreeMap;
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use crate::graph::wilson::{self, Case};
+use crate::graph::Graph;
+use crate::puzzle::count::factorial;
+use crate::puzzle::tokens::Tokens;
+
+/// The theorem a prediction comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theorem {
+    /// A path keeps the tokens' order.
+    Path,
+    /// A cycle keeps their cyclic order.
+    Cycle,
+    /// Kornhauser, Miller and Spirakis: two blanks on a 2-connected graph reach everything.
+    Kms,
+    /// Wilson's theorem, one blank.
+    Wilson,
+    /// Wilson's tree formula (one blank, distinct tiles).
+    Tree,
+    /// Nothing to move: all blanks, or one arrangement.
+    Trivial,
+}
+
+/// The classes the moves split the arrangements into: `sizes[s]` classes of s arrangements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classes {
+    /// The theorem that says so.
+    pub theorem: Theorem,
+    /// How many classes there are of each size.
+    pub sizes: BTreeMap<BigUint, BigUint>,
+}
+
+impl Classes {
+    /// The number of classes.
+    pub fn count(&self) -> BigUint {
+        self.sizes.values().sum()
+    }
+
+    /// The arrangements in all classes (every arrangement, when the prediction is right).
+    pub fn arrangements(&self) -> BigUint {
+        self.sizes.iter().map(|(s, c)| s * c).sum()
+    }
+
+    fn one(theorem: Theorem, size: BigUint, count: BigUint) -> Classes {
+        Classes {
+            theorem,
+            sizes: BTreeMap::from([(size, count)]),
+        }
+    }
+}
+
+/// The classes of `tokens`'s arrangements on `g` (as many tokens as vertices), where a theorem
+/// above decides them.
+pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
+    let n = g.vertices();
+    assert_eq!(tokens.len(), n, "a token a vertex");
+    let k = tokens.blanks();
+    let all = tokens.arrangements();
+    let one = BigUint::from(1u32);
+    if k == n || all == one {
+        return Some(Classes::one(Theorem::Trivial, all, one));
+    }
+    let case = Case::of(g);
+    let path = g.is_tree() && (0..n).all(|v| g.degree(v) <= 2);
+    if path {
+        let placements = binomial(n, k);
+        let orders = &all / &placements;
+        return Some(Classes::one(Theorem::Path, placements, orders));
+    }
+    if case == Case::Cycle {
+        return Some(necklaces(n, tokens));
+    }
+    if k == 1 && tokens.tiles_distinct() {
+        let p = wilson::predict(g)?;
+        let theorem = match p.rule {
+            wilson::Rule::Wilson => Theorem::Wilson,
+            wilson::Rule::Tree => Theorem::Tree,
+        };
+        return Some(Classes::one(
+            theorem,
+            BigUint::from(p.size),
+            BigUint::from(p.components),
+        ));
+    }
+    match case {
+        Case::Bipartite | Case::Other | Case::Theta0 if k >= 2 => {
+            Some(Classes::one(Theorem::Kms, all, one))
+        }
+        Case::Bipartite | Case::Other => Some(Classes::one(Theorem::Wilson, all, one)),
+        _ => None,
+    }
+}
+
+/// The classes on a cycle of `n` vertices: one a necklace of the tokens' labels. Of the
+/// linear sequences of least period d (counted by Möbius inversion over the periods that the
+/// labels' multiplicities allow), each necklace holds d, and its class C(n, k) · d
+/// arrangements.
+fn necklaces(n: usize, tokens: &Tokens) -> Classes {
+    let m = tokens.multiplicities();
+    let labels: Vec<usize> = m.iter().filter(|(&l, _)| l != 0).map(|(_, &c)| c).collect();
+    let p: usize = labels.iter().sum();
+    let placements = binomial(n, n - p);
+    // Sequences of length d with each multiplicity scaled by d / p: those of period dividing d.
+    let of_period_dividing = |d: usize| -> BigUint {
+        if labels.iter().any(|&c| !(c * d).is_multiple_of(p)) {
+            return BigUint::ZERO;
+        }
+        labels.iter().fold(factorial(d as u64), |acc, &c| {
+            acc / factorial((c * d / p) as u64)
+        })
+    };
+    let mut sizes = BTreeMap::new();
+    for d in (1..=p).filter(|d| p.is_multiple_of(*d)) {
+        let (mut plus, mut minus) = (BigUint::ZERO, BigUint::ZERO);
+        for e in (1..=d).filter(|e| d % e == 0) {
+            match mobius(d / e) {
+                1 => plus += of_period_dividing(e),
+                -1 => minus += of_period_dividing(e),
+                _ => {}
+            }
+        }
+        let primitive = plus - minus;
+        if primitive > BigUint::ZERO {
+            sizes.insert(&placements * d, primitive / d);
+        }
+    }
+    Classes {
+        theorem: Theorem::Cycle,
+        sizes,
+    }
+}
+
+/// The Möbius function of `n` ≥ 1.
+fn mobius(mut n: usize) -> i8 {
+    let mut sign = 1;
+    let mut f = 2;
+    while f * f <= n {
+        if n.is_multiple_of(f) {
+            n /= f;
+            if n.is_multiple_of(f) {
+                return 0;
+            }
+            sign = -sign;
+        }
+        f += 1;
+    }
+    if n > 1 {
+        sign = -sign;
+    }
+    sign
+}
+
+/// C(n, k).
+fn binomial(n: usize, k: usize) -> BigUint {
+    factorial(n as u64) / (factorial(k as u64) * factorial((n - k) as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::family;
+
+    fn sizes(c: &Classes) -> Vec<(u64, u64)> {
+        c.sizes
+            .iter()
+            .map(|(s, n)| (s.try_into().unwrap(), n.try_into().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn a_cycle_keeps_the_cyclic_order() {
+        let c6 = family::cycle(6).unwrap();
+        // One blank, distinct tiles: Wilson's (n-2)! = 24 components of n(n-1) = 30.
+        let t = Tokens::distinct(6, 5);
+        assert_eq!(sizes(&predict(&c6, &t).unwrap()), [(30, 24)]);
+        // Tokens 1 1 2 2 and two blanks: sequences 1122 (period 4, one necklace of 4: 1122,
+        // 1221, 2211, 2112) and 1212 (period 2: 1212, 2121); C(6,2) = 15 placements.
+        let t = Tokens::parse("1 1 2 2 0 0", 6).unwrap();
+        let c = predict(&c6, &t).unwrap();
+        assert_eq!(sizes(&c), [(30, 1), (60, 1)]);
+        assert_eq!(c.arrangements(), t.arrangements());
+    }
+
+    #[test]
+    fn paths_keep_the_order_and_two_blanks_free_the_rest() {
+        let t = Tokens::parse("1 2 3 0 0", 5).unwrap();
+        // 3! orders, each in C(5,2) = 10 placements.
+        assert_eq!(
+            sizes(&predict(&family::path(5).unwrap(), &t).unwrap()),
+            [(10, 6)]
+        );
+        let theta = family::theta0();
+        let t = Tokens::parse("1 2 3 4 5 0 0", 7).unwrap();
+        let c = predict(&theta, &t).unwrap();
+        assert_eq!((c.theorem, sizes(&c)), (Theorem::Kms, vec![(2520, 1)]));
+        // One blank on θ0: Wilson's six classes of 840; with a repeated label, no prediction.
+        assert_eq!(
+            sizes(&predict(&theta, &Tokens::distinct(7, 6)).unwrap()),
+            [(840, 6)]
+        );
+        let repeated = Tokens::parse("1 1 2 3 4 5 0", 7).unwrap();
+        assert_eq!(predict(&theta, &repeated), None);
+    }
+
+    #[test]
+    fn a_repeated_label_frees_the_parity() {
+        let g = family::grid(3, 3).unwrap();
+        let t = Tokens::parse("1 1 2 3 4 5 6 7 0", 9).unwrap();
+        let c = predict(&g, &t).unwrap();
+        assert_eq!(
+            (c.theorem, sizes(&c)),
+            (Theorem::Wilson, vec![(181_440, 1)])
+        );
+        assert_eq!(mobius(1), 1);
+        assert_eq!((mobius(6), mobius(4), mobius(7)), (1, 0, -1));
+    }
+}

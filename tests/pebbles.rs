@@ -1,0 +1,186 @@
+//! Pebble motion by enumeration: a plain breadth-first search over explicit arrangements (its
+//! own moves: a token slides along an edge onto an empty vertex) splits every arrangement of
+//! a goal's tokens into the classes the moves connect, and the classes are set beside what the
+//! theorems predict (`graph::pebbles::predict`, from their statements alone): Wilson (1974),
+//! Kornhauser, Miller and Spirakis (FOCS 1984), and the order a path and the cyclic order a
+//! cycle keep.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use num_bigint::BigUint;
+use tilespace::graph::pebbles::predict;
+use tilespace::graph::{family, graph6, Graph};
+use tilespace::puzzle::tokens::Tokens;
+
+/// Every arrangement of `tokens` (each distinct order of the multiset), by recursion over what
+/// is left of each label.
+fn arrangements(tokens: &[u32]) -> Vec<Vec<u32>> {
+    fn go(
+        left: &mut BTreeMap<u32, usize>,
+        prefix: &mut Vec<u32>,
+        n: usize,
+        out: &mut Vec<Vec<u32>>,
+    ) {
+        if prefix.len() == n {
+            out.push(prefix.clone());
+            return;
+        }
+        let labels: Vec<u32> = left
+            .iter()
+            .filter(|(_, &c)| c > 0)
+            .map(|(&l, _)| l)
+            .collect();
+        for l in labels {
+            *left.get_mut(&l).unwrap() -= 1;
+            prefix.push(l);
+            go(left, prefix, n, out);
+            prefix.pop();
+            *left.get_mut(&l).unwrap() += 1;
+        }
+    }
+    let mut left = BTreeMap::new();
+    for &t in tokens {
+        *left.entry(t).or_insert(0) += 1;
+    }
+    let mut out = vec![];
+    go(&mut left, &mut vec![], tokens.len(), &mut out);
+    out
+}
+
+/// The classes of `tokens`'s arrangements on `g`: how many classes of each size.
+fn classes(g: &Graph, tokens: &[u32]) -> BTreeMap<u64, u64> {
+    let all = arrangements(tokens);
+    let mut class: HashMap<Vec<u32>, usize> = HashMap::with_capacity(all.len());
+    let mut sizes = BTreeMap::new();
+    for start in &all {
+        if class.contains_key(start) {
+            continue;
+        }
+        let id = class.len();
+        class.insert(start.clone(), id);
+        let mut queue = VecDeque::from([start.clone()]);
+        let mut size = 0u64;
+        while let Some(a) = queue.pop_front() {
+            size += 1;
+            for v in (0..a.len()).filter(|&v| a[v] == 0) {
+                for u in g.neighbours(v).filter(|&u| a[u] != 0) {
+                    let mut b = a.clone();
+                    b.swap(u, v);
+                    if !class.contains_key(&b) {
+                        class.insert(b.clone(), id);
+                        queue.push_back(b);
+                    }
+                }
+            }
+        }
+        *sizes.entry(size).or_insert(0) += 1;
+    }
+    sizes
+}
+
+/// The prediction's classes as `classes` counts them, or None where no theorem predicts.
+fn predicted(g: &Graph, tokens: &[u32]) -> Option<BTreeMap<u64, u64>> {
+    let c = predict(g, &Tokens::new(tokens.to_vec()).unwrap())?;
+    let small = |n: &BigUint| u64::try_from(n).unwrap();
+    Some(c.sizes.iter().map(|(s, n)| (small(s), small(n))).collect())
+}
+
+/// Goals of `n` tokens: for each number of blanks 1..n, distinct tiles, and every split of the
+/// tiles into colours (a partition of their number, the labels 1, 1, 2, … in order).
+fn goals(n: usize) -> Vec<Vec<u32>> {
+    fn partitions(p: usize, most: usize) -> Vec<Vec<usize>> {
+        if p == 0 {
+            return vec![vec![]];
+        }
+        let mut out = vec![];
+        for first in (1..=most.min(p)).rev() {
+            for mut rest in partitions(p - first, first) {
+                rest.insert(0, first);
+                out.push(rest);
+            }
+        }
+        out
+    }
+    let mut out = vec![];
+    for blanks in 1..n {
+        for parts in partitions(n - blanks, n - blanks) {
+            let mut t: Vec<u32> = parts
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &m)| std::iter::repeat_n(i as u32 + 1, m))
+                .collect();
+            t.extend(std::iter::repeat_n(0, blanks));
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// Every prediction checked against the enumeration, over `graphs` and every goal; returns
+/// (predicted, checked).
+fn check_all(graphs: &[Graph]) -> (usize, usize) {
+    let (mut foretold, mut checked) = (0, 0);
+    for g in graphs {
+        for t in goals(g.vertices()) {
+            checked += 1;
+            if let Some(want) = predicted(g, &t) {
+                foretold += 1;
+                assert_eq!(classes(g, &t), want, "{} tokens {t:?}", graph6::encode(g));
+            }
+        }
+    }
+    (foretold, checked)
+}
+
+/// The 2-connected graphs of 3 to 7 vertices (nauty's, OEIS A002218: 1, 3, 10, 56, 468), every
+/// number of blanks and every colour split of the tiles: each class structure the theorems
+/// predict is the enumeration's, and they predict every goal but θ0's with one blank and a
+/// repeated label.
+#[test]
+fn the_theorems_hold_on_every_2_connected_graph_of_up_to_7_vertices() {
+    let text = include_str!("data/biconnected-3-7.g6");
+    let graphs: Vec<Graph> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| graph6::decode(l).unwrap())
+        .collect();
+    assert_eq!(graphs.len(), 1 + 3 + 10 + 56 + 468);
+    let (foretold, checked) = check_all(&graphs);
+    // θ0's goals with one blank are the partitions of its 6 tiles (11), all but distinct ones.
+    assert_eq!(foretold, checked - 10);
+}
+
+/// Paths, cycles, θ0 and the 3x3 grid with named goals: the figures the issue states.
+#[test]
+fn named_graphs_with_several_blanks_and_colours() {
+    let theta = family::theta0();
+    // θ0: one blank, 6 classes of 840 (Wilson's exception); two blanks, one of 7!/2.
+    assert_eq!(
+        classes(&theta, &[1, 2, 3, 4, 5, 6, 0]),
+        BTreeMap::from([(840, 6)])
+    );
+    assert_eq!(
+        classes(&theta, &[1, 2, 3, 4, 5, 0, 0]),
+        BTreeMap::from([(2520, 1)])
+    );
+    let paths_and_cycles: Vec<Graph> = (2..=7)
+        .map(|n| family::path(n).unwrap())
+        .chain((3..=7).map(|n| family::cycle(n).unwrap()))
+        .collect();
+    let (foretold, checked) = check_all(&paths_and_cycles);
+    assert_eq!(foretold, checked);
+    // θ0 with distinct tiles and any blanks, and its colour splits with two blanks or more.
+    for t in goals(7) {
+        if let Some(want) = predicted(&theta, &t) {
+            assert_eq!(classes(&theta, &t), want, "θ0 {t:?}");
+        }
+    }
+    // 3x3 with two blanks: all 9!/2 arrangements, one class.
+    let grid = family::grid(3, 3).unwrap();
+    let two_blanks = [1, 2, 3, 4, 5, 6, 7, 0, 0];
+    assert_eq!(classes(&grid, &two_blanks), BTreeMap::from([(181_440, 1)]));
+    assert_eq!(
+        predicted(&grid, &two_blanks),
+        Some(BTreeMap::from([(181_440, 1)]))
+    );
+}
