@@ -32,7 +32,7 @@ use crate::puzzle::tokens::Tokens;
 /// The theorem a prediction comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Theorem {
+pub enum Source {
     /// A path keeps the tokens' order.
     Path,
     /// A cycle keeps their cyclic order.
@@ -51,7 +51,7 @@ pub enum Theorem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classes {
     /// The theorem that says so.
-    pub theorem: Theorem,
+    pub theorem: Source,
     /// How many classes there are of each size.
     pub sizes: BTreeMap<BigUint, BigUint>,
 }
@@ -67,7 +67,7 @@ impl Classes {
         self.sizes.iter().map(|(s, c)| s * c).sum()
     }
 
-    fn one(theorem: Theorem, size: BigUint, count: BigUint) -> Classes {
+    fn one(theorem: Source, size: BigUint, count: BigUint) -> Classes {
         Classes {
             theorem,
             sizes: BTreeMap::from([(size, count)]),
@@ -84,14 +84,14 @@ pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
     let all = tokens.arrangements();
     let one = BigUint::from(1u32);
     if k == n || all == one {
-        return Some(Classes::one(Theorem::Trivial, all, one));
+        return Some(Classes::one(Source::Trivial, all, one));
     }
     let case = Case::of(g);
     let path = g.is_tree() && (0..n).all(|v| g.degree(v) <= 2);
     if path {
         let placements = binomial(n, k);
         let orders = &all / &placements;
-        return Some(Classes::one(Theorem::Path, placements, orders));
+        return Some(Classes::one(Source::Path, placements, orders));
     }
     if case == Case::Cycle {
         return Some(necklaces(n, tokens));
@@ -99,8 +99,8 @@ pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
     if k == 1 && tokens.tiles_distinct() {
         let p = wilson::predict(g)?;
         let theorem = match p.rule {
-            wilson::Rule::Wilson => Theorem::Wilson,
-            wilson::Rule::Tree => Theorem::Tree,
+            wilson::Rule::Wilson => Source::Wilson,
+            wilson::Rule::Tree => Source::Tree,
         };
         return Some(Classes::one(
             theorem,
@@ -110,9 +110,9 @@ pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
     }
     match case {
         Case::Bipartite | Case::Other | Case::Theta0 if k >= 2 => {
-            Some(Classes::one(Theorem::Kms, all, one))
+            Some(Classes::one(Source::Kms, all, one))
         }
-        Case::Bipartite | Case::Other => Some(Classes::one(Theorem::Wilson, all, one)),
+        Case::Bipartite | Case::Other => Some(Classes::one(Source::Wilson, all, one)),
         _ => None,
     }
 }
@@ -151,7 +151,7 @@ fn necklaces(n: usize, tokens: &Tokens) -> Classes {
         }
     }
     Classes {
-        theorem: Theorem::Cycle,
+        theorem: Source::Cycle,
         sizes,
     }
 }
@@ -218,7 +218,7 @@ mod tests {
         let theta = family::theta0();
         let t = Tokens::parse("1 2 3 4 5 0 0", 7).unwrap();
         let c = predict(&theta, &t).unwrap();
-        assert_eq!((c.theorem, sizes(&c)), (Theorem::Kms, vec![(2520, 1)]));
+        assert_eq!((c.theorem, sizes(&c)), (Source::Kms, vec![(2520, 1)]));
         // One blank on θ0: Wilson's six classes of 840; with a repeated label, no prediction.
         assert_eq!(
             sizes(&predict(&theta, &Tokens::distinct(7, 6)).unwrap()),
@@ -233,10 +233,7 @@ mod tests {
         let g = family::grid(3, 3).unwrap();
         let t = Tokens::parse("1 1 2 3 4 5 6 7 0", 9).unwrap();
         let c = predict(&g, &t).unwrap();
-        assert_eq!(
-            (c.theorem, sizes(&c)),
-            (Theorem::Wilson, vec![(181_440, 1)])
-        );
+        assert_eq!((c.theorem, sizes(&c)), (Source::Wilson, vec![(181_440, 1)]));
         assert_eq!(mobius(1), 1);
         assert_eq!((mobius(6), mobius(4), mobius(7)), (1, 0, -1));
     }
