@@ -279,6 +279,61 @@ fn count_prints_exact_figures_for_any_size() {
     assert!(t.contains(half), "{t}");
 }
 
+/// `count --goal`: the arrangements of tokens that repeat or leave several cells empty, and
+/// those that reach the goal. The figures are the (72), by arithmetic: 16! / (4!·4!·4!·3!)
+/// = 20922789888000 / 82944 = 252,252,000, every one reachable (a repeated label frees the
+/// parity, Wilson); 12!/2 = 239,500,800 with two blanks, all of them (Kornhauser, Miller and
+/// Spirakis); bad goals are one line and status 2.
+#[test]
+fn count_of_tokens() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = tilespace(
+        &["count", "4x4", "--goal", "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0"],
+        tmp.path(),
+    );
+    let t = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for line in [
+        "tokens       1^4 2^4 3^4 4^3 0",
+        "arrangements 252252000",
+        "reachable    252252000",
+        "classes      1",
+    ] {
+        assert!(t.contains(line), "{t}");
+    }
+    let o = tilespace(
+        &[
+            "count",
+            "3x4",
+            "--goal",
+            "1 2 3 4/5 6 7 8/9 10 0 0",
+            "--json",
+        ],
+        tmp.path(),
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["arrangements"], "239500800");
+    assert_eq!(v["reachable"], "239500800");
+    assert_eq!(
+        (v["blanks"].as_u64(), v["theorem"].as_str()),
+        (Some(2), Some("kms"))
+    );
+    for (goal, says) in [
+        ("1 2 3 4/5 6 7 8/9 10 11 12", "no blank"),
+        ("1 0", "names 2 tokens"),
+        ("1 a 0 2/3 4 5 6/7 8 9 10", "'a'"),
+    ] {
+        let o = tilespace(&["count", "3x4", "--goal", goal], tmp.path());
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{goal}: {e}");
+        assert!(
+            e.contains(says) && e.trim().lines().count() == 1,
+            "{goal}: {e}"
+        );
+        assert!(stdout(&o).is_empty());
+    }
+}
+
 /// Each bad input: exit status 2 and one line on stderr naming the problem, nothing on stdout.
 #[test]
 fn bad_input_gets_a_one_line_error_and_status_2() {

@@ -78,6 +78,24 @@ fn classes(g: &Graph, tokens: &[u32]) -> BTreeMap<u64, u64> {
     sizes
 }
 
+/// The arrangements that reach `goal` on `g`: its class, by the same search.
+fn reach(g: &Graph, goal: &[u32]) -> u64 {
+    let mut seen = std::collections::HashSet::from([goal.to_vec()]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(a) = queue.pop_front() {
+        for v in (0..a.len()).filter(|&v| a[v] == 0) {
+            for u in g.neighbours(v).filter(|&u| a[u] != 0) {
+                let mut b = a.clone();
+                b.swap(u, v);
+                if seen.insert(b.clone()) {
+                    queue.push_back(b);
+                }
+            }
+        }
+    }
+    seen.len() as u64
+}
+
 /// The prediction's classes as `classes` counts them, or None where no theorem predicts.
 fn predicted(g: &Graph, tokens: &[u32]) -> Option<BTreeMap<u64, u64>> {
     let c = predict(g, &Tokens::new(tokens.to_vec()).unwrap())?;
@@ -126,6 +144,13 @@ fn check_all(graphs: &[Graph]) -> (usize, usize) {
             if let Some(want) = predicted(g, &t) {
                 foretold += 1;
                 assert_eq!(classes(g, &t), want, "{} tokens {t:?}", graph6::encode(g));
+                let goal = predict(g, &Tokens::new(t.clone()).unwrap()).unwrap().goal;
+                assert_eq!(
+                    BigUint::from(reach(g, &t)),
+                    goal,
+                    "{} {t:?}",
+                    graph6::encode(g)
+                );
             }
         }
     }
@@ -183,4 +208,21 @@ fn named_graphs_with_several_blanks_and_colours() {
         predicted(&grid, &two_blanks),
         Some(BTreeMap::from([(181_440, 1)]))
     );
+}
+
+/// A board's prediction (any size, from its shape) is its grid graph's, goal class included, on
+/// every board of up to 8 cells and every goal.
+#[test]
+fn boards_predict_as_their_grids() {
+    use tilespace::graph::pebbles::predict_board;
+    for (r, c) in [(1, 2), (1, 5), (2, 2), (2, 3), (3, 2), (2, 4), (1, 8)] {
+        let shape = tilespace::Shape::new(r, c).unwrap();
+        let g = family::grid(r, c).unwrap();
+        for t in goals(r * c) {
+            let tokens = Tokens::new(t.clone()).unwrap();
+            let board = predict_board(shape, &tokens).unwrap();
+            assert_eq!(Some(board.clone()), predict(&g, &tokens), "{shape} {t:?}");
+            assert_eq!(board.goal, BigUint::from(reach(&g, &t)), "{shape} {t:?}");
+        }
+    }
 }

@@ -26,6 +26,7 @@ use serde::Serialize;
 
 use crate::graph::wilson::{self, Case};
 use crate::graph::Graph;
+use crate::puzzle::board::Shape;
 use crate::puzzle::count::factorial;
 use crate::puzzle::tokens::Tokens;
 
@@ -47,6 +48,22 @@ pub enum Source {
     Trivial,
 }
 
+impl Source {
+    /// The statement, for a reader.
+    pub fn statement(self) -> &'static str {
+        match self {
+            Source::Path => "the order a path keeps",
+            Source::Cycle => "the cyclic order a cycle keeps",
+            Source::Kms => {
+                "Kornhauser, Miller and Spirakis (two blanks on a 2-connected graph, not a cycle)"
+            }
+            Source::Wilson => "Wilson's theorem (one blank on a 2-connected graph)",
+            Source::Tree => "Wilson's tree formula",
+            Source::Trivial => "nothing to move",
+        }
+    }
+}
+
 /// The classes the moves split the arrangements into: `sizes[s]` classes of s arrangements.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classes {
@@ -54,6 +71,8 @@ pub struct Classes {
     pub theorem: Source,
     /// How many classes there are of each size.
     pub sizes: BTreeMap<BigUint, BigUint>,
+    /// The size of the goal's class: the arrangements that reach the goal.
+    pub goal: BigUint,
 }
 
 impl Classes {
@@ -70,15 +89,75 @@ impl Classes {
     fn one(theorem: Source, size: BigUint, count: BigUint) -> Classes {
         Classes {
             theorem,
+            goal: size.clone(),
             sizes: BTreeMap::from([(size, count)]),
         }
     }
 }
 
+/// What a prediction asks of the ground: its size, whether it is a path, its case in Wilson's
+/// classification, and on a cycle the vertices in the cycle's order.
+struct Ground {
+    vertices: usize,
+    path: bool,
+    case: Case,
+    cycle_order: Vec<usize>,
+}
+
 /// The classes of `tokens`'s arrangements on `g` (as many tokens as vertices), where a theorem
 /// above decides them.
 pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
-    let n = g.vertices();
+    let case = Case::of(g);
+    let ground = Ground {
+        vertices: g.vertices(),
+        path: g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2),
+        case,
+        cycle_order: if case == Case::Cycle {
+            cycle_order(g)
+        } else {
+            vec![]
+        },
+    };
+    classes(&ground, tokens, || wilson::predict(g))
+}
+
+/// The classes of `tokens`'s arrangements on a board of `shape`, of any size: a line is a
+/// path, 2x2 a cycle, every other board 2-connected, bipartite and not a cycle.
+pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
+    let ground = Ground {
+        vertices: shape.cells(),
+        path: shape.is_line(),
+        case: match (shape.is_line(), shape.cells()) {
+            (true, _) => Case::Separable,
+            (false, 4) => Case::Cycle,
+            _ => Case::Bipartite,
+        },
+        cycle_order: vec![0, 1, 3, 2],
+    };
+    classes(&ground, tokens, || None)
+}
+
+/// The vertices of a cycle in its order, from vertex 0.
+fn cycle_order(g: &Graph) -> Vec<usize> {
+    let mut order = vec![0];
+    let mut last = usize::MAX;
+    while order.len() < g.vertices() {
+        let here = *order.last().expect("a vertex");
+        let next = g
+            .neighbours(here)
+            .find(|&v| v != last && !order.contains(&v));
+        last = here;
+        order.push(next.expect("a cycle goes on"));
+    }
+    order
+}
+
+fn classes(
+    ground: &Ground,
+    tokens: &Tokens,
+    tree: impl FnOnce() -> Option<wilson::Prediction>,
+) -> Option<Classes> {
+    let n = ground.vertices;
     assert_eq!(tokens.len(), n, "a token a vertex");
     let k = tokens.blanks();
     let all = tokens.arrangements();
@@ -86,29 +165,31 @@ pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
     if k == n || all == one {
         return Some(Classes::one(Source::Trivial, all, one));
     }
-    let case = Case::of(g);
-    let path = g.is_tree() && (0..n).all(|v| g.degree(v) <= 2);
-    if path {
+    if ground.path {
         let placements = binomial(n, k);
         let orders = &all / &placements;
         return Some(Classes::one(Source::Path, placements, orders));
     }
-    if case == Case::Cycle {
-        return Some(necklaces(n, tokens));
+    if ground.case == Case::Cycle {
+        return Some(necklaces(n, tokens, &ground.cycle_order));
     }
     if k == 1 && tokens.tiles_distinct() {
-        let p = wilson::predict(g)?;
-        let theorem = match p.rule {
-            wilson::Rule::Wilson => Source::Wilson,
-            wilson::Rule::Tree => Source::Tree,
+        let parts: u32 = match ground.case {
+            Case::Bipartite => 2,
+            Case::Theta0 => 6,
+            Case::Other => 1,
+            _ => {
+                let p = tree()?;
+                return Some(Classes::one(
+                    Source::Tree,
+                    BigUint::from(p.size),
+                    BigUint::from(p.components),
+                ));
+            }
         };
-        return Some(Classes::one(
-            theorem,
-            BigUint::from(p.size),
-            BigUint::from(p.components),
-        ));
+        return Some(Classes::one(Source::Wilson, all / parts, parts.into()));
     }
-    match case {
+    match ground.case {
         Case::Bipartite | Case::Other | Case::Theta0 if k >= 2 => {
             Some(Classes::one(Source::Kms, all, one))
         }
@@ -121,7 +202,7 @@ pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
 /// linear sequences of least period d (counted by Möbius inversion over the periods that the
 /// labels' multiplicities allow), each necklace holds d, and its class C(n, k) · d
 /// arrangements.
-fn necklaces(n: usize, tokens: &Tokens) -> Classes {
+fn necklaces(n: usize, tokens: &Tokens, order: &[usize]) -> Classes {
     let m = tokens.multiplicities();
     let labels: Vec<usize> = m.iter().filter(|(&l, _)| l != 0).map(|(_, &c)| c).collect();
     let p: usize = labels.iter().sum();
@@ -150,9 +231,19 @@ fn necklaces(n: usize, tokens: &Tokens) -> Classes {
             sizes.insert(&placements * d, primitive / d);
         }
     }
+    // The goal's tokens read round the cycle, blanks left out, and their least period.
+    let sequence: Vec<u32> = order
+        .iter()
+        .map(|&v| tokens.cells()[v])
+        .filter(|&t| t != 0)
+        .collect();
+    let period = (1..=p)
+        .find(|&d| p.is_multiple_of(d) && (0..p).all(|i| sequence[i] == sequence[(i + d) % p]))
+        .expect("p is a period");
     Classes {
         theorem: Source::Cycle,
         sizes,
+        goal: placements * period,
     }
 }
 
@@ -226,6 +317,51 @@ mod tests {
         );
         let repeated = Tokens::parse("1 1 2 3 4 5 0", 7).unwrap();
         assert_eq!(predict(&theta, &repeated), None);
+    }
+
+    #[test]
+    fn boards_of_any_size() {
+        // 4x4 with coloured rows: one class of 252,252,000 (a repeated label, one blank).
+        let t = Tokens::parse("1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0", 16).unwrap();
+        let c = predict_board(Shape::new(4, 4).unwrap(), &t).unwrap();
+        assert_eq!((c.count(), c.goal), (1u32.into(), 252_252_000u64.into()));
+        // 3x4 with two blanks: all 12!/2 (KMS); with one, the counting theorem's halves.
+        let shape = Shape::new(3, 4).unwrap();
+        let two = Tokens::parse("1 2 3 4/5 6 7 8/9 10 0 0", 12).unwrap();
+        assert_eq!(
+            predict_board(shape, &two).unwrap().goal,
+            239_500_800u64.into()
+        );
+        let c = predict_board(shape, &Tokens::distinct(12, 11)).unwrap();
+        assert_eq!((c.count(), c.goal), (2u32.into(), 239_500_800u64.into()));
+        // 2x2 is a cycle: 1 1 2 0 has one necklace, 12 arrangements; 1 2 / 0 0: one of 12.
+        let c = predict_board(
+            Shape::new(2, 2).unwrap(),
+            &Tokens::parse("1 1/2 0", 4).unwrap(),
+        );
+        assert_eq!(sizes(&c.unwrap()), [(12, 1)]);
+        // A line of 5 with two blanks and tokens 1 1 2: the 3 orders, each in C(5,2) = 10.
+        let c = predict_board(
+            Shape::new(1, 5).unwrap(),
+            &Tokens::parse("1 1 2 0 0", 5).unwrap(),
+        );
+        assert_eq!(sizes(&c.unwrap()), [(10, 3)]);
+        // 100x100 with two blanks: every arrangement, 10000!/2.
+        let big = Shape::new(100, 100).unwrap();
+        let mut cells: Vec<u32> = (1..=9998).collect();
+        cells.extend([0, 0]);
+        let t = Tokens::new(cells).unwrap();
+        assert_eq!(predict_board(big, &t).unwrap().goal, t.arrangements());
+    }
+
+    #[test]
+    fn a_cycle_s_goal_class_is_its_necklace_s() {
+        let c6 = family::cycle(6).unwrap();
+        // 1 2 1 2 round the cycle (vertices 0..6 in order): period 2, 15 · 2 = 30.
+        let alternating = Tokens::parse("1 2 1 2 0 0", 6).unwrap();
+        assert_eq!(predict(&c6, &alternating).unwrap().goal, 30u32.into());
+        let paired = Tokens::parse("1 1 2 2 0 0", 6).unwrap();
+        assert_eq!(predict(&c6, &paired).unwrap().goal, 60u32.into());
     }
 
     #[test]
