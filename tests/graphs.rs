@@ -33,7 +33,13 @@ fn wilson_holds_on_every_biconnected_graph_to_seven_vertices() {
         by_n,
         BTreeMap::from([(3, 1), (4, 3), (5, 10), (6, 56), (7, 468)])
     );
-    let theorems = sweep(&graphs, &|| {}).unwrap();
+    let classic = |g: &tilespace::graph::Graph| {
+        vec![tilespace::puzzle::tokens::Tokens::distinct(
+            g.vertices(),
+            g.vertices() - 1,
+        )]
+    };
+    let theorems = sweep(&graphs, &classic, &|| {}).unwrap();
     let mut theta0 = 0;
     for t in &theorems {
         assert!(
@@ -574,5 +580,75 @@ fn atlas_on_grids_agrees_with_the_board_atlas() {
         ] {
             assert_eq!(got[ours], want[theirs], "{spec}: {ours}");
         }
+    }
+}
+
+/// `theorem --graph6 FILE --blanks 1..3`: every 2-connected graph of 3 to 6 vertices with each
+/// number of blanks that leaves a tile, one row a (graph, tokens) in graphs.csv, all predicted
+/// and all agreeing: 1·2 + 3·3 + 10·3 + 56·3 = 209 goals. With `--colours 2,2` the goals that
+/// fit (four tiles or more: 2, 1 or 0 blanks on 6, 5 and 4 vertices). `--graph theta0 --goal`
+/// with two blanks: one class of 7!/2.
+#[test]
+fn theorem_sweeps_blanks_and_colours() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let text = include_str!("data/biconnected-3-7.g6");
+    let small: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .filter(|l| tilespace::graph::graph6::decode(l).unwrap().vertices() <= 6)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.join("small.g6"), small).unwrap();
+    let args = ["theorem", "--graph6", "small.g6", "-q", "--results", "r"];
+    let o = tilespace(&[&args[..], &["--blanks", "1..3"]].concat(), dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let last = "the theorems hold on all 209 (graph, tokens) they predict, of 209 read";
+    assert!(stdout(&o).contains(last), "{}", stdout(&o));
+    let (header, rows) = read_csv(&dir.join("r/graphs.csv"));
+    assert!(["blanks", "tokens", "goal"]
+        .iter()
+        .all(|c| header.contains(&c.to_string())));
+    assert_eq!(rows.len(), 209);
+    let two_blanks = rows.iter().filter(|r| r["blanks"] == "2").count();
+    assert_eq!(two_blanks, 1 + 3 + 10 + 56);
+    assert!(rows
+        .iter()
+        .filter(|r| r["blanks"] == "2" && r["case"] != "cycle")
+        .all(|r| r["components"] == "1" && r["rule"] == "kms"));
+    let o = tilespace(
+        &[&args[..], &["--blanks", "1..2", "--colours", "2,2"]].concat(),
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 6 vertices: 1 and 2 blanks (56 · 2); 5: 1 blank (10); 4: none.
+    let last = "the theorems hold on all 122 (graph, tokens) they predict, of 122 read";
+    assert!(stdout(&o).contains(last), "{}", stdout(&o));
+    let o = tilespace(
+        &[
+            "theorem",
+            "--graph",
+            "theta0",
+            "--goal",
+            "1 2 3 4 5 0 0",
+            "-q",
+            "--results",
+            "r",
+        ],
+        dir,
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("1 component of 2520") && text.contains("theorem: holds"),
+        "{text}"
+    );
+    for (extra, says) in [
+        (&["--blanks", "0"][..], "not a number of blanks"),
+        (&["--blanks", "3..1"][..], "empty range"),
+        (&["--colours", "1,2"][..], "each 2 or more"),
+    ] {
+        let o = tilespace(&[&args[..], extra].concat(), dir);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
     }
 }

@@ -221,7 +221,13 @@ fn boards_predict_as_their_grids() {
         for t in goals(r * c) {
             let tokens = Tokens::new(t.clone()).unwrap();
             let board = predict_board(shape, &tokens).unwrap();
-            assert_eq!(Some(board.clone()), predict(&g, &tokens), "{shape} {t:?}");
+            // The theorem named may differ (a line of one blank is a path, and a tree).
+            let grid = predict(&g, &tokens).unwrap();
+            assert_eq!(
+                (&board.sizes, &board.goal),
+                (&grid.sizes, &grid.goal),
+                "{shape} {t:?}"
+            );
             assert_eq!(board.goal, BigUint::from(reach(&g, &t)), "{shape} {t:?}");
         }
     }

@@ -1,15 +1,18 @@
-//! Wilson's theorem checked on a graph, or on every graph of a list: the puzzle's components
-//! walked (`bfs::walk`) and compared with what the classification predicts
-//! (`graph::wilson`).
+//! The theorems checked on a graph, or on every graph of a list: the arrangements of a goal's
+//! tokens walked into the classes the moves connect (`bfs::walk`) and compared with what the
+//! theorems predict from their statements (`graph::pebbles`: Wilson's classification with one
+//! blank, Kornhauser, Miller and Spirakis with several, the orders paths and cycles keep).
 
 use std::io::{BufRead, Read};
 
 use rayon::prelude::*;
 
-use crate::bfs::walk::{walk, Walk};
+use crate::bfs::walk::{walk, walk_tokens, Walk};
 use crate::error::Error;
-use crate::graph::wilson::{predict, Case, Prediction};
+use crate::graph::pebbles::{predict, Classes};
+use crate::graph::wilson::Case;
 use crate::graph::{graph6, Graph};
+use crate::puzzle::tokens::Tokens;
 
 /// A graph's puzzle walked and set beside the theorem.
 #[derive(Clone, Debug)]
@@ -26,21 +29,28 @@ pub struct GraphTheorem {
     pub biconnected: bool,
     /// Its case in Wilson's classification.
     pub case: Case,
+    /// The goal's tokens, one a vertex.
+    pub tokens: Tokens,
     /// What a theorem predicts, where one applies.
-    pub prediction: Option<Prediction>,
-    /// The goal's blank vertex (0-based).
+    pub classes: Option<Classes>,
+    /// The goal's first blank vertex (0-based).
     pub blank: usize,
     /// What the walk found.
     pub walk: Walk,
 }
 
 impl GraphTheorem {
-    /// Whether the walk found what the prediction says (`None` where no theorem applies): that
-    /// many components, each of that size.
+    /// Whether the walk found what the prediction says (`None` where no theorem applies): as
+    /// many classes of each size, and the goal's class of its size.
     pub fn agrees(&self) -> Option<bool> {
-        self.prediction.map(|p| {
-            let sizes = self.walk.sizes();
-            sizes.len() == 1 && sizes.get(&p.size) == Some(&p.components)
+        self.classes.as_ref().map(|c| {
+            let predicted: Option<std::collections::BTreeMap<u64, u64>> = c
+                .sizes
+                .iter()
+                .map(|(s, n)| Some((u64::try_from(s).ok()?, u64::try_from(n).ok()?)))
+                .collect();
+            predicted == Some(self.walk.sizes())
+                && u64::try_from(&c.goal).ok() == Some(self.walk.goal_states())
         })
     }
 }
@@ -52,7 +62,30 @@ pub fn verify(
     blank: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<GraphTheorem, Error> {
-    let walk = walk(graph, blank, progress)?;
+    if blank >= graph.vertices() {
+        // `walk` names the vertex.
+        walk(graph, blank, progress)?;
+    }
+    verify_tokens(graph, &Tokens::distinct(graph.vertices(), blank), progress)
+}
+
+/// Walks the arrangements of `tokens` on `graph` (the classic goal by the permutations' ranks,
+/// any other by the multiset's) and sets them beside the theorems.
+pub fn verify_tokens(
+    graph: &Graph,
+    tokens: &Tokens,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<GraphTheorem, Error> {
+    let blank = tokens
+        .cells()
+        .iter()
+        .position(|&t| t == 0)
+        .expect("a blank");
+    let walk = if *tokens == Tokens::distinct(tokens.len(), blank) {
+        walk(graph, blank, progress)?
+    } else {
+        walk_tokens(graph, tokens, progress)?
+    };
     Ok(GraphTheorem {
         graph6: graph6::encode(graph),
         vertices: graph.vertices(),
@@ -60,23 +93,55 @@ pub fn verify(
         bipartite: graph.is_bipartite(),
         biconnected: graph.is_biconnected(),
         case: Case::of(graph),
-        prediction: predict(graph),
+        classes: predict(graph, tokens),
+        tokens: tokens.clone(),
         blank,
         walk,
     })
 }
 
-/// Checks every graph of `graphs`, each with the goal's blank on its last vertex, on every
-/// thread; `done` is called once per graph checked.
-pub fn sweep(graphs: &[Graph], done: &(dyn Fn() + Sync)) -> Result<Vec<GraphTheorem>, Error> {
-    graphs
-        .par_iter()
-        .map(|g| {
-            let t = verify(g, g.vertices() - 1, &|_| {});
+/// Checks every graph of `graphs` with each goal `goals` gives it, on every thread; `done` is
+/// called once per (graph, goal) checked.
+pub fn sweep(
+    graphs: &[Graph],
+    goals: &(dyn Fn(&Graph) -> Vec<Tokens> + Sync),
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<GraphTheorem>, Error> {
+    let jobs: Vec<(&Graph, Tokens)> = graphs
+        .iter()
+        .flat_map(|g| goals(g).into_iter().map(move |t| (g, t)))
+        .collect();
+    jobs.par_iter()
+        .map(|(g, t)| {
+            let found = verify_tokens(g, t, &|_| {});
             done();
-            t
+            found
         })
         .collect()
+}
+
+/// The goals of a sweep on `n` vertices with `blanks` blanks: the tiles 1, 2, … on the first
+/// vertices and the blanks on the last; with `colours` (sizes of colour classes, e.g. 2, 2),
+/// the first tiles in those classes (1 1 2 2 …) and the rest distinct. None if they do not fit
+/// (no tile left, or more coloured tokens than tiles).
+pub fn sweep_goal(n: usize, blanks: usize, colours: &[usize]) -> Option<Tokens> {
+    if blanks == 0 || blanks >= n {
+        return None;
+    }
+    let tiles = n - blanks;
+    let coloured: usize = colours.iter().sum();
+    if coloured > tiles {
+        return None;
+    }
+    let mut cells: Vec<u32> = colours
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &m)| std::iter::repeat_n(i as u32 + 1, m))
+        .collect();
+    let next = colours.len() as u32 + 1;
+    cells.extend(next..next + (tiles - coloured) as u32);
+    cells.extend(std::iter::repeat_n(0, blanks));
+    Tokens::new(cells).ok()
 }
 
 /// The longest line of a graph6 list: a graph of `MAX_VERTICES` vertices takes 21 characters
@@ -153,6 +218,21 @@ mod tests {
         assert_eq!(t.case, Case::Theta0);
         assert_eq!(t.walk.sizes(), [(840, 6)].into());
         assert_eq!(t.agrees(), Some(true));
+    }
+
+    #[test]
+    fn theta0_with_two_blanks_is_one_class() {
+        let goal = sweep_goal(7, 2, &[]).unwrap();
+        assert_eq!(goal.to_string(), "1 2 3 4 5 0 0");
+        let t = verify_tokens(&family::theta0(), &goal, &|_| {}).unwrap();
+        assert_eq!(t.walk.sizes(), [(2520, 1)].into());
+        assert_eq!(t.agrees(), Some(true));
+        assert_eq!(
+            sweep_goal(6, 2, &[2, 2]).unwrap().to_string(),
+            "1 1 2 2 0 0"
+        );
+        assert_eq!(sweep_goal(6, 3, &[2, 2]), None);
+        assert_eq!(sweep_goal(4, 4, &[]), None);
     }
 
     #[test]

@@ -223,6 +223,27 @@ pub fn check_walk_room(graph: &Graph, walks: u64, max_memory: Option<u64>) -> Re
     })
 }
 
+/// Refuses a walk of `tokens`'s arrangements on `graph` that the walk does not number (2^32
+/// or more) or that would not fit under `max_memory` or in the memory available: a bit an
+/// arrangement and the frontiers, 33 times the bits as for a walk of every configuration.
+pub fn check_token_walk_room(
+    graph: &Graph,
+    tokens: &crate::puzzle::tokens::Tokens,
+    max_memory: Option<u64>,
+) -> Result<(), Error> {
+    let (ranks, _) = crate::bfs::walk::token_ranks(graph, tokens)?;
+    let needed = ranks.arrangements().div_ceil(8) * 33;
+    room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
+        what: format!(
+            "the arrangements of {} on a graph of {} vertices",
+            tokens.notation(),
+            graph.vertices()
+        ),
+        needed,
+        limit,
+    })
+}
+
 /// `Ok` if `needed` bytes fit under `--max-memory` and in the memory available now; otherwise
 /// the limit they exceed.
 pub fn room_for(needed: f64, max_memory: Option<u64>) -> Result<(), Limit> {

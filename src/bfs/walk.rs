@@ -17,6 +17,8 @@ use super::bits::bit_instructions;
 use crate::error::Error;
 use crate::graph::wilson::factorial;
 use crate::graph::Graph;
+use crate::index::multiset::MultisetRank;
+use crate::puzzle::tokens::Tokens;
 
 /// Most vertices a walk takes: 12! configurations have ranks below 2^32, and a walk's bits
 /// and frontiers fit in memory.
@@ -116,6 +118,50 @@ impl<'g> Configurations<'g> {
     }
 }
 
+/// How a walk numbers the configurations it walks: densely, from 0, and back. The tokens are
+/// symbols, 0 the blank: a permutation of 0..n (`Configurations`), or of a multiset where
+/// labels repeat and several vertices are empty (`MultisetRank`, pebble motion).
+pub trait Ranking: Sync {
+    /// The number of configurations.
+    fn count(&self) -> u64;
+    /// The rank of `tokens`.
+    fn rank(&self, tokens: &[u8]) -> u64;
+    /// The configuration of rank `rank`, written into `tokens`.
+    fn unrank(&self, rank: u64, tokens: &mut [u8]);
+}
+
+impl Ranking for Configurations<'_> {
+    fn count(&self) -> u64 {
+        self.configurations()
+    }
+
+    #[inline(always)]
+    fn rank(&self, tokens: &[u8]) -> u64 {
+        Configurations::rank(self, tokens)
+    }
+
+    #[inline(always)]
+    fn unrank(&self, rank: u64, tokens: &mut [u8]) {
+        Configurations::unrank(self, rank, tokens)
+    }
+}
+
+impl Ranking for MultisetRank {
+    fn count(&self) -> u64 {
+        self.arrangements()
+    }
+
+    #[inline(always)]
+    fn rank(&self, tokens: &[u8]) -> u64 {
+        MultisetRank::rank(self, tokens)
+    }
+
+    #[inline(always)]
+    fn unrank(&self, rank: u64, tokens: &mut [u8]) {
+        MultisetRank::unrank(self, rank, tokens)
+    }
+}
+
 /// What a walk found: the goal's component, and every component by size and eccentricity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walk {
@@ -175,10 +221,63 @@ impl Walk {
 pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Walk, Error> {
     let puzzle = Configurations::new(graph)?;
     check_blank(graph, blank)?;
-    let total = puzzle.configurations();
+    let goal = puzzle.rank(&puzzle.goal(blank));
+    Ok(walk_ranks(graph, &puzzle, goal, progress))
+}
+
+/// Walks every arrangement of `tokens` (a token a vertex of `graph`: labels that may repeat,
+/// several blanks) into the classes the moves connect, the goal's (`tokens` as placed) first;
+/// refused past 2^32 arrangements, the most a walk's frontiers number.
+pub fn walk_tokens(
+    graph: &Graph,
+    tokens: &Tokens,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Walk, Error> {
+    let (ranks, goal) = token_ranks(graph, tokens)?;
+    let goal = ranks.rank(&goal);
+    Ok(walk_ranks(graph, &ranks, goal, progress))
+}
+
+/// The dense ranks of `tokens`'s arrangements on `graph`, and the goal in their symbols: 0 the
+/// blank, 1, 2, … the labels in increasing order.
+pub fn token_ranks(graph: &Graph, tokens: &Tokens) -> Result<(MultisetRank, Vec<u8>), Error> {
+    if tokens.len() != graph.vertices() {
+        return Err(Error::Board(format!(
+            "the goal names {} tokens, but the graph has {} vertices",
+            tokens.len(),
+            graph.vertices()
+        )));
+    }
+    let multiplicities = tokens.multiplicities();
+    let labels: Vec<u32> = multiplicities.keys().copied().collect();
+    let counts: Vec<usize> = multiplicities.values().copied().collect();
+    let ranks = MultisetRank::new(&counts)?;
+    if ranks.arrangements() > u64::from(u32::MAX) {
+        return Err(Error::Graph(format!(
+            "its {} arrangements of {} are 2^32 or more: a walk numbers fewer",
+            ranks.arrangements(),
+            tokens.notation()
+        )));
+    }
+    let goal = tokens
+        .cells()
+        .iter()
+        .map(|t| labels.binary_search(t).expect("a label of the goal") as u8)
+        .collect();
+    Ok((ranks, goal))
+}
+
+/// Walks every configuration `ranks` numbers on `graph`, the component of rank `goal` first.
+fn walk_ranks<R: Ranking>(
+    graph: &Graph,
+    ranks: &R,
+    goal: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Walk {
+    let puzzle = Walker { graph, ranks };
+    let total = ranks.count();
     let seen: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     let mut walked = 0;
-    let goal = puzzle.rank(&puzzle.goal(blank));
     let (goal_depths, _) = component(&puzzle, &seen, goal, &mut walked, progress);
     let mut shapes = BTreeMap::new();
     shapes.insert((walked, goal_depths.len() as u32 - 1), 1);
@@ -195,11 +294,17 @@ pub fn walk(graph: &Graph, blank: usize, progress: &(dyn Fn(u64) + Sync)) -> Res
             .entry((walked - before, depths.len() as u32 - 1))
             .or_insert(0) += 1;
     }
-    Ok(Walk {
+    Walk {
         configurations: total,
         goal_depths,
         shapes,
-    })
+    }
+}
+
+/// A walk's graph and its ranks.
+struct Walker<'a, R> {
+    graph: &'a Graph,
+    ranks: &'a R,
 }
 
 /// The goal's component alone: its layer widths and its last layer's configurations.
@@ -230,7 +335,11 @@ pub fn goal_component(
         .map(|_| AtomicU64::new(0))
         .collect();
     let goal = puzzle.rank(&puzzle.goal(blank));
-    let (depths, mut last) = component(&puzzle, &seen, goal, &mut 0, progress);
+    let walker = Walker {
+        graph,
+        ranks: &puzzle,
+    };
+    let (depths, mut last) = component(&walker, &seen, goal, &mut 0, progress);
     last.sort_unstable();
     let n = graph.vertices();
     let antipodes = last
@@ -257,8 +366,8 @@ fn check_blank(graph: &Graph, blank: usize) -> Result<(), Error> {
 
 /// Walks the component of `first` (not seen yet), marking it seen: its layer widths and its
 /// last layer.
-fn component(
-    puzzle: &Configurations,
+fn component<R: Ranking>(
+    puzzle: &Walker<R>,
     seen: &[AtomicU64],
     first: u64,
     walked: &mut u64,
@@ -298,24 +407,26 @@ bit_instructions! {
     /// them seen. A configuration seen already (most targets of a late layer) costs a load; one
     /// thread alone sets its bit with a plain store, several (`shared`) with an atomic or, as
     /// they may share a word. Ranks count smaller tokens with `popcnt` where the CPU has it.
-    fn expand[][](
-        puzzle: &Configurations,
+    fn expand[R: Ranking][R](
+        puzzle: &Walker<R>,
         seen: &[AtomicU64],
         chunk: &[u32],
         next: &mut Vec<u32>,
         shared: bool,
     ) -> () {
         let n = puzzle.graph.vertices();
-        let mut tokens = [0u8; MAX_WALK_VERTICES];
+        let mut tokens = [0u8; crate::graph::MAX_VERTICES];
         for &r in chunk {
-            puzzle.unrank(u64::from(r), &mut tokens[..n]);
-            let blank = tokens[..n].iter().position(|&t| t == 0).expect("a blank");
-            let mut moves = puzzle.graph.neighbour_mask(blank);
-            while moves != 0 {
+            puzzle.ranks.unrank(u64::from(r), &mut tokens[..n]);
+            let blanks = (0..n).filter(|&v| tokens[v] == 0).fold(0u32, |m, v| m | 1 << v);
+            for blank in crate::graph::bits(blanks) {
+                // A token of a neighbour slides onto the blank; a blank beside it moves nothing.
+                let mut moves = puzzle.graph.neighbour_mask(blank) & !blanks;
+                while moves != 0 {
                 let u = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 tokens.swap(blank, u);
-                let s = puzzle.rank(&tokens[..n]);
+                let s = puzzle.ranks.rank(&tokens[..n]);
                 tokens.swap(blank, u);
                 let (word, bit) = (&seen[(s / 64) as usize], 1u64 << (s % 64));
                 let was = word.load(Ordering::Relaxed);
@@ -329,6 +440,7 @@ bit_instructions! {
                 };
                 if new {
                     next.push(s as u32);
+                }
                 }
             }
         }
@@ -365,6 +477,34 @@ mod tests {
         assert_eq!(p.rank(&[4, 3, 2, 1, 0]), 119);
         assert_eq!(p.goal(4), vec![1, 2, 3, 4, 0]);
         assert_eq!(p.goal(1), vec![1, 0, 2, 3, 4]);
+    }
+
+    #[test]
+    fn arrangements_of_tokens_walk_as_configurations_do() {
+        // The classic goal by the multiset's ranks: the walk of the permutations' ranks.
+        for g in [
+            family::theta0(),
+            family::petersen(),
+            family::cycle(6).unwrap(),
+        ] {
+            let n = g.vertices();
+            if n > 9 {
+                // Petersen with two blanks and colours: 10!/(2! 2! 2! 4!) = 18,900, one class
+                // (2-connected, not a cycle: Kornhauser, Miller and Spirakis).
+                let t = Tokens::parse("1 1 2 2 3 3 0 0 0 0", n).unwrap();
+                let w = walk_tokens(&g, &t, &|_| {}).unwrap();
+                assert_eq!(w.sizes(), BTreeMap::from([(18_900, 1)]));
+                continue;
+            }
+            let by_lehmer = walk(&g, n - 1, &|_| {}).unwrap();
+            let by_multiset = walk_tokens(&g, &Tokens::distinct(n, n - 1), &|_| {}).unwrap();
+            assert_eq!(by_multiset.sizes(), by_lehmer.sizes());
+            assert_eq!(by_multiset.goal_depths, by_lehmer.goal_depths);
+        }
+        // θ0 with two blanks: one class of 7!/2.
+        let t = Tokens::parse("1 2 3 4 5 0 0", 7).unwrap();
+        let w = walk_tokens(&family::theta0(), &t, &|_| {}).unwrap();
+        assert_eq!(w.sizes(), BTreeMap::from([(2520, 1)]));
     }
 
     #[test]

@@ -31,8 +31,25 @@ pub struct TheoremArgs {
     pub graph6: Option<std::path::PathBuf>,
     /// Goal blank cell: last, first, center, R,C or a cell number in reading order (1-based);
     /// on a graph last, first or a vertex number
-    #[arg(long, value_name = "CELL", default_value = "last")]
+    #[arg(
+        long,
+        value_name = "CELL",
+        default_value = "last",
+        conflicts_with = "goal"
+    )]
     pub blank: GoalBlank,
+    /// On a graph, the goal's tokens in the graph's vertex order (spaces or commas): labels
+    /// that may repeat (one colour) and several blanks (0), e.g. "1 1 2 2 0 0"
+    #[arg(long, value_name = "TOKENS", requires = "graph")]
+    pub goal: Option<String>,
+    /// With --graph6: the goals' numbers of blanks, each or a range (`2`, `1..6`; repeatable),
+    /// the blanks on the last vertices and the tiles 1, 2, … on the others
+    #[arg(long, value_name = "K", requires = "graph6", value_parser = blank_counts)]
+    pub blanks: Vec<std::ops::RangeInclusive<usize>>,
+    /// With --graph6: the first tiles in colour classes of these sizes (`2,2`: 1 1 2 2, the
+    /// rest distinct)
+    #[arg(long, value_name = "SIZES", requires = "graph6", value_parser = colour_sizes)]
+    pub colours: Option<Colours>,
     #[command(flatten)]
     pub run: RunArgs,
     /// Print one JSON document instead of text
@@ -40,12 +57,65 @@ pub struct TheoremArgs {
     pub json: bool,
 }
 
+/// `2` or `1..6`: a number of blanks, or a range of them.
+fn blank_counts(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&k| k >= 1)
+            .ok_or_else(|| {
+                format!("'{text}' is not a number of blanks (1 or more) or a range like 1..6")
+            })
+    };
+    match text.split_once("..") {
+        Some((lo, hi)) => {
+            let (lo, hi) = (number(lo)?, number(hi.trim_start_matches('='))?);
+            if lo > hi {
+                return Err(format!("'{text}' is an empty range"));
+            }
+            Ok(lo..=hi)
+        }
+        None => number(text).map(|k| k..=k),
+    }
+}
+
+/// The sizes of a sweep's colour classes.
+#[derive(Clone, Debug)]
+pub struct Colours(Vec<usize>);
+
+/// `2,2`: the sizes of the colour classes, each 2 or more.
+fn colour_sizes(text: &str) -> Result<Colours, String> {
+    text.split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&m| m >= 2)
+                .ok_or_else(|| {
+                    format!(
+                        "'{text}' is not a list of colour class sizes, each 2 or more, like 2,2"
+                    )
+                })
+        })
+        .collect::<Result<Vec<usize>, String>>()
+        .map(Colours)
+}
+
 pub fn run(args: TheoremArgs) -> Result<super::Status> {
     if let Some(file) = &args.graph6 {
-        return super::theorem_graph::list(file, &args.run, args.json);
+        let sweep = super::theorem_graph::Sweep {
+            blanks: args.blanks.clone(),
+            colours: args.colours.clone().map_or(vec![], |c| c.0),
+        };
+        return super::theorem_graph::list(file, &sweep, &args.run, args.json);
     }
     if !args.graph.is_empty() {
-        return super::theorem_graph::graphs(&args.graph, args.blank, &args.run, args.json);
+        let goal = super::theorem_graph::Goal {
+            blank: args.blank,
+            tokens: args.goal.clone(),
+        };
+        return super::theorem_graph::graphs(&args.graph, &goal, &args.run, args.json);
     }
     let blank = args.blank;
     let max_memory = args.run.max_memory;

@@ -49,16 +49,26 @@ pub enum Source {
 }
 
 impl Source {
+    /// The name `graphs.csv` writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Path => "path",
+            Source::Cycle => "cycle",
+            Source::Kms => "kms",
+            Source::Wilson => "wilson",
+            Source::Tree => "tree",
+            Source::Trivial => "trivial",
+        }
+    }
+
     /// The statement, for a reader.
     pub fn statement(self) -> &'static str {
         match self {
             Source::Path => "the order a path keeps",
             Source::Cycle => "the cyclic order a cycle keeps",
-            Source::Kms => {
-                "Kornhauser, Miller and Spirakis (two blanks on a 2-connected graph, not a cycle)"
-            }
-            Source::Wilson => "Wilson's theorem (one blank on a 2-connected graph)",
-            Source::Tree => "Wilson's tree formula",
+            Source::Kms => "Kornhauser, Miller and Spirakis' theorem",
+            Source::Wilson => "Wilson's theorem",
+            Source::Tree => "the tree formula",
             Source::Trivial => "nothing to move",
         }
     }
@@ -162,6 +172,26 @@ fn classes(
     let k = tokens.blanks();
     let all = tokens.arrangements();
     let one = BigUint::from(1u32);
+    if k == 1 && tokens.tiles_distinct() {
+        // Wilson's classification, as he states it (the cycle's (n-2)! components, the tree
+        // formula where the ground is a graph; a line of a board is a path, below).
+        let parts = match ground.case {
+            Case::Cycle => factorial(n as u64 - 2),
+            Case::Bipartite => 2u32.into(),
+            Case::Theta0 => 6u32.into(),
+            Case::Other => one.clone(),
+            Case::Separable => match tree() {
+                Some(p) => {
+                    let (size, count) = (BigUint::from(p.size), BigUint::from(p.components));
+                    return Some(Classes::one(Source::Tree, size, count));
+                }
+                None => BigUint::ZERO,
+            },
+        };
+        if parts > BigUint::ZERO {
+            return Some(Classes::one(Source::Wilson, &all / &parts, parts));
+        }
+    }
     if k == n || all == one {
         return Some(Classes::one(Source::Trivial, all, one));
     }
@@ -172,22 +202,6 @@ fn classes(
     }
     if ground.case == Case::Cycle {
         return Some(necklaces(n, tokens, &ground.cycle_order));
-    }
-    if k == 1 && tokens.tiles_distinct() {
-        let parts: u32 = match ground.case {
-            Case::Bipartite => 2,
-            Case::Theta0 => 6,
-            Case::Other => 1,
-            _ => {
-                let p = tree()?;
-                return Some(Classes::one(
-                    Source::Tree,
-                    BigUint::from(p.size),
-                    BigUint::from(p.components),
-                ));
-            }
-        };
-        return Some(Classes::one(Source::Wilson, all / parts, parts.into()));
     }
     match ground.case {
         Case::Bipartite | Case::Other | Case::Theta0 if k >= 2 => {

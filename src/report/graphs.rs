@@ -40,13 +40,20 @@ pub struct GraphRow {
     pub eccentricities: String,
     /// The components a theorem predicts (empty where none applies).
     pub predicted: Option<u64>,
-    /// The theorem that predicts them: `wilson` or `tree` (empty where none applies).
+    /// The theorem that predicts them: `wilson`, `tree`, `kms` (Kornhauser, Miller and
+    /// Spirakis), `path`, `cycle` or `trivial` (empty where none applies).
     pub rule: String,
     /// The walk found the predicted components, each of the predicted size (empty where no
     /// theorem applies).
     pub agrees: Option<bool>,
-    /// The goal's blank vertex, 1-based.
+    /// The goal's blank vertex (its first, with several), 1-based.
     pub blank: usize,
+    /// The goal's number of blanks.
+    pub blanks: usize,
+    /// The goal's tokens as a multiset: `1^2 2^2 3 0^2`.
+    pub tokens: String,
+    /// The goal: the token on each vertex, in the graph's vertex order.
+    pub goal: String,
     /// The configurations of the goal's component.
     pub goal_states: u64,
     /// The goal's eccentricity in its component.
@@ -70,17 +77,28 @@ impl GraphRow {
             smallest: t.walk.smallest(),
             sizes: times(&sizes),
             eccentricities: times(&t.walk.eccentricities()),
-            predicted: t.prediction.map(|p| p.components),
-            rule: t.prediction.map_or("", |p| p.rule.name()).into(),
+            predicted: t
+                .classes
+                .as_ref()
+                .and_then(|c| u64::try_from(c.count()).ok()),
+            rule: t.classes.as_ref().map_or("", |c| c.theorem.name()).into(),
             agrees: t.agrees(),
             blank: t.blank + 1,
+            blanks: t.tokens.blanks(),
+            tokens: t.tokens.notation(),
+            goal: t.tokens.to_string(),
             goal_states: t.walk.goal_states(),
             eccentricity: t.walk.goal_depths.len() as u32 - 1,
         }
     }
 
-    fn key(&self) -> (usize, String, usize) {
-        (self.vertices, self.graph6.clone(), self.blank)
+    fn key(&self) -> (usize, String, usize, String) {
+        (
+            self.vertices,
+            self.graph6.clone(),
+            self.blanks,
+            self.goal.clone(),
+        )
     }
 }
 
@@ -90,7 +108,7 @@ fn times<K: std::fmt::Display>(counts: &BTreeMap<K, u64>) -> String {
     items.join(" ")
 }
 
-/// Replaces the rows of the same graph and goal blank in `graphs.csv`, or adds them.
+/// Replaces the rows of the same graph and goal in `graphs.csv`, or adds them.
 pub fn upsert_graphs(path: &Path, new: Vec<GraphRow>) -> Result<(), Error> {
     super::rows::upsert_rows(path, new, GraphRow::key)
 }
