@@ -334,6 +334,38 @@ fn count_of_tokens() {
     }
 }
 
+/// `solvable --goal`: tokens that repeat, several blanks, on a line, on 2x2 (a cycle) and on
+/// larger boards; the exit status says the verdict.
+#[test]
+fn solvable_of_tokens() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (start, goal, want) in [
+        // Two blanks on 2x3 (2-connected, not a cycle): everything (Kornhauser, Miller, Spirakis).
+        ("1 2 1/2 0 0", "1 1 2/2 0 0", Some(0)),
+        // One blank, distinct tiles: the parity test, as without --goal.
+        ("2 1 3/4 5 6/7 8 0", "1 2 3/4 5 6/7 8 0", Some(1)),
+        // The same swap with a repeated label: nothing to undo.
+        ("1 1 3/4 5 6/7 8 0", "1 1 3/4 5 6/7 8 0", Some(0)),
+        ("3 1 1/4 5 6/7 8 0", "1 1 3/4 5 6/7 8 0", Some(0)),
+        // A line keeps the order; 2x2 the cyclic order (cells 1 2 4 3 round it).
+        ("1 2 0 3 0", "1 2 3 0 0", Some(0)),
+        ("1 3 0 2 0", "1 2 3 0 0", Some(1)),
+        ("2 3/0 1", "1 2/0 3", Some(0)),
+        ("2 1/0 3", "1 2/0 3", Some(1)),
+        // Different tokens: bad input.
+        ("1 2/0 3", "1 2/4 0", Some(2)),
+    ] {
+        let o = tilespace(&["solvable", start, "--goal", goal], tmp.path());
+        assert_eq!(
+            o.status.code(),
+            want,
+            "{start} -> {goal}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+    }
+}
+
 /// Each bad input: exit status 2 and one line on stderr naming the problem, nothing on stdout.
 #[test]
 fn bad_input_gets_a_one_line_error_and_status_2() {

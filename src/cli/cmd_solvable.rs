@@ -18,8 +18,18 @@ pub struct SolvableArgs {
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based)
-    #[arg(long, value_name = "CELL", default_value = "last")]
+    #[arg(
+        long,
+        value_name = "CELL",
+        default_value = "last",
+        conflicts_with = "goal"
+    )]
     pub blank: GoalBlank,
+    /// The goal's tokens, a board string whose labels may repeat and that may hold several
+    /// blanks (0); the board is then read as tokens too, e.g. "1 2 1/2 0 0" against
+    /// "1 1 2/2 0 0"
+    #[arg(long, value_name = "TOKENS")]
+    pub goal: Option<String>,
     /// Print one JSON document on stdout instead of text
     #[arg(long)]
     pub json: bool,
@@ -27,6 +37,9 @@ pub struct SolvableArgs {
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
 pub fn run(args: SolvableArgs) -> Result<super::Status> {
+    if let Some(goal) = &args.goal {
+        return run_tokens(&args, goal);
+    }
     let board = Board::parse(&args.board, args.shape)?;
     let goal = args.blank.resolve(board.shape())?;
     let s = solvability(&board, goal);
@@ -90,6 +103,39 @@ pub fn run(args: SolvableArgs) -> Result<super::Status> {
             (false, _) if s.solvable => "parities agree, solvable",
             (false, _) => "parities differ, not solvable",
         }
+    )?;
+    Ok(status)
+}
+
+/// `solvable START --goal TOKENS`: the theorems' verdict on tokens (any size, linear time).
+fn run_tokens(args: &SolvableArgs, goal: &str) -> Result<super::Status> {
+    use tilespace::puzzle::tokens::Tokens;
+    let shape = match args.shape {
+        Some(shape) => shape,
+        None => Tokens::shape_of(&args.board)?,
+    };
+    let start = Tokens::parse(&args.board, shape.cells())?;
+    let goal = Tokens::parse(goal, shape.cells())?;
+    let solvable = tilespace::graph::pebbles::reaches_on_board(shape, &start, &goal)?;
+    let status = super::Status::of(solvable);
+    let verdict = if solvable { "solvable" } else { "not solvable" };
+    if args.json {
+        super::print_json(&serde_json::json!({
+            "solvable": solvable,
+            "board": start.to_string(),
+            "shape": shape.to_string(),
+            "goal": goal.to_string(),
+            "tokens": goal.notation(),
+        }))?;
+        return Ok(status);
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{verdict}")?;
+    writeln!(
+        out,
+        "tokens {} on {shape}, {}",
+        goal.notation(),
+        super::counted(goal.blanks() as u64, "blank")
     )?;
     Ok(status)
 }

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use num_bigint::BigUint;
 use serde::Serialize;
 
+use crate::error::Error;
 use crate::graph::wilson::{self, Case};
 use crate::graph::Graph;
 use crate::puzzle::board::Shape;
@@ -145,6 +146,136 @@ pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
         cycle_order: vec![0, 1, 3, 2],
     };
     classes(&ground, tokens, || None)
+}
+
+/// Whether `start` reaches `goal` on `g` (both a token a vertex), where a theorem above
+/// decides it; `Err` if they hold different tokens. Linear in the vertices and edges.
+pub fn reaches(g: &Graph, start: &Tokens, goal: &Tokens) -> Result<Option<bool>, Error> {
+    let case = Case::of(g);
+    let ground = Ground {
+        vertices: g.vertices(),
+        path: g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2),
+        case,
+        cycle_order: match case {
+            Case::Cycle => cycle_order(g),
+            _ if g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2) => path_order(g),
+            _ => vec![],
+        },
+    };
+    let colours = g.two_colouring();
+    decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
+}
+
+/// Whether `start` reaches `goal` on a board of `shape`, of any size (as `predict_board`).
+pub fn reaches_on_board(shape: Shape, start: &Tokens, goal: &Tokens) -> Result<bool, Error> {
+    let ground = Ground {
+        vertices: shape.cells(),
+        path: shape.is_line(),
+        case: match (shape.is_line(), shape.cells()) {
+            (true, _) => Case::Separable,
+            (false, 4) => Case::Cycle,
+            _ => Case::Bipartite,
+        },
+        cycle_order: if shape.is_line() {
+            (0..shape.cells()).collect()
+        } else {
+            vec![0, 1, 3, 2]
+        },
+    };
+    let colour = |v: usize| Some(shape.colour(crate::puzzle::board::Cell(v)) as u8);
+    Ok(decide(&ground, start, goal, colour)?.expect("every board is decided"))
+}
+
+/// The decision: the same tokens; on a path the same order, on a cycle the same cyclic
+/// order; on a 2-connected graph with two blanks, or one and a repeated label, always (not
+/// θ0); with one blank and distinct tiles, Wilson's parity on a bipartite graph (the
+/// permutation from the goal to the start is even exactly when the blanks' cells have one
+/// colour), always on another; otherwise undecided.
+fn decide(
+    ground: &Ground,
+    start: &Tokens,
+    goal: &Tokens,
+    colour: impl Fn(usize) -> Option<u8>,
+) -> Result<Option<bool>, Error> {
+    if start.len() != goal.len() || start.multiplicities() != goal.multiplicities() {
+        return Err(Error::Board(format!(
+            "the start holds {} and the goal {}: no move changes the tokens",
+            start.notation(),
+            goal.notation()
+        )));
+    }
+    let tokens_in = |t: &Tokens, order: &[usize]| -> Vec<u32> {
+        order
+            .iter()
+            .map(|&v| t.cells()[v])
+            .filter(|&x| x != 0)
+            .collect()
+    };
+    if ground.path {
+        return Ok(Some(
+            tokens_in(start, &ground.cycle_order) == tokens_in(goal, &ground.cycle_order),
+        ));
+    }
+    if ground.case == Case::Cycle {
+        let (a, b) = (
+            tokens_in(start, &ground.cycle_order),
+            tokens_in(goal, &ground.cycle_order),
+        );
+        let same = a.is_empty()
+            || (0..a.len()).any(|r| (0..a.len()).all(|i| a[(i + r) % a.len()] == b[i]));
+        return Ok(Some(same));
+    }
+    let k = goal.blanks();
+    let distinct = goal.tiles_distinct();
+    match ground.case {
+        Case::Separable => Ok(None),
+        Case::Theta0 if k == 1 => Ok(None),
+        _ if k >= 2 || !distinct => Ok(Some(true)),
+        Case::Bipartite => {
+            let blank = |t: &Tokens| t.cells().iter().position(|&x| x == 0).expect("a blank");
+            let (from, to) = (blank(start), blank(goal));
+            let same_colour = colour(from) == colour(to);
+            Ok(Some(even(start, goal) == same_colour))
+        }
+        _ => Ok(Some(true)),
+    }
+}
+
+/// Whether the permutation of cells taking `goal`'s tokens to `start`'s (all distinct, the
+/// blank one of them) is even: its cycles counted, in linear time.
+fn even(start: &Tokens, goal: &Tokens) -> bool {
+    let n = goal.len();
+    let mut at = std::collections::HashMap::with_capacity(n);
+    for (v, &t) in goal.cells().iter().enumerate() {
+        at.insert(t, v);
+    }
+    let to: Vec<usize> = start.cells().iter().map(|t| at[t]).collect();
+    let mut seen = vec![false; n];
+    let mut cycles = 0;
+    for v in 0..n {
+        if !seen[v] {
+            cycles += 1;
+            let mut w = v;
+            while !seen[w] {
+                seen[w] = true;
+                w = to[w];
+            }
+        }
+    }
+    (n - cycles).is_multiple_of(2)
+}
+
+/// The vertices of a path in its order, from an end.
+fn path_order(g: &Graph) -> Vec<usize> {
+    let n = g.vertices();
+    let end = (0..n).find(|&v| g.degree(v) <= 1).unwrap_or(0);
+    let mut order = vec![end];
+    while order.len() < n {
+        let here = *order.last().expect("a vertex");
+        let next = g.neighbours(here).find(|v| !order.contains(v));
+        order.push(next.expect("a path goes on"));
+    }
+    order
 }
 
 /// The vertices of a cycle in its order, from vertex 0.

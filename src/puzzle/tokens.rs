@@ -48,6 +48,28 @@ impl Tokens {
         Tokens::new(labels)
     }
 
+    /// The board a board string of tokens draws: its rows split by `/` (or new lines), each
+    /// of as many tokens.
+    pub fn shape_of(text: &str) -> Result<crate::puzzle::board::Shape, Error> {
+        let rows: Vec<usize> = text
+            .split(['/', '\n'])
+            .map(|r| {
+                r.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|w| !w.is_empty())
+                    .count()
+            })
+            .filter(|&n| n > 0)
+            .collect();
+        match rows.first() {
+            Some(&cols) if rows.iter().all(|&r| r == cols) => {
+                crate::puzzle::board::Shape::new(rows.len(), cols)
+            }
+            _ => Err(Error::Board(format!(
+                "'{text}' is not a board: its rows (split by /) must hold as many tokens each"
+            ))),
+        }
+    }
+
     /// The tokens `cells`, checked: at least one blank.
     pub fn new(cells: Vec<u32>) -> Result<Tokens, Error> {
         if !cells.contains(&0) {
