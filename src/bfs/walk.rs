@@ -121,13 +121,23 @@ impl<'g> Configurations<'g> {
 /// How a walk numbers the configurations it walks: densely, from 0, and back. The tokens are
 /// symbols, 0 the blank: a permutation of 0..n (`Configurations`), or of a multiset where
 /// labels repeat and several vertices are empty (`MultisetRank`, pebble motion).
-pub trait Ranking: Sync {
+pub trait Ranking: Sync + Sized {
     /// The number of configurations.
     fn count(&self) -> u64;
     /// The rank of `tokens`.
     fn rank(&self, tokens: &[u8]) -> u64;
     /// The configuration of rank `rank`, written into `tokens`.
     fn unrank(&self, rank: u64, tokens: &mut [u8]);
+    /// Adds to `next` the configurations one move on `graph` from those of `chunk` not seen
+    /// yet, marking them seen (`shared`: by several threads at once).
+    fn expand(
+        &self,
+        graph: &Graph,
+        seen: &[AtomicU64],
+        chunk: &[u32],
+        next: &mut Vec<u32>,
+        shared: bool,
+    );
 }
 
 impl Ranking for Configurations<'_> {
@@ -144,6 +154,17 @@ impl Ranking for Configurations<'_> {
     fn unrank(&self, rank: u64, tokens: &mut [u8]) {
         Configurations::unrank(self, rank, tokens)
     }
+
+    fn expand(
+        &self,
+        _: &Graph,
+        seen: &[AtomicU64],
+        chunk: &[u32],
+        next: &mut Vec<u32>,
+        shared: bool,
+    ) {
+        expand(self, seen, chunk, next, shared)
+    }
 }
 
 impl Ranking for MultisetRank {
@@ -159,6 +180,17 @@ impl Ranking for MultisetRank {
     #[inline(always)]
     fn unrank(&self, rank: u64, tokens: &mut [u8]) {
         MultisetRank::unrank(self, rank, tokens)
+    }
+
+    fn expand(
+        &self,
+        graph: &Graph,
+        seen: &[AtomicU64],
+        chunk: &[u32],
+        next: &mut Vec<u32>,
+        shared: bool,
+    ) {
+        expand_tokens(graph, self, seen, chunk, next, shared)
     }
 }
 
@@ -382,14 +414,18 @@ fn component<R: Ranking>(
         *walked += frontier.len() as u64;
         let next = if frontier.len() < PARALLEL_FRONTIER {
             let mut next = vec![];
-            expand(puzzle, seen, &frontier, &mut next, false);
+            puzzle
+                .ranks
+                .expand(puzzle.graph, seen, &frontier, &mut next, false);
             next
         } else {
             let next = frontier
                 .par_chunks(PARALLEL_FRONTIER / 8)
                 .map(|chunk| {
                     let mut next = vec![];
-                    expand(puzzle, seen, chunk, &mut next, true);
+                    puzzle
+                        .ranks
+                        .expand(puzzle.graph, seen, chunk, &mut next, true);
                     next
                 })
                 .collect::<Vec<_>>()
@@ -404,46 +440,80 @@ fn component<R: Ranking>(
 
 bit_instructions! {
     /// Adds to `next` the configurations one move from those of `chunk` not seen yet, marking
-    /// them seen. A configuration seen already (most targets of a late layer) costs a load; one
-    /// thread alone sets its bit with a plain store, several (`shared`) with an atomic or, as
-    /// they may share a word. Ranks count smaller tokens with `popcnt` where the CPU has it.
-    fn expand[R: Ranking][R](
-        puzzle: &Walker<R>,
+    /// them seen (`visit`). Ranks count smaller tokens with `popcnt` where the CPU has it.
+    fn expand[][](
+        puzzle: &Configurations,
         seen: &[AtomicU64],
         chunk: &[u32],
         next: &mut Vec<u32>,
         shared: bool,
     ) -> () {
         let n = puzzle.graph.vertices();
-        let mut tokens = [0u8; crate::graph::MAX_VERTICES];
+        let mut tokens = [0u8; MAX_WALK_VERTICES];
         for &r in chunk {
-            puzzle.ranks.unrank(u64::from(r), &mut tokens[..n]);
-            let blanks = (0..n).filter(|&v| tokens[v] == 0).fold(0u32, |m, v| m | 1 << v);
-            for blank in crate::graph::bits(blanks) {
-                // A token of a neighbour slides onto the blank; a blank beside it moves nothing.
-                let mut moves = puzzle.graph.neighbour_mask(blank) & !blanks;
-                while moves != 0 {
+            puzzle.unrank(u64::from(r), &mut tokens[..n]);
+            let blank = tokens[..n].iter().position(|&t| t == 0).expect("a blank");
+            let mut moves = puzzle.graph.neighbour_mask(blank);
+            while moves != 0 {
                 let u = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 tokens.swap(blank, u);
-                let s = puzzle.ranks.rank(&tokens[..n]);
+                let s = puzzle.rank(&tokens[..n]);
                 tokens.swap(blank, u);
-                let (word, bit) = (&seen[(s / 64) as usize], 1u64 << (s % 64));
-                let was = word.load(Ordering::Relaxed);
-                let new = if was & bit != 0 {
-                    false
-                } else if shared {
-                    word.fetch_or(bit, Ordering::Relaxed) & bit == 0
-                } else {
-                    word.store(was | bit, Ordering::Relaxed);
-                    true
-                };
-                if new {
-                    next.push(s as u32);
-                }
-                }
+                visit(seen, s, shared, next);
             }
         }
+    }
+}
+
+/// `expand` over the arrangements of a multiset: every blank's moves (a token of a neighbour
+/// slides onto it; a blank beside it moves nothing).
+fn expand_tokens(
+    graph: &Graph,
+    ranks: &MultisetRank,
+    seen: &[AtomicU64],
+    chunk: &[u32],
+    next: &mut Vec<u32>,
+    shared: bool,
+) {
+    let n = graph.vertices();
+    let mut tokens = [0u8; crate::graph::MAX_VERTICES];
+    for &r in chunk {
+        ranks.unrank(u64::from(r), &mut tokens[..n]);
+        let blanks = (0..n)
+            .filter(|&v| tokens[v] == 0)
+            .fold(0u32, |m, v| m | 1 << v);
+        for blank in crate::graph::bits(blanks) {
+            let mut moves = graph.neighbour_mask(blank) & !blanks;
+            while moves != 0 {
+                let u = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                tokens.swap(blank, u);
+                let s = ranks.rank(&tokens[..n]);
+                tokens.swap(blank, u);
+                visit(seen, s, shared, next);
+            }
+        }
+    }
+}
+
+/// Marks configuration `s` seen and adds it to `next` if it was not: a load when it was (most
+/// targets of a late layer); one thread alone sets its bit with a plain store, several
+/// (`shared`) with an atomic or, as they may share a word.
+#[inline(always)]
+fn visit(seen: &[AtomicU64], s: u64, shared: bool, next: &mut Vec<u32>) {
+    let (word, bit) = (&seen[(s / 64) as usize], 1u64 << (s % 64));
+    let was = word.load(Ordering::Relaxed);
+    let new = if was & bit != 0 {
+        false
+    } else if shared {
+        word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    } else {
+        word.store(was | bit, Ordering::Relaxed);
+        true
+    };
+    if new {
+        next.push(s as u32);
     }
 }
 

@@ -10,6 +10,9 @@
 
 use crate::error::Error;
 
+/// Most symbols a multiset has (past 20 distinct ones its arrangements pass 2^64 anyway).
+const MAX_SYMBOLS: usize = 32;
+
 /// The arrangements of one multiset: `counts[i]` tokens of symbol i.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MultisetRank {
@@ -22,6 +25,12 @@ impl MultisetRank {
     /// The arrangements of `counts[i]` tokens of each symbol i; refused if they are 2^64 or
     /// more (an index holds them in a u64).
     pub fn new(counts: &[usize]) -> Result<MultisetRank, Error> {
+        if counts.len() > MAX_SYMBOLS {
+            return Err(Error::Shape(format!(
+                "{} symbols: a multiset's ranks take at most {MAX_SYMBOLS}",
+                counts.len()
+            )));
+        }
         let cells: usize = counts.iter().sum();
         // n! / ∏ cᵢ! built token by token: after j tokens of symbol i it is the arrangements of
         // the tokens so far, an integer that never decreases (times placed ≥ k, over k), so
@@ -57,7 +66,7 @@ impl MultisetRank {
     /// The rank of `symbols` (each below the number of symbols, with the multiset's counts).
     pub fn rank(&self, symbols: &[u8]) -> u64 {
         debug_assert_eq!(symbols.len(), self.cells);
-        let mut left = self.counts.clone();
+        let mut left = self.left();
         let (mut block, mut rank) = (u128::from(self.total), 0u128);
         for (i, &s) in symbols.iter().enumerate() {
             let m = (self.cells - i) as u128;
@@ -72,7 +81,7 @@ impl MultisetRank {
     /// The arrangement of rank `rank` (below `arrangements()`), written into `out`.
     pub fn unrank(&self, rank: u64, out: &mut [u8]) {
         debug_assert!(rank < self.total && out.len() == self.cells);
-        let mut left = self.counts.clone();
+        let mut left = self.left();
         let (mut block, mut rank) = (u128::from(self.total), u128::from(rank));
         for (i, cell) in out.iter_mut().enumerate() {
             let m = (self.cells - i) as u128;
@@ -89,6 +98,16 @@ impl MultisetRank {
             *cell = s as u8;
             left[s] -= 1;
         }
+    }
+}
+
+impl MultisetRank {
+    /// The counts, on the stack: what a rank or an unrank takes from as it goes.
+    #[inline(always)]
+    fn left(&self) -> [usize; MAX_SYMBOLS] {
+        let mut left = [0; MAX_SYMBOLS];
+        left[..self.counts.len()].copy_from_slice(&self.counts);
+        left
     }
 }
 
