@@ -149,7 +149,9 @@ pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
 }
 
 /// Whether `start` reaches `goal` on `g` (both a token a vertex), where a theorem above
-/// decides it; `Err` if they hold different tokens. Linear in the vertices and edges.
+/// decides it; `Err` if they hold different tokens. Linear in the vertices and edges, but on
+/// a cycle or a path, whose orders are compared in time quadratic in its (at most 16)
+/// vertices.
 pub fn reaches(g: &Graph, start: &Tokens, goal: &Tokens) -> Result<Option<bool>, Error> {
     let case = Case::of(g);
     let ground = Ground {
@@ -166,7 +168,8 @@ pub fn reaches(g: &Graph, start: &Tokens, goal: &Tokens) -> Result<Option<bool>,
     decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
 }
 
-/// Whether `start` reaches `goal` on a board of `shape`, of any size (as `predict_board`).
+/// Whether `start` reaches `goal` on a board of `shape`, of any size (as `predict_board`), in
+/// time linear in its cells.
 pub fn reaches_on_board(shape: Shape, start: &Tokens, goal: &Tokens) -> Result<bool, Error> {
     let ground = Ground {
         vertices: shape.cells(),
