@@ -107,7 +107,7 @@ impl Classes {
 }
 
 /// What a prediction asks of the ground: its size, whether it is a path, its case in Wilson's
-/// classification, and on a cycle the vertices in the cycle's order.
+/// classification, and on a cycle or a path the vertices in their order.
 struct Ground {
     vertices: usize,
     path: bool,
@@ -115,37 +115,53 @@ struct Ground {
     cycle_order: Vec<usize>,
 }
 
+impl Ground {
+    /// A graph's.
+    fn of_graph(g: &Graph) -> Ground {
+        let case = Case::of(g);
+        let path = g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2);
+        Ground {
+            vertices: g.vertices(),
+            path,
+            case,
+            cycle_order: match case {
+                Case::Cycle => cycle_order(g),
+                _ if path => path_order(g),
+                _ => vec![],
+            },
+        }
+    }
+
+    /// A board's, of any size: a line is a path, 2x2 a cycle (cells 1 2 4 3 round it), every
+    /// other board 2-connected, bipartite and not a cycle.
+    fn of_board(shape: Shape) -> Ground {
+        Ground {
+            vertices: shape.cells(),
+            path: shape.is_line(),
+            case: match (shape.is_line(), shape.cells()) {
+                (true, _) => Case::Separable,
+                (false, 4) => Case::Cycle,
+                _ => Case::Bipartite,
+            },
+            cycle_order: if shape.is_line() {
+                (0..shape.cells()).collect()
+            } else {
+                vec![0, 1, 3, 2]
+            },
+        }
+    }
+}
+
 /// The classes of `tokens`'s arrangements on `g` (as many tokens as vertices), where a theorem
 /// above decides them.
 pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
-    let case = Case::of(g);
-    let ground = Ground {
-        vertices: g.vertices(),
-        path: g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2),
-        case,
-        cycle_order: if case == Case::Cycle {
-            cycle_order(g)
-        } else {
-            vec![]
-        },
-    };
-    classes(&ground, tokens, || wilson::predict(g))
+    classes(&Ground::of_graph(g), tokens, || wilson::predict(g))
 }
 
 /// The classes of `tokens`'s arrangements on a board of `shape`, of any size: a line is a
 /// path, 2x2 a cycle, every other board 2-connected, bipartite and not a cycle.
 pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
-    let ground = Ground {
-        vertices: shape.cells(),
-        path: shape.is_line(),
-        case: match (shape.is_line(), shape.cells()) {
-            (true, _) => Case::Separable,
-            (false, 4) => Case::Cycle,
-            _ => Case::Bipartite,
-        },
-        cycle_order: vec![0, 1, 3, 2],
-    };
-    classes(&ground, tokens, || None)
+    classes(&Ground::of_board(shape), tokens, || None)
 }
 
 /// Whether `start` reaches `goal` on `g` (both a token a vertex), where a theorem above
@@ -153,38 +169,16 @@ pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
 /// a cycle or a path, whose orders are compared in time quadratic in its (at most 16)
 /// vertices.
 pub fn reaches(g: &Graph, start: &Tokens, goal: &Tokens) -> Result<Option<bool>, Error> {
-    let case = Case::of(g);
-    let ground = Ground {
-        vertices: g.vertices(),
-        path: g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2),
-        case,
-        cycle_order: match case {
-            Case::Cycle => cycle_order(g),
-            _ if g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2) => path_order(g),
-            _ => vec![],
-        },
-    };
     let colours = g.two_colouring();
-    decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
+    decide(&Ground::of_graph(g), start, goal, |v| {
+        colours.as_ref().map(|c| c[v])
+    })
 }
 
 /// Whether `start` reaches `goal` on a board of `shape`, of any size (as `predict_board`), in
 /// time linear in its cells.
 pub fn reaches_on_board(shape: Shape, start: &Tokens, goal: &Tokens) -> Result<bool, Error> {
-    let ground = Ground {
-        vertices: shape.cells(),
-        path: shape.is_line(),
-        case: match (shape.is_line(), shape.cells()) {
-            (true, _) => Case::Separable,
-            (false, 4) => Case::Cycle,
-            _ => Case::Bipartite,
-        },
-        cycle_order: if shape.is_line() {
-            (0..shape.cells()).collect()
-        } else {
-            vec![0, 1, 3, 2]
-        },
-    };
+    let ground = Ground::of_board(shape);
     let colour = |v: usize| Some(shape.colour(crate::puzzle::board::Cell(v)) as u8);
     Ok(decide(&ground, start, goal, colour)?.expect("every board is decided"))
 }
