@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/results/ from scratch: the seed boards and the 12-cell boards, in both metrics, and
 # the atlas of every goal cell of each; the graphs (scripts/reproduce-graphs.sh, which needs
-# nauty). 2x7 (its corner in 7 to 17 min and 11.2 GB here, its atlas in hours) is kept as it
+# nauty); pebble motion on named graphs (scripts/reproduce-pebbles.sh, the 15-puzzle's coloured
+# rows among them: 5 minutes). 2x7 (its corner in 7 to 17 min and 11.2 GB here, its atlas in hours) is kept as it
 # is, its rows and folders, unless --with-2x7 is given, which analyses it again
 # (scripts/reproduce-2x7.sh).
 # Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: docs/results)
@@ -64,6 +65,7 @@ if [ $with_2x7 = yes ]; then
 fi
 run theorem 2x2 2x3 2x4 2x5 3x3 1x5
 scripts/reproduce-graphs.sh "$out"
+scripts/reproduce-pebbles.sh --fifteen "$out/pebbles"
 echo "\$ tilespace bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3" | tee -a "$out/COMMANDS.md"
 "$bin" bench --boards 3x3,2x5,2x6,3x4 --threads 1,2 --runs 3 --results "$out" --quiet | tee -a "$out/COMMANDS.md"
 scripts/reports.sh "$out"
