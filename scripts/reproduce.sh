@@ -2,9 +2,9 @@
 # Regenerates docs/results/ from scratch: the seed boards and the 12-cell boards, in both metrics, and
 # the atlas of every goal cell of each; the graphs (scripts/reproduce-graphs.sh, which needs
 # nauty); pebble motion on named graphs (scripts/reproduce-pebbles.sh, the 15-puzzle's coloured
-# rows among them: 5 minutes). 2x7 (its corner in 7 to 17 min and 11.2 GB here, its atlas in hours) is kept as it
-# is, its rows and folders, unless --with-2x7 is given, which analyses it again
-# (scripts/reproduce-2x7.sh).
+# rows among them: 5 minutes). 2x7 (its corner in 7 to 17 min and 11.2 GB here, its atlas in
+# hours) is kept as it is, its rows and folders, unless --with-2x7 is given, which analyses it
+# again (scripts/reproduce-2x7.sh).
 # Usage: scripts/reproduce.sh [--with-2x7] [OUT_DIR]   (default: docs/results)
 set -euo pipefail
 cd "$(dirname "$0")/.."
