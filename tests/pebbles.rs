@@ -61,14 +61,10 @@ fn class_map(g: &Graph, tokens: &[u32]) -> HashMap<Vec<u32>, usize> {
         class.insert(start.clone(), id);
         let mut queue = VecDeque::from([start.clone()]);
         while let Some(a) = queue.pop_front() {
-            for v in (0..a.len()).filter(|&v| a[v] == 0) {
-                for u in g.neighbours(v).filter(|&u| a[u] != 0) {
-                    let mut b = a.clone();
-                    b.swap(u, v);
-                    if !class.contains_key(&b) {
-                        class.insert(b.clone(), id);
-                        queue.push_back(b);
-                    }
+            for b in moves(g, &a) {
+                if !class.contains_key(&b) {
+                    class.insert(b.clone(), id);
+                    queue.push_back(b);
                 }
             }
         }
@@ -89,22 +85,21 @@ fn classes(g: &Graph, tokens: &[u32]) -> BTreeMap<u64, u64> {
     sizes
 }
 
-/// The arrangements that reach `goal` on `g`: its class, by the same search.
+/// The arrangements that reach `goal` on `g`: its class, by the same search (`goal_class`).
 fn reach(g: &Graph, goal: &[u32]) -> u64 {
-    let mut seen = std::collections::HashSet::from([goal.to_vec()]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(a) = queue.pop_front() {
-        for v in (0..a.len()).filter(|&v| a[v] == 0) {
-            for u in g.neighbours(v).filter(|&u| a[u] != 0) {
-                let mut b = a.clone();
-                b.swap(u, v);
-                if seen.insert(b.clone()) {
-                    queue.push_back(b);
-                }
-            }
-        }
-    }
-    seen.len() as u64
+    goal_class(g, goal).0
+}
+
+/// The arrangements one move from `a` on `g`: a token slides along an edge onto an empty
+/// vertex.
+fn moves<'a>(g: &'a Graph, a: &'a [u32]) -> impl Iterator<Item = Vec<u32>> + 'a {
+    (0..a.len()).filter(|&v| a[v] == 0).flat_map(move |v| {
+        g.neighbours(v).filter(|&u| a[u] != 0).map(move |u| {
+            let mut b = a.to_vec();
+            b.swap(u, v);
+            b
+        })
+    })
 }
 
 /// The prediction's classes as `classes` counts them, or None where no theorem predicts.
@@ -323,13 +318,9 @@ fn goal_class(g: &Graph, goal: &[u32]) -> (u64, usize) {
     loop {
         let mut next = vec![];
         for a in &layer {
-            for v in (0..a.len()).filter(|&v| a[v] == 0) {
-                for u in g.neighbours(v).filter(|&u| a[u] != 0) {
-                    let mut b = a.clone();
-                    b.swap(u, v);
-                    if seen.insert(b.clone()) {
-                        next.push(b);
-                    }
+            for b in moves(g, a) {
+                if seen.insert(b.clone()) {
+                    next.push(b);
                 }
             }
         }
