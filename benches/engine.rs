@@ -196,6 +196,33 @@ fn graph_searches(c: &mut Criterion) {
     g.finish();
 }
 
+/// Puzzles of tokens (pebble motion) through the search over arrangements: 2x5 with two
+/// blanks (10!/2 arrangements, one class by Kornhauser, Miller and Spirakis: compare with
+/// bfs/2x5's 10!/2 states) and 3x4 with colours of 3 (12!/(3!^3·2!·1!) = 1,108,800).
+fn arrangement_searches(c: &mut Criterion) {
+    use tilespace::analysis::arrangements::analyze_tokens;
+    use tilespace::index::puzzle::Ground;
+    use tilespace::puzzle::tokens::Tokens;
+    let mut g = c.benchmark_group("arrangements");
+    g.sample_size(10);
+    for (name, rows, cols, goal, arrangements) in [
+        ("2x5-two-blanks", 2, 5, "1 2 3 4 5/6 7 8 0 0", 1_814_400),
+        ("3x4-colours", 3, 4, "1 1 1 2/2 2 3 3/3 4 4 0", 1_108_800),
+    ] {
+        let ground = Ground::Board(tilespace::Shape::new(rows, cols).unwrap());
+        let tokens = Tokens::parse(goal, rows * cols).unwrap();
+        g.throughput(Throughput::Elements(arrangements));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let a = analyze_tokens(&ground, &tokens, None, &|_, _| {}).unwrap();
+                assert_eq!(a.distribution.total(), arrangements);
+                assert!(a.verified);
+            })
+        });
+    }
+    g.finish();
+}
+
 /// The hot write of the search: claim a random unseen 2-bit slot in a 2x6-sized table.
 /// Raw atomics do it with one load and one `fetch_or` whose result says who claimed it; bitvec
 /// reads the two bits, then sets them with `set_aliased`, which cannot report a race.
@@ -334,6 +361,7 @@ mod group {
         neighbours,
         searches,
         graph_searches,
+        arrangement_searches,
         table_visit,
         optimal
     );

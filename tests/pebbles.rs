@@ -313,8 +313,15 @@ fn boards_decide_reachability_at_any_size() {
 /// The goal's class on `g` by the plain search, layer by layer: its arrangements and its
 /// eccentricity (the depth of its last layer).
 fn goal_class(g: &Graph, goal: &[u32]) -> (u64, usize) {
+    let (layers, _) = goal_layers(g, goal);
+    (layers.iter().sum(), layers.len() - 1)
+}
+
+/// The goal's class on `g` by the plain search: the width of each layer, and the last
+/// layer's arrangements in increasing order.
+fn goal_layers(g: &Graph, goal: &[u32]) -> (Vec<u64>, Vec<Vec<u32>>) {
     let mut seen = std::collections::HashSet::from([goal.to_vec()]);
-    let (mut layer, mut depth) = (vec![goal.to_vec()], 0);
+    let (mut layer, mut widths) = (vec![goal.to_vec()], vec![1]);
     loop {
         let mut next = vec![];
         for a in &layer {
@@ -325,9 +332,138 @@ fn goal_class(g: &Graph, goal: &[u32]) -> (u64, usize) {
             }
         }
         if next.is_empty() {
-            return (seen.len() as u64, depth);
+            layer.sort();
+            return (widths, layer);
         }
-        (layer, depth) = (next, depth + 1);
+        widths.push(next.len() as u64);
+        layer = next;
+    }
+}
+
+/// `analyze --goal TOKENS` on boards and graphs: every figure it prints is the plain
+/// search's (the layers, so the eccentricity and the mean; the antipodes), the arrangements
+/// the multinomial, computed apart (`Tokens::arrangements`), and the run verified.
+#[test]
+fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
+    for (puzzle, goal) in [
+        (&["3x3"][..], "1 2 3/4 5 6/7 0 0"),
+        (&["2x4"], "1 1 2 2/3 3 0 0"),
+        (&["3x3"], "1 1 1/2 2 2/3 3 0"),
+        (&["2x3"], "0 1 0/2 0 3"),
+        (&["--graph", "theta0"], "1 1 2 3 4 5 0"),
+        (&["--graph", "cycle:6"], "1 1 2 2 0 0"),
+        (&["--graph", "petersen"], "1 1 2 2 3 3 0 0 0 0"),
+        (&["--graph", "path:5"], "1 0 2 0 3"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .arg("analyze")
+            .args(puzzle)
+            .args(["--goal", goal, "--json", "-q", "-j", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{puzzle:?} {goal}: {out:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let g = match puzzle {
+            [board] => {
+                let (r, c) = board.split_once('x').unwrap();
+                family::grid(r.parse().unwrap(), c.parse().unwrap()).unwrap()
+            }
+            [_, spec] => {
+                tilespace::graph::spec::NamedGraph::parse(spec)
+                    .unwrap()
+                    .graph
+            }
+            _ => unreachable!(),
+        };
+        let tokens = Tokens::parse(goal, g.vertices()).unwrap();
+        let (layers, last) = goal_layers(&g, tokens.cells());
+        let depths: Vec<u64> = serde_json::from_value(json["depths"].clone()).unwrap();
+        assert_eq!(depths, layers, "{puzzle:?} {goal}");
+        assert_eq!(json["eccentricity"], layers.len() - 1);
+        assert_eq!(json["reachable"], layers.iter().sum::<u64>());
+        let total = tokens.arrangements().to_string();
+        assert_eq!(json["arrangements"].to_string(), total, "{goal}");
+        let mut antipodes: Vec<Vec<u32>> = json["antipodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                let text = a.as_str().unwrap();
+                Tokens::parse(text, g.vertices()).unwrap().cells().to_vec()
+            })
+            .collect();
+        antipodes.sort();
+        assert_eq!(antipodes, last, "{puzzle:?} {goal}");
+        assert_eq!(json["verified"], true, "{goal}");
+    }
+}
+
+/// A goal of tokens that cannot be searched is refused in one line, exit 2, before any
+/// search: the wrong number of tokens, no blank, a token that is not a number, rows that do
+/// not draw the board, too many arrangements, more memory than allowed, the multi-tile
+/// metric, several puzzles, a start board.
+#[test]
+fn a_bad_goal_of_tokens_is_refused_in_one_line() {
+    for (args, says) in [
+        (&["3x3", "--goal", "1 2 3"][..], "names 3 tokens"),
+        (&["3x3", "--goal", "1 2 3/4 5 6/7 8 9"], "no blank"),
+        (
+            &["3x3", "--goal", "1 x 3/4 5 6/7 8 0"],
+            "'x' is not a token",
+        ),
+        (&["3x3", "--goal", "1 2 3 4/5 6 7 8 0"], "not a board"),
+        (&["2x4", "--goal", "1 2 3/4 5 0/0 0"], "not a board"),
+        (&["4x2", "--goal", "1 2 3 4/5 6 0 0"], "draws a 2x4 board"),
+        (
+            &["4x5", "--goal", "1 1 1 1 1/2 2 2 2 2/3 3 3 3 3/4 4 4 4 0"],
+            "at most 2^32",
+        ),
+        (
+            &[
+                "4x4",
+                "--goal",
+                "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0",
+                "--max-memory",
+                "1M",
+            ],
+            "over --max-memory",
+        ),
+        (
+            &["3x3", "--goal", "1 2 3/4 5 6/7 0 0", "--metric", "multi"],
+            "one token at a time",
+        ),
+        (
+            &["3x3", "2x2", "--goal", "1 2 3/4 5 6/7 0 0"],
+            "one board size",
+        ),
+        (
+            &[
+                "3x3",
+                "--goal",
+                "1 2 3/4 5 6/7 0 0",
+                "--from",
+                "1 2 3/4 5 6/7 8 0",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &["--graph", "cycle:5", "--goal", "1 2 0 0"],
+            "names 4 tokens",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .arg("analyze")
+            .args(args)
+            .arg("-q")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(says) && err.trim().lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
 

@@ -1,6 +1,8 @@
 //! Analyses built on the engine, of a puzzle on a board or a graph:
 //! - `analyze`, `job`: one puzzle's complete analysis (in memory, on disk, over ranks) and the
 //!   checks of its result; `sharded`: the analysis as one rank of a group;
+//! - `arrangements`: a puzzle of tokens (labels that repeat, several blanks), searched and
+//!   checked against the theorems of pebble motion;
 //! - `distribution`: the states per depth and what they yield (eccentricity, mean, median);
 //! - `atlas`: the analyses from every class of goal cells, and the diameter, radius and mean
 //!   distance they give;
@@ -11,6 +13,7 @@
 //! - `plan`, `disk_plan`, `job_script`: plans of distributed and on-disk runs, and their scripts.
 
 pub mod analyze;
+pub mod arrangements;
 pub mod atlas;
 pub mod disk_plan;
 pub mod distribution;

@@ -39,10 +39,13 @@
 //! A puzzle on a graph runs on the same loop (its moves `moves::GraphMoves`, its scans
 //! `layer::graph`, its index `StateSpace::new` of a graph's puzzle). Beside the loop, `walk` splits every
 //! configuration of a graph's n! into components over a bit each (`theorem --graph`, where a
-//! puzzle may have (n-1)! components, which a search from one start would take one at a time).
+//! puzzle may have (n-1)! components, which a search from one start would take one at a time),
+//! and `arrangements` searches the arrangements of tokens whose labels repeat, with several
+//! blanks (pebble motion), over a 2-bit table of its own index (`index::arrangement`).
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
+pub mod arrangements;
 #[doc(hidden)]
 pub mod bits;
 #[doc(hidden)]

@@ -40,6 +40,14 @@ pub struct AnalyzeArgs {
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based); repeat for several goals
     #[arg(long, value_name = "CELL", default_value = "last")]
     pub blank: Vec<GoalBlank>,
+    /// The goal's tokens instead of tiles 1, 2, … around one blank: on a board a board string
+    /// whose labels may repeat (equal labels are tokens of one colour) and that may hold
+    /// several blanks (0), e.g. "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0"; on a --graph the token on
+    /// each vertex in its order. Every arrangement that reaches it is searched (pebble motion)
+    #[arg(long, value_name = "TOKENS", conflicts_with_all = [
+        "blank", "gong_figures", "from", "save_table", "checkpoint", "resume", "disk"
+    ])]
+    pub goal: Option<String>,
     /// How moves are counted: single (a move slides one tile one cell) or multi (the blank
     /// slides any distance along its row or column, the tiles between following: one move)
     #[arg(long, value_name = "METRIC", default_value = "single")]

@@ -1,6 +1,7 @@
 //! The thin command-line layer: each subcommand turns its arguments into library calls.
 //!
-//! The command list is `args`; each command's file is named for it (`cmd_analyze`,
+//! The command list is `args`; each command's file is named for it (`cmd_analyze` with
+//! `analyze_tokens` for a goal of tokens,
 //! `cmd_antipodes`, `cmd_atlas` with `atlas_graph` for graphs, `cmd_bench`, `cmd_check`,
 //! `cmd_count`, `cmd_docs`, `cmd_pdb`, `cmd_plan`, `cmd_plot`, `cmd_query` for `distance` and
 //! `solve`, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
@@ -11,6 +12,7 @@
 //! distributed run (`ranks`) and the machine a benchmark names (`machine`).
 
 mod advice;
+mod analyze_tokens;
 pub mod args;
 mod atlas_graph;
 mod cmd_analyze;
@@ -68,7 +70,10 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         }
     }
     match cli.command {
-        Command::Analyze(a) => cmd_analyze::run(a, ranks),
+        Command::Analyze(a) => match a.goal.clone() {
+            Some(goal) => analyze_tokens::run(&a, &goal, ranks),
+            None => cmd_analyze::run(a, ranks),
+        },
         Command::Solvable(a) => cmd_solvable::run(a),
         Command::Count(a) => cmd_count::run(a),
         Command::Bench(a) => cmd_bench::run(a),

@@ -8,6 +8,7 @@ pub fn counted(n: u64, noun: &str) -> String {
     match (n, noun) {
         (1, _) => format!("1 {noun}"),
         (n, "vertex") => format!("{n} vertices"),
+        (n, "class") => format!("{n} classes"),
         (n, _) => format!("{n} {noun}s"),
     }
 }

@@ -147,6 +147,13 @@ impl Progress {
         self
     }
 
+    /// A search that tells only the depth and the states found so far (`bfs::arrangements`).
+    pub fn reached(&self, depth: u32, seen: u64) {
+        hold_if_asked(depth);
+        self.bar.set_message(depth.to_string());
+        self.bar.set_position(seen);
+    }
+
     pub fn layer(&self, done: LayerDone) {
         hold_if_asked(done.depth);
         if let (true, Some(way)) = (self.trace, done.way) {

@@ -1,10 +1,12 @@
 //! The puzzle and its index: the puzzle as one value (`puzzle`), permutation ranks with the
 //! parity half dropped (`rank`), the dense layout of one parity class's (RC)!/2 states
 //! (`space`), ranks of partial arrangements (`partial`), the index of pattern databases, and
-//! dense ranks of a multiset's arrangements (`multiset`), the index of pebble motion.
+//! dense ranks of a multiset's arrangements (`multiset`: lexicographic, for walks;
+//! `arrangement`: nested combinations, for searches), the index of pebble motion.
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
+pub mod arrangement;
 pub mod multiset;
 pub mod partial;
 pub mod puzzle;

@@ -1,0 +1,142 @@
+//! The analysis of a puzzle of tokens (labels that repeat, several blanks: pebble motion) on a
+//! board or a graph: every arrangement the goal reaches, searched over a 2-bit table of the
+//! arrangements (`bfs::arrangements`), checked against the theorems' count and decision.
+
+use std::time::Instant;
+
+use num_bigint::BigUint;
+
+use crate::analysis::distribution::Distribution;
+use crate::bfs::arrangements::{search_arrangements, ArrangementMoves};
+use crate::error::Error;
+use crate::graph::pebbles::{self, Classes};
+use crate::index::arrangement::ArrangementRank;
+use crate::index::puzzle::Ground;
+use crate::puzzle::tokens::Tokens;
+
+/// Most arrangements a search takes: its 2-bit table is then 1 GiB.
+pub const MAX_ARRANGEMENTS: u64 = crate::index::arrangement::MAX_RANKS;
+
+/// What the search of a puzzle of tokens found, checked.
+#[derive(Clone, Debug)]
+pub struct ArrangementAnalysis {
+    /// The goal.
+    pub goal: Tokens,
+    /// Every arrangement of the goal's tokens: n! / ∏ mᵢ!.
+    pub arrangements: u64,
+    /// Arrangements at each number of moves from the goal.
+    pub distribution: Distribution,
+    /// The arrangements farthest from the goal, in increasing order of their tokens.
+    pub antipodes: Vec<Tokens>,
+    /// The classes the theorems of pebble motion predict, where one decides them.
+    pub predicted: Option<Classes>,
+    /// Every check passed: the layers start with the goal and none is empty, the table holds
+    /// as many arrangements as the layers, the last layer lists as many as it counts, the
+    /// reached arrangements are the goal's class as predicted, and each antipode reaches the
+    /// goal by the theorems' decision.
+    pub verified: bool,
+    /// Threads of the search.
+    pub threads: usize,
+    /// Wall time of the search.
+    pub seconds: f64,
+    /// Bytes of the table.
+    pub table_bytes: u64,
+}
+
+/// The bytes a search of `arrangements` takes: its table, and lists of at most a 128th of the
+/// arrangements (8 bytes each) on each of `threads` threads and joined.
+pub fn arrangement_bytes(arrangements: u64, threads: usize) -> u64 {
+    arrangements.div_ceil(4) + arrangements / 128 * 8 * (threads as u64 + 1)
+}
+
+/// Searches every arrangement of `goal`'s tokens that reaches it on `ground` (a token slides
+/// onto a blank beside it: the single-tile metric), on the current rayon pool; refused before
+/// anything is allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available.
+pub fn analyze_tokens(
+    ground: &Ground,
+    goal: &Tokens,
+    max_memory: Option<u64>,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> Result<ArrangementAnalysis, Error> {
+    let (cells, moves) = match ground {
+        Ground::Board(shape) => (shape.cells(), ArrangementMoves::of_board(*shape)),
+        Ground::Graph(graph) => (graph.vertices(), ArrangementMoves::of_graph(graph)),
+    };
+    if goal.len() != cells {
+        return Err(Error::Board(format!(
+            "the goal names {} tokens, but the puzzle has {cells} cells",
+            goal.len(),
+        )));
+    }
+    if goal.arrangements() > BigUint::from(MAX_ARRANGEMENTS) {
+        return Err(Error::Shape(format!(
+            "{} has {} arrangements on {cells} cells: a search takes at most 2^32",
+            goal.notation(),
+            goal.arrangements()
+        )));
+    }
+    let multiplicities = goal.multiplicities();
+    let labels: Vec<u32> = multiplicities.keys().copied().collect();
+    let counts: Vec<usize> = multiplicities.values().copied().collect();
+    let ranks = ArrangementRank::new(&counts)?;
+    let arrangements = ranks.arrangements();
+    let threads = rayon::current_num_threads();
+    let needed = arrangement_bytes(arrangements, threads);
+    crate::analysis::memory::room_for(needed as f64, max_memory).map_err(|limit| {
+        Error::NoRoom {
+            what: format!("a search of the arrangements of {}", goal.notation()),
+            needed,
+            limit,
+        }
+    })?;
+    let symbols: Vec<u8> = goal
+        .cells()
+        .iter()
+        .map(|t| labels.binary_search(t).expect("a label of the goal") as u8)
+        .collect();
+    let clock = Instant::now();
+    let found = search_arrangements(&ranks, &moves, ranks.rank(&symbols), progress);
+    let seconds = clock.elapsed().as_secs_f64();
+    let mut antipodes: Vec<Tokens> = found
+        .last
+        .iter()
+        .map(|&r| {
+            let mut a = vec![0u8; goal.len()];
+            ranks.unrank(r, &mut a);
+            let cells = a.iter().map(|&s| labels[usize::from(s)]).collect();
+            Tokens::new(cells).expect("an arrangement of the goal's tokens")
+        })
+        .collect();
+    antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
+    let predicted = match ground {
+        Ground::Board(shape) => pebbles::predict_board(*shape, goal),
+        Ground::Graph(graph) => pebbles::predict(graph, goal),
+    };
+    let distribution = Distribution {
+        layers: found.layers,
+    };
+    let reached = distribution.total();
+    let reaches = |a: &Tokens| match ground {
+        Ground::Board(shape) => pebbles::reaches_on_board(*shape, a, goal).ok(),
+        Ground::Graph(graph) => pebbles::reaches(graph, a, goal).ok().flatten(),
+    };
+    let verified = distribution.layers.first() == Some(&1)
+        && distribution.layers.iter().all(|&n| n > 0)
+        && found.marked == reached
+        && found.last.len() as u64 == *distribution.layers.last().expect("a layer")
+        && predicted
+            .as_ref()
+            .is_none_or(|p| p.goal == BigUint::from(reached))
+        && antipodes.iter().all(|a| reaches(a) != Some(false));
+    Ok(ArrangementAnalysis {
+        goal: goal.clone(),
+        arrangements,
+        distribution,
+        antipodes,
+        predicted,
+        verified,
+        threads,
+        seconds,
+        table_bytes: found.table_bytes,
+    })
+}

@@ -1,0 +1,458 @@
+//! The breadth-first search over arrangements (pebble motion: several blanks, labels that
+//! repeat), on a table of 2 bits an arrangement, on every thread.
+//!
+//! An arrangement is ranked by `index::arrangement` (the symbols' cells as nested
+//! combinations, the blanks' digit least significant). The table codes each rank 0 (not
+//! reached), F or N (the frontier's code and the next layer's, 1 and 2 in turn) or 3 (its
+//! layer expanded). A layer's step expands every frontier state (found by a scan of the table,
+//! or from the list of the states the last step found, when they were few), claims each target
+//! not reached yet with N (an atomic or: one thread counts it), and marks the state 3. Moves
+//! need not alternate any colour: a state is claimed once, whatever its neighbours' layers.
+//!
+//! A blank's move onto the cell next to it in cell order changes only the blanks' digit, so
+//! its target is found without ranking the tiles; other moves rank the arrangement again.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use crate::graph::Graph;
+use crate::index::arrangement::{ArrangementRank, Bits, Portable, Unranked, MAX_CELLS};
+
+/// Words of the table a task scans.
+const CHUNK_WORDS: usize = 1 << 11;
+
+/// States of a listed frontier a task expands.
+const CHUNK_STATES: usize = 1 << 12;
+
+/// Targets computed (their words prefetched) before any is claimed.
+const BATCH: usize = 64;
+
+/// Room for a batch and one state's targets past it (a blank of each cell, each with a
+/// neighbour of each other cell).
+const BATCH_ROOM: usize = BATCH + MAX_CELLS * MAX_CELLS;
+
+/// A layer is kept as a list (expanded from it, not from a scan of the table) if it has at
+/// most this fraction of the table's states, or `LISTED_LEAST`.
+const LISTED_PART: u64 = 128;
+const LISTED_LEAST: u64 = 1 << 16;
+
+/// The moves of the blanks: `neighbours[v]`, the cells a token slides from onto a blank on v.
+pub struct ArrangementMoves {
+    neighbours: Vec<u32>,
+}
+
+impl ArrangementMoves {
+    /// A tile slides onto a blank beside it on a board of `shape` (at most 32 cells).
+    pub fn of_board(shape: crate::puzzle::board::Shape) -> ArrangementMoves {
+        ArrangementMoves {
+            neighbours: (0..shape.cells())
+                .map(|v| {
+                    shape
+                        .neighbours(crate::puzzle::board::Cell(v))
+                        .fold(0, |m, u| m | 1 << u.0)
+                })
+                .collect(),
+        }
+    }
+
+    /// A token moves along an edge of `graph` onto a blank (the single-tile metric).
+    pub fn of_graph(graph: &Graph) -> ArrangementMoves {
+        ArrangementMoves {
+            neighbours: (0..graph.vertices())
+                .map(|v| graph.neighbour_mask(v))
+                .collect(),
+        }
+    }
+}
+
+/// What a search over arrangements found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArrangementsFound {
+    /// States at each depth from the start.
+    pub layers: Vec<u64>,
+    /// The ranks of the last layer's states, in increasing order.
+    pub last: Vec<u64>,
+    /// The states the table holds as reached at the end, counted again from its codes.
+    pub marked: u64,
+    /// Bytes of the table.
+    pub table_bytes: u64,
+}
+
+/// Searches every arrangement `ranks` numbers that the moves reach from rank `start`, on the
+/// current rayon pool; `progress` is told each layer's depth and the states found so far.
+pub fn search_arrangements(
+    ranks: &ArrangementRank,
+    moves: &ArrangementMoves,
+    start: u64,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> ArrangementsFound {
+    let listed_most = (ranks.arrangements() / LISTED_PART).max(LISTED_LEAST);
+    search_listing(ranks, moves, start, listed_most, progress)
+}
+
+/// `search_arrangements`, layers of at most `listed_most` states listed.
+fn search_listing(
+    ranks: &ArrangementRank,
+    moves: &ArrangementMoves,
+    start: u64,
+    listed_most: u64,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> ArrangementsFound {
+    let first = search_once(ranks, moves, start, listed_most, None, progress);
+    if first.last.len() as u64 == *first.layers.last().expect("a layer") {
+        return first;
+    }
+    // The last layer was too wide to list as it was found: it is listed on a second search,
+    // whatever its width (it is known now).
+    let depth = first.layers.len() as u32 - 1;
+    let again = search_once(ranks, moves, start, listed_most, Some(depth), &|_, _| {});
+    debug_assert_eq!(again.layers, first.layers);
+    again
+}
+
+/// One search; the layer at depth `list_all` (if any) is listed whatever its width.
+fn search_once(
+    ranks: &ArrangementRank,
+    moves: &ArrangementMoves,
+    start: u64,
+    listed_most: u64,
+    list_all: Option<u32>,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> ArrangementsFound {
+    let total = ranks.arrangements();
+    let words = total.div_ceil(32) as usize;
+    // Huge pages where the kernel gives them: most targets are a random word of the table.
+    let owner = crate::bfs::table::Table::new(total);
+    let table = owner.words();
+    table[(start / 32) as usize].store(1 << (2 * (start % 32)), Relaxed);
+    let mut layers = vec![1u64];
+    let mut frontier = (listed_most > 0).then(|| vec![start]);
+    let mut code = 1;
+    loop {
+        let depth = layers.len() as u32;
+        let step = Step {
+            ranks,
+            moves,
+            table,
+            frontier: code,
+            listed_most: if list_all == Some(depth) {
+                u64::MAX
+            } else {
+                listed_most
+            },
+        };
+        let found = match &frontier {
+            Some(list) => list
+                .par_chunks(CHUNK_STATES)
+                .fold(Found::default, |mut f, c| {
+                    step.expand_list(c, &mut f);
+                    f
+                })
+                .reduce(Found::default, |a, b| a.join(b, step.listed_most)),
+            None => (0..words.div_ceil(CHUNK_WORDS))
+                .into_par_iter()
+                .fold(Found::default, |mut f, c| {
+                    let end = (c * CHUNK_WORDS + CHUNK_WORDS).min(words);
+                    step.expand_words(c * CHUNK_WORDS..end, &mut f);
+                    f
+                })
+                .reduce(Found::default, |a, b| a.join(b, step.listed_most)),
+        };
+        if found.new == 0 {
+            break;
+        }
+        layers.push(found.new);
+        progress(depth, layers.iter().sum());
+        frontier = (found.new <= step.listed_most).then_some(found.list);
+        code ^= 3;
+    }
+    let last = match frontier {
+        Some(mut list) => {
+            list.par_sort_unstable();
+            list
+        }
+        None => vec![],
+    };
+    let marked = table
+        .par_iter()
+        .map(|w| {
+            let w = w.load(Relaxed);
+            u64::from(((w | w >> 1) & 0x5555_5555_5555_5555).count_ones())
+        })
+        .sum();
+    ArrangementsFound {
+        layers,
+        last,
+        marked,
+        table_bytes: words as u64 * 8,
+    }
+}
+
+/// What one task of a step found: how many states, and the states while they are few; and
+/// its working room: the targets waiting to be claimed, the state being expanded.
+struct Found {
+    new: u64,
+    list: Vec<u64>,
+    batch: [u64; BATCH_ROOM],
+    waiting: usize,
+    state: Unranked,
+}
+
+impl Default for Found {
+    fn default() -> Found {
+        Found {
+            new: 0,
+            list: vec![],
+            batch: [0; BATCH_ROOM],
+            waiting: 0,
+            state: Unranked::default(),
+        }
+    }
+}
+
+impl Found {
+    /// Both tasks' states; the list dropped once they are past `listed_most` (the layer is
+    /// then scanned for).
+    fn join(mut self, mut other: Found, listed_most: u64) -> Found {
+        self.new += other.new;
+        if self.new > listed_most {
+            self.list = vec![];
+            return self;
+        }
+        if self.list.len() < other.list.len() {
+            std::mem::swap(&mut self.list, &mut other.list);
+        }
+        self.list.extend_from_slice(&other.list);
+        self
+    }
+}
+
+/// One layer's step: expanding the states coded `frontier`.
+struct Step<'a> {
+    ranks: &'a ArrangementRank,
+    moves: &'a ArrangementMoves,
+    table: &'a [AtomicU64],
+    frontier: u64,
+    listed_most: u64,
+}
+
+impl Step<'_> {
+    fn expand_words(&self, words: std::ops::Range<usize>, found: &mut Found) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bfs::bits::has_bit_instructions() {
+            // SAFETY: this CPU has the instructions `expand_words_bmi2` is compiled for.
+            return unsafe { self.expand_words_bmi2(words, found) };
+        }
+        self.expand_words_with::<Portable>(words, found)
+    }
+
+    fn expand_list(&self, states: &[u64], found: &mut Found) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::bfs::bits::has_bit_instructions() {
+            // SAFETY: as `expand_words`.
+            return unsafe { self.expand_list_bmi2(states, found) };
+        }
+        self.expand_list_with::<Portable>(states, found)
+    }
+
+    /// # Safety
+    /// The CPU must have `popcnt`, BMI1 and BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn expand_words_bmi2(&self, words: std::ops::Range<usize>, found: &mut Found) {
+        self.expand_words_with::<crate::index::arrangement::Bmi2>(words, found)
+    }
+
+    /// # Safety
+    /// As `expand_words_bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn expand_list_bmi2(&self, states: &[u64], found: &mut Found) {
+        self.expand_list_with::<crate::index::arrangement::Bmi2>(states, found)
+    }
+
+    #[inline(always)]
+    fn expand_words_with<B: Bits>(&self, words: std::ops::Range<usize>, found: &mut Found) {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        for w in words {
+            let word = self.table[w].load(Relaxed);
+            let (low, high) = (word & LOW, (word >> 1) & LOW);
+            let mine = if self.frontier == 1 {
+                low & !high
+            } else {
+                high & !low
+            };
+            if mine == 0 {
+                continue;
+            }
+            let mut left = mine;
+            while left != 0 {
+                let slot = u64::from(left.trailing_zeros() / 2);
+                left &= left - 1;
+                self.expand::<B>(w as u64 * 32 + slot, found);
+                if found.waiting >= BATCH {
+                    self.claim_batch(found);
+                }
+            }
+            // Expanded: code 3 (the frontier's other bit set).
+            let settle = if self.frontier == 1 { mine << 1 } else { mine };
+            self.table[w].fetch_or(settle, Relaxed);
+        }
+        self.claim_batch(found);
+    }
+
+    #[inline(always)]
+    fn expand_list_with<B: Bits>(&self, states: &[u64], found: &mut Found) {
+        for &s in states {
+            self.expand::<B>(s, found);
+            let settle = (3 ^ self.frontier) << (2 * (s % 32));
+            self.table[(s / 32) as usize].fetch_or(settle, Relaxed);
+            if found.waiting >= BATCH {
+                self.claim_batch(found);
+            }
+        }
+        self.claim_batch(found);
+    }
+
+    /// Adds every target of state `state` to the batch, its word prefetched.
+    #[inline(always)]
+    fn expand<B: Bits>(&self, state: u64, found: &mut Found) {
+        self.ranks.unrank_into::<B>(state, &mut found.state);
+        let Found {
+            state: u,
+            batch,
+            waiting,
+            ..
+        } = found;
+        let blanks = u.masks[0];
+        let mut each = blanks;
+        while each != 0 {
+            let a = each.trailing_zeros();
+            each &= each - 1;
+            let mut from = self.moves.neighbours[a as usize] & !blanks;
+            while from != 0 {
+                let b = from.trailing_zeros();
+                from &= from - 1;
+                let target = self.ranks.swapped::<B>(u, a, b);
+                prefetch(&self.table[(target / 32) as usize]);
+                batch[*waiting] = target;
+                *waiting += 1;
+            }
+        }
+    }
+
+    /// Codes each target of the batch N if it is not reached yet, counting it (and listing
+    /// it) once.
+    #[inline(always)]
+    fn claim_batch(&self, found: &mut Found) {
+        let next = 3 ^ self.frontier;
+        for &state in &found.batch[..found.waiting] {
+            let word = &self.table[(state / 32) as usize];
+            let shift = 2 * (state % 32);
+            if (word.load(Relaxed) >> shift) & 3 != 0 {
+                continue;
+            }
+            if (word.fetch_or(next << shift, Relaxed) >> shift) & 3 == 0 {
+                found.new += 1;
+                if (found.list.len() as u64) < self.listed_most {
+                    found.list.push(state);
+                }
+            }
+        }
+        found.waiting = 0;
+    }
+}
+
+/// Asks the CPU to bring `word` into its cache.
+#[inline(always)]
+fn prefetch(word: &AtomicU64) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints; any address may be given.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(word.as_ptr() as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = word;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bfs::walk::{token_ranks, walk_tokens};
+    use crate::graph::family;
+    use crate::puzzle::tokens::Tokens;
+
+    /// The goal's class by the search, on one thread and on several, and with no list at all
+    /// (every layer scanned for): the layers of the walk over the lexicographic ranks, and the
+    /// last layer's arrangements the walk's own last layer's.
+    #[test]
+    fn the_search_finds_the_walks_layers() {
+        for (g, goal) in [
+            (family::grid(3, 3).unwrap(), "1 2 3 4 5 6 7 0 0"),
+            (family::grid(3, 3).unwrap(), "1 1 1 2 2 2 3 3 0"),
+            (family::grid(2, 4).unwrap(), "1 2 3 4 5 6 7 0"),
+            (family::theta0(), "1 1 2 3 4 5 0"),
+            (family::petersen(), "1 1 2 2 3 3 0 0 0 0"),
+            (family::cycle(6).unwrap(), "1 1 2 2 0 0"),
+            (family::path(5).unwrap(), "1 2 0 3 0"),
+        ] {
+            let n = g.vertices();
+            let tokens = Tokens::parse(goal, n).unwrap();
+            let walked = walk_tokens(&g, &tokens, &|_| {}).unwrap();
+            let (lexicographic, symbols) = token_ranks(&g, &tokens).unwrap();
+            let counts: Vec<usize> = tokens.multiplicities().values().copied().collect();
+            let ranks = ArrangementRank::new(&counts).unwrap();
+            let moves = ArrangementMoves::of_graph(&g);
+            let start = ranks.rank(&symbols);
+            for threads in [1, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let found = pool.install(|| search_arrangements(&ranks, &moves, start, &|_, _| {}));
+                assert_eq!(found.layers, walked.goal_depths, "{goal} on {threads}");
+                assert_eq!(found.marked, walked.goal_states(), "{goal}");
+                let mut last: Vec<Vec<u8>> = found
+                    .last
+                    .iter()
+                    .map(|&r| {
+                        let mut a = vec![0; n];
+                        ranks.unrank(r, &mut a);
+                        a
+                    })
+                    .collect();
+                last.sort();
+                // The last layer by a plain search over the lexicographic ranks.
+                let mut layer = vec![symbols.clone()];
+                let mut seen = std::collections::HashSet::from([symbols.clone()]);
+                loop {
+                    let mut next = vec![];
+                    for a in &layer {
+                        for (u, v) in (0..n).flat_map(|u| g.neighbours(u).map(move |v| (u, v))) {
+                            let mut b = a.clone();
+                            if b[u] == 0 && b[v] != 0 {
+                                b.swap(u, v);
+                                if seen.insert(b.clone()) {
+                                    next.push(b);
+                                }
+                            }
+                        }
+                    }
+                    if next.is_empty() {
+                        break;
+                    }
+                    layer = next;
+                }
+                layer.sort();
+                assert_eq!(last, layer, "{goal}");
+                assert_eq!(lexicographic.arrangements(), ranks.arrangements());
+            }
+            // Nothing listed: every layer scanned for, the last found by a second search.
+            let unlisted = search_listing(&ranks, &moves, start, 0, &|_, _| {});
+            let listed = search_arrangements(&ranks, &moves, start, &|_, _| {});
+            assert_eq!(unlisted, listed, "{goal}");
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! `tilespace analyze RxC --goal TOKENS` and `analyze --graph SPEC --goal TOKENS`: the puzzle
+//! of a goal whose labels repeat or that holds several blanks (pebble motion), every
+//! arrangement it reaches searched and checked against the theorems.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use tilespace::analysis::arrangements::{analyze_tokens, ArrangementAnalysis};
+use tilespace::graph::spec::NamedGraph;
+use tilespace::index::puzzle::Ground;
+use tilespace::puzzle::tokens::Tokens;
+
+use super::cmd_analyze::AnalyzeArgs;
+use super::progress::Progress;
+use super::{counted, BadArgument};
+
+/// At most this many antipodes are printed.
+const SHOWN_ANTIPODES: usize = 8;
+
+/// `analyze --goal TOKENS`, as JSON: counts as numbers, the mean as a fraction.
+#[derive(serde::Serialize)]
+struct TokensJson {
+    puzzle: String,
+    cells: usize,
+    tokens: String,
+    goal: String,
+    blanks: usize,
+    metric: &'static str,
+    arrangements: u64,
+    reachable: u64,
+    predicted_reachable: Option<String>,
+    predicted_classes: Option<String>,
+    theorem: Option<tilespace::graph::pebbles::Source>,
+    verified: bool,
+    eccentricity: u32,
+    antipodes: Vec<String>,
+    mean: String,
+    median: u32,
+    depths: Vec<u64>,
+    threads: usize,
+    seconds: f64,
+    table_bytes: u64,
+}
+
+/// One puzzle of tokens: a board's or a graph's.
+pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super::Status> {
+    if ranks.is_some() {
+        bail!(BadArgument(
+            "a puzzle of tokens (--goal) is searched in one process: start it without mpirun \
+             or srun"
+                .into()
+        ));
+    }
+    if !args.metric.moves_on_graphs() {
+        bail!(BadArgument(format!(
+            "a goal of tokens (--goal) moves one token at a time here: {} moves are defined \
+             for one blank and distinct tiles (leave out --goal)",
+            args.metric.adjective()
+        )));
+    }
+    let (ground, label) = match (&args.boards[..], &args.graph[..]) {
+        ([shape], []) => (Ground::Board(*shape), shape.to_string()),
+        ([], [spec]) => (Ground::Graph(NamedGraph::parse(spec)?.graph), spec.clone()),
+        _ => bail!(BadArgument(
+            "--goal names one puzzle's tokens: give one board size or one --graph".into()
+        )),
+    };
+    let cells = match &ground {
+        Ground::Board(shape) => {
+            check_rows(goal, *shape)?;
+            shape.cells()
+        }
+        Ground::Graph(graph) => graph.vertices(),
+    };
+    let tokens = Tokens::parse(goal, cells)?;
+    let pool = super::thread_pool(args.run.threads)?;
+    let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
+    let progress = Progress::new(args.run.quiet, most, &label);
+    let a = pool.install(|| {
+        analyze_tokens(&ground, &tokens, args.run.max_memory, &|depth, seen| {
+            progress.reached(depth, seen)
+        })
+    });
+    progress.finish();
+    let a = a?;
+    let json = TokensJson::of(&ground, &label, &a);
+    if args.json {
+        super::print_json(&json)?;
+    } else {
+        print(&ground, &json, &a)?;
+    }
+    Ok(super::Status::of(a.verified))
+}
+
+/// A board string's rows (split by `/`) must draw the board: as many rows of as many tokens.
+fn check_rows(goal: &str, shape: tilespace::Shape) -> Result<()> {
+    if goal.contains('/') || goal.contains('\n') {
+        let drawn = Tokens::shape_of(goal)?;
+        if drawn != shape {
+            bail!(BadArgument(format!(
+                "the goal draws a {drawn} board, but the board is {shape}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The tokens as the command line takes them: a board's rows split by `/`.
+fn written(ground: &Ground, tokens: &Tokens) -> String {
+    let words: Vec<String> = tokens.cells().iter().map(u32::to_string).collect();
+    match ground {
+        Ground::Board(shape) => words
+            .chunks(shape.cols)
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("/"),
+        Ground::Graph(_) => words.join(" "),
+    }
+}
+
+impl TokensJson {
+    fn of(ground: &Ground, label: &str, a: &ArrangementAnalysis) -> TokensJson {
+        let d = &a.distribution;
+        TokensJson {
+            puzzle: label.to_string(),
+            cells: a.goal.len(),
+            tokens: a.goal.notation(),
+            goal: written(ground, &a.goal),
+            blanks: a.goal.blanks(),
+            metric: tilespace::Metric::Single.adjective(),
+            arrangements: a.arrangements,
+            reachable: d.total(),
+            predicted_reachable: a.predicted.as_ref().map(|p| p.goal.to_string()),
+            predicted_classes: a.predicted.as_ref().map(|p| p.count().to_string()),
+            theorem: a.predicted.as_ref().map(|p| p.theorem),
+            verified: a.verified,
+            eccentricity: d.eccentricity(),
+            antipodes: a.antipodes.iter().map(|t| written(ground, t)).collect(),
+            mean: d.mean().to_string(),
+            median: d.median(),
+            depths: d.layers.clone(),
+            threads: a.threads,
+            seconds: a.seconds,
+            table_bytes: a.table_bytes,
+        }
+    }
+}
+
+fn print(ground: &Ground, j: &TokensJson, a: &ArrangementAnalysis) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    let check = match (&a.predicted, a.verified) {
+        (Some(p), true) => format!(
+            ", as {} says ({}), verified",
+            p.theorem.statement(),
+            counted_big(&p.count(), "class")
+        ),
+        (None, true) => ", verified (no theorem here predicts the classes)".to_string(),
+        (Some(p), false) => format!(", NOT VERIFIED (predicted {})", p.goal),
+        (None, false) => ", NOT VERIFIED".to_string(),
+    };
+    writeln!(
+        out,
+        "{} tokens {} (goal {}): {} of {} arrangements reach the goal{check}",
+        j.puzzle, j.tokens, j.goal, j.reachable, j.arrangements
+    )?;
+    let d = &a.distribution;
+    let (widest, width) = d.widest();
+    writeln!(
+        out,
+        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {widest} ({})",
+        d.eccentricity(),
+        counted(a.antipodes.len() as u64, "antipode"),
+        d.mean().with_decimal(6),
+        d.median(),
+        counted(width, "arrangement")
+    )?;
+    for t in a.antipodes.iter().take(SHOWN_ANTIPODES) {
+        writeln!(out, "  antipode: {}", written(ground, t))?;
+    }
+    if a.antipodes.len() > SHOWN_ANTIPODES {
+        writeln!(
+            out,
+            "  ... and {} more (--json lists them all)",
+            a.antipodes.len() - SHOWN_ANTIPODES
+        )?;
+    }
+    writeln!(
+        out,
+        "  {:.3} s on {} thread{}, {:.1} M arrangements/s, table {}",
+        a.seconds,
+        a.threads,
+        if a.threads == 1 { "" } else { "s" },
+        d.total() as f64 / a.seconds.max(1e-9) / 1e6,
+        tilespace::units::human_bytes(a.table_bytes as f64),
+    )?;
+    Ok(())
+}
+
+fn counted_big(n: &num_bigint::BigUint, noun: &str) -> String {
+    match u64::try_from(n) {
+        Ok(n) => counted(n, noun),
+        Err(_) => format!("{n} {noun}s"),
+    }
+}
