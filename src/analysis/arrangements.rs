@@ -7,11 +7,12 @@ use std::time::Instant;
 use num_bigint::BigUint;
 
 use crate::analysis::distribution::Distribution;
-use crate::bfs::arrangements::{search_arrangements, ArrangementMoves};
+use crate::bfs::arrangements::{search_arrangements, ArrangementMoves, ArrangementsFound};
 use crate::error::Error;
 use crate::graph::pebbles::{self, Classes};
-use crate::index::arrangement::ArrangementRank;
+use crate::index::arrangement::{ArrangementIndex, ArrangementRank};
 use crate::index::puzzle::Ground;
+use crate::index::tiles::{TileRank, MAX_TILE_CELLS};
 use crate::puzzle::tokens::Tokens;
 
 /// Most arrangements a search takes: its 2-bit table is then 1 GiB.
@@ -49,6 +50,26 @@ pub fn arrangement_bytes(arrangements: u64, threads: usize) -> u64 {
     arrangements.div_ceil(4) + arrangements / 128 * 8 * (threads as u64 + 1)
 }
 
+/// The search from `symbols` by the index `ranks`, and its last layer's arrangements.
+fn search_by<R: ArrangementIndex>(
+    ranks: &R,
+    moves: &ArrangementMoves,
+    symbols: &[u8],
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> (ArrangementsFound, Vec<Vec<u8>>) {
+    let found = search_arrangements(ranks, moves, ranks.rank_of(symbols), progress);
+    let last = found
+        .last
+        .iter()
+        .map(|&r| {
+            let mut a = vec![0u8; symbols.len()];
+            ranks.symbols_of(r, &mut a);
+            a
+        })
+        .collect();
+    (found, last)
+}
+
 /// Searches every arrangement of `goal`'s tokens that reaches it on `ground` (a token slides
 /// onto a blank beside it: the single-tile metric), on the current rayon pool; refused before
 /// anything is allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available.
@@ -78,8 +99,18 @@ pub fn analyze_tokens(
     let multiplicities = goal.multiplicities();
     let labels: Vec<u32> = multiplicities.keys().copied().collect();
     let counts: Vec<usize> = multiplicities.values().copied().collect();
-    let ranks = ArrangementRank::new(&counts)?;
-    let arrangements = ranks.arrangements();
+    // Distinct tiles beside the blanks: the index whose moves change fewest digits.
+    let tiles = (goal.tiles_distinct() && cells <= MAX_TILE_CELLS)
+        .then(|| TileRank::new(cells - goal.blanks(), goal.blanks()))
+        .transpose()?;
+    let multiset = match tiles {
+        Some(_) => None,
+        None => Some(ArrangementRank::new(&counts)?),
+    };
+    let arrangements = goal
+        .arrangements()
+        .try_into()
+        .expect("checked against MAX_ARRANGEMENTS");
     let threads = rayon::current_num_threads();
     let needed = arrangement_bytes(arrangements, threads);
     crate::analysis::memory::room_for(needed as f64, max_memory).map_err(|limit| {
@@ -95,14 +126,15 @@ pub fn analyze_tokens(
         .map(|t| labels.binary_search(t).expect("a label of the goal") as u8)
         .collect();
     let clock = Instant::now();
-    let found = search_arrangements(&ranks, &moves, ranks.rank(&symbols), progress);
+    let (found, last) = match (&tiles, &multiset) {
+        (Some(ranks), _) => search_by(ranks, &moves, &symbols, progress),
+        (None, Some(ranks)) => search_by(ranks, &moves, &symbols, progress),
+        (None, None) => unreachable!("one index or the other"),
+    };
     let seconds = clock.elapsed().as_secs_f64();
-    let mut antipodes: Vec<Tokens> = found
-        .last
+    let mut antipodes: Vec<Tokens> = last
         .iter()
-        .map(|&r| {
-            let mut a = vec![0u8; goal.len()];
-            ranks.unrank(r, &mut a);
+        .map(|a| {
             let cells = a.iter().map(|&s| labels[usize::from(s)]).collect();
             Tokens::new(cells).expect("an arrangement of the goal's tokens")
         })

@@ -63,6 +63,58 @@ impl Default for Unranked {
     }
 }
 
+/// What a search over arrangements asks of their index: the count, an arrangement unranked
+/// into a working state, its blanks, and the rank of each move's target. Two indices: any
+/// multiset (`ArrangementRank`), and distinct tiles beside blanks (`index::tiles`), whose
+/// moves change fewer digits.
+pub trait ArrangementIndex: Sync {
+    /// An arrangement unranked for its moves.
+    type State: Default + Send;
+    /// The number of arrangements.
+    fn count(&self) -> u64;
+    /// The rank of `symbols` (the symbol on each cell, 0 a blank).
+    fn rank_of(&self, symbols: &[u8]) -> u64;
+    /// The arrangement of rank `rank`, the symbol on each cell into `out`.
+    fn symbols_of(&self, rank: u64, out: &mut [u8]);
+    /// The arrangement of rank `rank`, into `state`.
+    fn unrank_state<B: Bits>(&self, rank: u64, state: &mut Self::State);
+    /// The cells of `state`'s blanks.
+    fn blank_cells(state: &Self::State) -> u32;
+    /// The rank of `state` once the blank on cell `a` and the token on cell `b` trade cells.
+    fn moved<B: Bits>(&self, state: &Self::State, a: u32, b: u32) -> u64;
+}
+
+impl ArrangementIndex for ArrangementRank {
+    type State = Unranked;
+
+    fn count(&self) -> u64 {
+        self.total
+    }
+
+    fn rank_of(&self, symbols: &[u8]) -> u64 {
+        self.rank(symbols)
+    }
+
+    fn symbols_of(&self, rank: u64, out: &mut [u8]) {
+        self.unrank(rank, out)
+    }
+
+    #[inline(always)]
+    fn unrank_state<B: Bits>(&self, rank: u64, state: &mut Unranked) {
+        self.unrank_into::<B>(rank, state)
+    }
+
+    #[inline(always)]
+    fn blank_cells(state: &Unranked) -> u32 {
+        state.masks[0]
+    }
+
+    #[inline(always)]
+    fn moved<B: Bits>(&self, state: &Unranked, a: u32, b: u32) -> u64 {
+        self.swapped::<B>(state, a, b)
+    }
+}
+
 /// The ranks of the arrangements of `counts[s]` tokens of each symbol s on as many cells.
 #[derive(Clone, Debug)]
 pub struct ArrangementRank {
@@ -331,7 +383,7 @@ impl ArrangementRank {
 }
 
 /// Pascal's triangle to C(33, 32) by rows of k: `c[k][n]` = C(n, k), 0 past the diagonal.
-fn binomials() -> Box<[[u64; MAX_CELLS + 2]; 64]> {
+pub(crate) fn binomials() -> Box<[[u64; MAX_CELLS + 2]; 64]> {
     let mut c = Box::new([[0u64; MAX_CELLS + 2]; 64]);
     for n in 0..MAX_CELLS + 2 {
         c[0][n] = 1;
@@ -344,7 +396,7 @@ fn binomials() -> Box<[[u64; MAX_CELLS + 2]; 64]> {
 
 /// The k-subsets of n places as masks, in colexicographic order (the masks' numeric order),
 /// by Gosper's step.
-fn combinations(n: usize, k: usize) -> Vec<u32> {
+pub(crate) fn combinations(n: usize, k: usize) -> Vec<u32> {
     if k == 0 {
         return vec![0];
     }

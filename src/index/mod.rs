@@ -2,7 +2,8 @@
 //! parity half dropped (`rank`), the dense layout of one parity class's (RC)!/2 states
 //! (`space`), ranks of partial arrangements (`partial`), the index of pattern databases, and
 //! dense ranks of a multiset's arrangements (`multiset`: lexicographic, for walks;
-//! `arrangement`: nested combinations, for searches), the index of pebble motion.
+//! `arrangement`: nested combinations, for searches; `tiles`: distinct tiles beside several
+//! blanks, for searches), the index of pebble motion.
 
 // Engine internals: public for the benches, the fuzz targets and the layers above, hidden
 // from the documentation and outside any stability promise.
@@ -13,3 +14,4 @@ pub mod puzzle;
 #[doc(hidden)]
 pub mod rank;
 pub mod space;
+pub mod tiles;
