@@ -340,9 +340,10 @@ fn goal_layers(g: &Graph, goal: &[u32]) -> (Vec<u64>, Vec<Vec<u32>>) {
     }
 }
 
-/// `analyze --goal TOKENS` on boards and graphs: every figure it prints is the plain
-/// search's (the layers, so the eccentricity and the mean; the antipodes), the arrangements
-/// the multinomial, computed apart (`Tokens::arrangements`), and the run verified.
+/// `analyze --goal TOKENS` on boards and graphs: every figure it prints and writes is the
+/// plain search's (the layers, so the eccentricity and the mean; the antipodes), the
+/// arrangements the multinomial, computed apart (`Tokens::arrangements`), and the run
+/// verified.
 #[test]
 fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
     for (puzzle, goal) in [
@@ -355,10 +356,12 @@ fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
         (&["--graph", "petersen"], "1 1 2 2 3 3 0 0 0 0"),
         (&["--graph", "path:5"], "1 0 2 0 3"),
     ] {
+        let results = tempfile::tempdir().unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
             .arg("analyze")
             .args(puzzle)
-            .args(["--goal", goal, "--json", "-q", "-j", "2"])
+            .args(["--goal", goal, "--json", "-q", "-j", "2", "--results"])
+            .arg(results.path())
             .output()
             .unwrap();
         assert!(out.status.success(), "{puzzle:?} {goal}: {out:?}");
@@ -395,13 +398,28 @@ fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
         antipodes.sort();
         assert_eq!(antipodes, last, "{puzzle:?} {goal}");
         assert_eq!(json["verified"], true, "{goal}");
+        // The reports: the layers, and the antipodes, as printed.
+        let dir = std::fs::read_dir(results.path().join("tokens"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        let mut rows = csv::Reader::from_path(dir.join("depths.csv")).unwrap();
+        let written: Vec<u64> = rows
+            .records()
+            .map(|r| r.unwrap()[1].parse().unwrap())
+            .collect();
+        assert_eq!(written, layers, "{goal}");
+        let mut rows = csv::Reader::from_path(dir.join("antipodes.csv")).unwrap();
+        assert_eq!(rows.records().count(), last.len(), "{goal}");
     }
 }
 
 /// A goal of tokens that cannot be searched is refused in one line, exit 2, before any
 /// search: the wrong number of tokens, no blank, a token that is not a number, rows that do
 /// not draw the board, too many arrangements, more memory than allowed, the multi-tile
-/// metric, several puzzles, a start board.
+/// metric, several puzzles, a start board; and no report folder is made.
 #[test]
 fn a_bad_goal_of_tokens_is_refused_in_one_line() {
     for (args, says) in [
@@ -451,10 +469,13 @@ fn a_bad_goal_of_tokens_is_refused_in_one_line() {
             "names 4 tokens",
         ),
     ] {
+        let results = tempfile::tempdir().unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
             .arg("analyze")
             .args(args)
             .arg("-q")
+            .arg("--results")
+            .arg(results.path())
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -464,6 +485,8 @@ fn a_bad_goal_of_tokens_is_refused_in_one_line() {
             "{args:?}: {err}"
         );
         assert!(out.stdout.is_empty(), "{args:?}");
+        // Refused before anything is written.
+        assert!(!results.path().join("tokens").exists(), "{args:?}");
     }
 }
 

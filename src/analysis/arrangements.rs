@@ -70,6 +70,36 @@ fn search_by<R: ArrangementIndex>(
     (found, last)
 }
 
+/// Refuses a search of `goal`'s arrangements on `ground` before anything is allocated: the
+/// wrong number of tokens, past `MAX_ARRANGEMENTS`, or a table and lists (on the current
+/// rayon pool's threads) past `max_memory` or the memory available.
+pub fn check_tokens(ground: &Ground, goal: &Tokens, max_memory: Option<u64>) -> Result<(), Error> {
+    let cells = match ground {
+        Ground::Board(shape) => shape.cells(),
+        Ground::Graph(graph) => graph.vertices(),
+    };
+    if goal.len() != cells {
+        return Err(Error::Board(format!(
+            "the goal names {} tokens, but the puzzle has {cells} cells",
+            goal.len(),
+        )));
+    }
+    let arrangements = goal.arrangements();
+    if arrangements > BigUint::from(MAX_ARRANGEMENTS) {
+        return Err(Error::Shape(format!(
+            "{} has {arrangements} arrangements on {cells} cells: a search takes at most 2^32",
+            goal.notation(),
+        )));
+    }
+    let arrangements = u64::try_from(arrangements).expect("at most 2^32");
+    let needed = arrangement_bytes(arrangements, rayon::current_num_threads());
+    crate::analysis::memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
+        what: format!("a search of the arrangements of {}", goal.notation()),
+        needed,
+        limit,
+    })
+}
+
 /// Searches every arrangement of `goal`'s tokens that reaches it on `ground` (a token slides
 /// onto a blank beside it: the single-tile metric), on the current rayon pool; refused before
 /// anything is allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available.
@@ -79,23 +109,11 @@ pub fn analyze_tokens(
     max_memory: Option<u64>,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> Result<ArrangementAnalysis, Error> {
+    check_tokens(ground, goal, max_memory)?;
     let (cells, moves) = match ground {
         Ground::Board(shape) => (shape.cells(), ArrangementMoves::of_board(*shape)),
         Ground::Graph(graph) => (graph.vertices(), ArrangementMoves::of_graph(graph)),
     };
-    if goal.len() != cells {
-        return Err(Error::Board(format!(
-            "the goal names {} tokens, but the puzzle has {cells} cells",
-            goal.len(),
-        )));
-    }
-    if goal.arrangements() > BigUint::from(MAX_ARRANGEMENTS) {
-        return Err(Error::Shape(format!(
-            "{} has {} arrangements on {cells} cells: a search takes at most 2^32",
-            goal.notation(),
-            goal.arrangements()
-        )));
-    }
     let multiplicities = goal.multiplicities();
     let labels: Vec<u32> = multiplicities.keys().copied().collect();
     let counts: Vec<usize> = multiplicities.values().copied().collect();
@@ -112,14 +130,6 @@ pub fn analyze_tokens(
         .try_into()
         .expect("checked against MAX_ARRANGEMENTS");
     let threads = rayon::current_num_threads();
-    let needed = arrangement_bytes(arrangements, threads);
-    crate::analysis::memory::room_for(needed as f64, max_memory).map_err(|limit| {
-        Error::NoRoom {
-            what: format!("a search of the arrangements of {}", goal.notation()),
-            needed,
-            limit,
-        }
-    })?;
     let symbols: Vec<u8> = goal
         .cells()
         .iter()

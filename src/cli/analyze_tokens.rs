@@ -58,9 +58,21 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
             args.metric.adjective()
         )));
     }
-    let (ground, label) = match (&args.boards[..], &args.graph[..]) {
-        ([shape], []) => (Ground::Board(*shape), shape.to_string()),
-        ([], [spec]) => (Ground::Graph(NamedGraph::parse(spec)?.graph), spec.clone()),
+    let (ground, label, folder) = match (&args.boards[..], &args.graph[..]) {
+        ([shape], []) => (Ground::Board(*shape), shape.to_string(), shape.to_string()),
+        ([], [spec]) => {
+            let graph = NamedGraph::parse(spec)?.graph;
+            let dir = tilespace::report::graph_summary::report_dir(
+                std::path::Path::new(""),
+                spec,
+                &graph,
+                graph.vertices() - 1,
+            );
+            let folder = dir
+                .file_name()
+                .map_or("graph".into(), |n| n.to_string_lossy().into_owned());
+            (Ground::Graph(graph), spec.clone(), folder)
+        }
         _ => bail!(BadArgument(
             "--goal names one puzzle's tokens: give one board size or one --graph".into()
         )),
@@ -74,6 +86,15 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     };
     let tokens = Tokens::parse(goal, cells)?;
     let pool = super::thread_pool(args.run.threads)?;
+    pool.install(|| {
+        tilespace::analysis::arrangements::check_tokens(&ground, &tokens, args.run.max_memory)
+    })?;
+    let dir = tilespace::report::tokens::token_dir(&args.run.results, &folder, &tokens);
+    // The folder is made before the search, so that one that cannot be is refused first.
+    std::fs::create_dir_all(&dir).map_err(|source| tilespace::Error::Write {
+        path: dir.clone(),
+        source,
+    })?;
     let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
     let progress = Progress::new(args.run.quiet, most, &label);
     let a = pool.install(|| {
@@ -84,10 +105,14 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     progress.finish();
     let a = a?;
     let json = TokensJson::of(&ground, &label, &a);
+    let written =
+        tilespace::report::tokens::write_token_reports(&dir, &a.distribution, &json.antipodes)?;
     if args.json {
         super::print_json(&json)?;
     } else {
         print(&ground, &json, &a)?;
+        let shown: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        writeln!(std::io::stdout().lock(), "  wrote: {}", shown.join(", "))?;
     }
     Ok(super::Status::of(a.verified))
 }

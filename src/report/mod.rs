@@ -3,7 +3,7 @@
 //! written through `rows`), the build that wrote them (`provenance`), the published figures they
 //! are checked against (`published`) and Gong's table beside them (`gong`), SVG plots (`plot`,
 //! with the `plot` feature; the atlas's maps, `atlas_map`), pgfplots charts (`chart`) and tables
-//! for papers (`paper`).
+//! for papers (`paper`); the reports of a goal of tokens (`tokens`).
 
 pub mod atlas;
 pub mod atlas_map;
@@ -20,6 +20,7 @@ pub mod rows;
 pub mod runs;
 pub mod summary;
 pub mod theorem;
+pub mod tokens;
 
 pub use rows::{read_rows, upsert_rows, write_rows};
 pub use summary::*;
