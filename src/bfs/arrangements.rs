@@ -1,16 +1,19 @@
 //! The breadth-first search over arrangements (pebble motion: several blanks, labels that
 //! repeat), on a table of 2 bits an arrangement, on every thread.
 //!
-//! An arrangement is ranked by `index::arrangement` (the symbols' cells as nested
-//! combinations, the blanks' digit least significant). The table codes each rank 0 (not
-//! reached), F or N (the frontier's code and the next layer's, 1 and 2 in turn) or 3 (its
-//! layer expanded). A layer's step expands every frontier state (found by a scan of the table,
-//! or from the list of the states the last step found, when they were few), claims each target
-//! not reached yet with N (an atomic or: one thread counts it), and marks the state 3. Moves
-//! need not alternate any colour: a state is claimed once, whatever its neighbours' layers.
+//! An arrangement is ranked by an `index::arrangement::ArrangementIndex` (any multiset's, or
+//! distinct tiles' beside blanks, `index::tiles`). The table codes each rank 0 (not reached), F
+//! or N (the frontier's code and the next layer's, 1 and 2 in turn) or 3 (its layer expanded).
+//! A layer's step expands every frontier state (found by a scan of the table, or from the list
+//! of the states the last step found, when they were few), claims each target not reached yet
+//! with N (an atomic or: one thread counts it), and marks the state 3; once fewer states are
+//! left than twice the frontier, each of them looks for a neighbour in the frontier instead (a
+//! pull), and the frontier is marked 3 after. Moves need not alternate any colour: a state is
+//! claimed once, whatever its neighbours' layers.
 //!
-//! A blank's move onto the cell next to it in cell order changes only the blanks' digit, so
-//! its target is found without ranking the tiles; other moves rank the arrangement again.
+//! The targets of a state are batched and their words prefetched before any is claimed. A
+//! blank's move onto the cell next to it in cell order changes only the blanks' digit, so its
+//! target is found without ranking the tiles again.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -351,6 +354,16 @@ impl<R: ArrangementIndex> Step<'_, R> {
     #[inline(always)]
     fn touches_frontier<B: Bits>(&self, state: u64, u: &mut R::State) -> bool {
         self.ranks.unrank_state::<B>(state, u);
+        self.targets::<B>(u, |target| {
+            let code = self.table[(target / 32) as usize].load(Relaxed) >> (2 * (target % 32));
+            code & 3 == self.frontier
+        })
+    }
+
+    /// Calls `visit` with the rank of each move's target from `u` until it says to stop
+    /// (true); whether it did.
+    #[inline(always)]
+    fn targets<B: Bits>(&self, u: &R::State, mut visit: impl FnMut(u64) -> bool) -> bool {
         let blanks = R::blank_cells(u);
         let mut each = blanks;
         while each != 0 {
@@ -360,9 +373,7 @@ impl<R: ArrangementIndex> Step<'_, R> {
             while from != 0 {
                 let b = from.trailing_zeros();
                 from &= from - 1;
-                let target = self.ranks.moved::<B>(u, a, b);
-                let code = self.table[(target / 32) as usize].load(Relaxed) >> (2 * (target % 32));
-                if code & 3 == self.frontier {
+                if visit(self.ranks.moved::<B>(u, a, b)) {
                     return true;
                 }
             }
@@ -452,21 +463,12 @@ impl<R: ArrangementIndex> Step<'_, R> {
             waiting,
             ..
         } = found;
-        let blanks = R::blank_cells(u);
-        let mut each = blanks;
-        while each != 0 {
-            let a = each.trailing_zeros();
-            each &= each - 1;
-            let mut from = self.moves.neighbours[a as usize] & !blanks;
-            while from != 0 {
-                let b = from.trailing_zeros();
-                from &= from - 1;
-                let target = self.ranks.moved::<B>(u, a, b);
-                prefetch(&self.table[(target / 32) as usize]);
-                batch[*waiting] = target;
-                *waiting += 1;
-            }
-        }
+        self.targets::<B>(u, |target| {
+            prefetch(&self.table[(target / 32) as usize]);
+            batch[*waiting] = target;
+            *waiting += 1;
+            false
+        });
     }
 
     /// Codes each target of the batch N if it is not reached yet, counting it (and listing
