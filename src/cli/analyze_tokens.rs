@@ -189,16 +189,7 @@ fn print(ground: &Ground, j: &TokensJson, a: &ArrangementAnalysis) -> Result<()>
         j.puzzle, j.tokens, j.goal, j.reachable, j.arrangements
     )?;
     let d = &a.distribution;
-    let (widest, width) = d.widest();
-    writeln!(
-        out,
-        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {widest} ({})",
-        d.eccentricity(),
-        counted(a.antipodes.len() as u64, "antipode"),
-        d.mean().with_decimal(6),
-        d.median(),
-        counted(width, "arrangement")
-    )?;
+    super::output::figures_line(&mut out, d, a.antipodes.len(), "arrangement")?;
     for t in a.antipodes.iter().take(SHOWN_ANTIPODES) {
         writeln!(out, "  antipode: {}", written(ground, t))?;
     }

@@ -793,17 +793,5 @@ fn print_graph_summary(a: &Analysis, spec: &str, paths: &[&Path]) -> Result<()> 
 /// The line of figures under an analysis's first line: eccentricity, antipodes, mean, median
 /// and the widest layer.
 fn figures_line(out: &mut impl Write, a: &Analysis) -> Result<()> {
-    let d = &a.distribution;
-    let (depth_of_max_width, max_width) = d.widest();
-    writeln!(
-        out,
-        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {} ({})",
-        d.eccentricity(),
-        counted(a.antipodes.len() as u64, "antipode"),
-        d.mean().with_decimal(6),
-        d.median(),
-        depth_of_max_width,
-        counted(max_width, "state")
-    )?;
-    Ok(())
+    super::output::figures_line(out, &a.distribution, a.antipodes.len(), "state")
 }

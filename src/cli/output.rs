@@ -81,3 +81,24 @@ pub fn print_json(doc: &impl serde::Serialize) -> Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// The line of figures under an analysis's first line: eccentricity, antipodes, mean, median
+/// and the widest layer, whose members are `noun`s (states, arrangements).
+pub fn figures_line(
+    out: &mut impl std::io::Write,
+    d: &tilespace::analysis::distribution::Distribution,
+    antipodes: usize,
+    noun: &str,
+) -> Result<()> {
+    let (widest, width) = d.widest();
+    writeln!(
+        out,
+        "  eccentricity {}, {}, mean {}, median {}, widest layer at depth {widest} ({})",
+        d.eccentricity(),
+        counted(antipodes as u64, "antipode"),
+        d.mean().with_decimal(6),
+        d.median(),
+        counted(width, noun)
+    )?;
+    Ok(())
+}
