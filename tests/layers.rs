@@ -209,7 +209,8 @@ mod graph {
         }
     }
 
-    /// The paths written in code outside `use` statements (`crate::a::b(…)`).
+    /// The paths written in code outside `use` statements (`crate::a::b(…)`); a visibility's
+    /// (`pub(in crate::a)`) names no item.
     fn inline(text: &str) -> Vec<Vec<String>> {
         let mut out = vec![];
         for lead in ["crate::", "super::", "self::"] {
@@ -218,6 +219,7 @@ mod graph {
                 if text[line_start..i].trim_start().starts_with("use ")
                     || text[line_start..i].contains("use ")
                     || text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+                    || text[..i].ends_with("(in ")
                 {
                     continue;
                 }
@@ -375,14 +377,16 @@ fn no_file_of_src_imports_from_itself() {
     }
     // Made up: `kinds/mod.rs` holds a trait its implementation imports, and dispatches to the
     // implementation (a cycle); `user.rs` names the implementation through the re-export, and
-    // `calm.rs` imports from `user.rs` in code, outside any `use` (no cycle of theirs).
+    // `calm.rs` imports from `user.rs` in code, outside any `use` (no cycle of theirs), and
+    // `kinds/two.rs` names its parent only in a visibility, which imports nothing.
     let tmp = tempfile::tempdir().unwrap();
     let files = [
         ("lib.rs", "pub mod kinds;\npub mod user;\npub mod calm;\n"),
         (
             "kinds/mod.rs",
-            "mod one;\npub use one::One;\npub trait Kind {}\npub fn run() { One::go() }\n",
+            "mod one;\nmod two;\npub use one::One;\npub trait Kind {}\npub fn run() { One::go() }\n",
         ),
+        ("kinds/two.rs", "pub(in crate::kinds) fn two() {}\n"),
         (
             "kinds/one.rs",
             "use super::Kind;\npub struct One;\nimpl Kind for One {}\n",
@@ -406,6 +410,7 @@ fn no_file_of_src_imports_from_itself() {
     };
     assert_eq!(named("user.rs"), ["kinds/mod.rs", "kinds/one.rs"]);
     assert_eq!(named("calm.rs"), ["user.rs"]);
+    assert!(named("kinds/two.rs").is_empty());
     let cycles: Vec<Vec<String>> = graph::cycles(&edges)
         .iter()
         .map(|c| c.iter().map(short).collect())

@@ -28,14 +28,15 @@
 //!   vertical move, are queued apart from the others (`WordPlaces::pairs`): no state computes a
 //!   move its blank cannot make.
 //!
-//! One concern a file: `turn` (the rank change of a vertical move), `neighbours` (a state's
-//! targets), `words` (per-word lookup tables), `scan` (what a layer's tasks share and the
-//! word-by-word walk), `claims` and `batch` (buffers that prefetch), `deferred` (a push's
-//! claims made at its end), `found` (what a task found), `push`, `pull`, `settle` and `list`
-//! (the ways to build a layer), `multi` (the multi-tile metric's ways, its slides in
-//! `multi_moves` and its rows of a word as masks in `row_masks`), `rows` (the multi-tile push's
-//! bit a row), `graph`
-//! (the scans of a puzzle on a graph), and `kernels` (the one dispatch on the column count).
+//! By kind of moves, a folder each: `single` (a board's single-tile moves: a state's
+//! neighbours, the tables a word is read by, the batches of vertical targets, and the push,
+//! pull and list), `multi` (the multi-tile metric's ways, its slides, its rows of a word as
+//! masks and its bit a row) and `graph` (a graph's moves and their scans). What they share, one
+//! concern a file: `turn` (the rank change of a turn of a window), `scan` (what a layer's
+//! tasks share and the word-by-word walk), `claims` and `batch` (buffers that prefetch),
+//! `deferred` (a push's claims made at its end), `found` (what a task found), `settle` (a
+//! finished layer's settling) and `kernels` (the one table of a kind's scans, and the dispatch
+//! on the column count).
 
 mod batch;
 mod claims;
@@ -43,29 +44,21 @@ pub mod deferred;
 mod found;
 mod graph;
 mod kernels;
-mod list;
 mod multi;
-mod multi_moves;
-mod neighbours;
-mod pull;
-mod push;
-mod row_masks;
-pub mod rows;
 mod scan;
 mod settle;
+mod single;
 mod turn;
-mod words;
 
 pub use deferred::Deferred;
 pub use graph::{GraphScan, GraphTables};
 pub use kernels::Kernels;
-pub use list::{expand_list, expand_list_shard};
-pub use multi_moves::{ColumnSlide, Slides};
-pub use neighbours::{for_each_neighbour, Single};
-pub use pull::{expand_pull, pull_shard};
-pub use push::{claim_all, claim_all_coded, expand_scan, expand_shard};
-pub use rows::Rows;
+pub use multi::{rows, ColumnSlide, Rows, Slides};
 pub use scan::{multi_code, Codes, Found, LayerScan, MultiScan, SingleScan, SlideTables};
 pub use settle::settle_scan;
+pub use single::{
+    claim_all, claim_all_coded, colour_masks, expand_list, expand_list_shard, expand_pull,
+    expand_scan, expand_shard, for_each_neighbour, pull_shard, word_slides, Single, Vertical,
+    WordPlaces, WordSlides, ANY_COLOUR,
+};
 pub use turn::{moves, BlankMoves, Turn};
-pub use words::{colour_masks, word_slides, Vertical, WordPlaces, WordSlides, ANY_COLOUR};

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::deferred::Deferred;
 pub use super::found::Found;
-use super::multi_moves::Slides;
-use super::rows::Rows;
+use super::multi::rows::Rows;
+use super::multi::slides::Slides;
+use super::single::words::WordPlaces;
 use super::turn::BlankMoves;
-use super::words::WordPlaces;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::{settled, Table, FRONTIER};

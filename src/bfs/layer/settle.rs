@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicU64;
 
 use super::scan::{for_each_slot, holds_frontier, Found, Slots};
-use super::words::WordPlaces;
+use super::single::words::WordPlaces;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::Table;
 use crate::index::space::StateSpace;

@@ -2,31 +2,32 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::batch::Verticals;
-use super::claims::Claims;
-use super::scan::{holds_frontier, Found, LayerScan, SingleScan, Slots};
-use super::words::WordSlides;
 use crate::bfs::bits::bit_instructions;
+use crate::bfs::layer::claims::Claims;
+use crate::bfs::layer::scan::{holds_frontier, Found, LayerScan, SingleScan, Slots};
+use crate::bfs::layer::single::verticals::Verticals;
+use crate::bfs::layer::single::words::WordSlides;
 use crate::bfs::schedule::Task;
 use crate::bfs::shard::Mine;
 use crate::bfs::table::{Table, FRONTIER, LOW_BITS};
 
 /// A push: settles frontier states and claims their unseen neighbours; on a shard, the
 /// neighbours outside it (`scan.mine`) go to `remote` instead, for their owners to claim.
-pub(super) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> {
+pub(in crate::bfs::layer) struct Push<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)>
+{
     scan: &'s SingleScan<'a>,
     claims: Claims<'a>,
     /// States with both vertical moves (every state, on more than three columns), and those
     /// with one (`WordPlaces::pairs`).
     batch: Verticals<2>,
-    pub(super) singles: Verticals<1>,
+    pub(in crate::bfs::layer) singles: Verticals<1>,
     /// The slides inside a word, claimed with the word's settling.
     in_words: Found,
     remote: R,
 }
 
 impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a, COLS, SHARDED, R> {
-    pub(super) fn new(scan: &'s SingleScan<'a>, remote: R) -> Self {
+    pub(in crate::bfs::layer) fn new(scan: &'s SingleScan<'a>, remote: R) -> Self {
         Push {
             scan,
             claims: Claims::new(scan.table, scan.record).settling_plainly(scan.defer),
@@ -41,7 +42,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     /// horizontal move nearly always is): this branch is predicted; on one machine it is
     /// compiled away.
     #[inline(always)]
-    pub(super) fn target(&mut self, n: u64) {
+    pub(in crate::bfs::layer) fn target(&mut self, n: u64) {
         Self::route(self.scan.mine, &mut self.claims, &mut self.remote, n);
     }
 
@@ -57,7 +58,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
 
     /// Queues the vertical moves of state (`rank`, slot `j`).
     #[inline(always)]
-    pub(super) fn vertical(&mut self, rank: u64, j: usize) {
+    pub(in crate::bfs::layer) fn vertical(&mut self, rank: u64, j: usize) {
         if self.batch.add(rank, j) {
             self.flush(false);
         }
@@ -66,7 +67,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
     /// Computes the vertical targets of a batch (the states with one vertical move, if
     /// `singles`) and claims (or sends) those of the batch before.
     #[inline(always)]
-    pub(super) fn flush(&mut self, singles: bool) {
+    pub(in crate::bfs::layer) fn flush(&mut self, singles: bool) {
         let LayerScan {
             space,
             places,
@@ -85,7 +86,12 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
 
     /// Claims (or sends) a batch's `targets`.
     #[inline(always)]
-    pub(super) fn offer(mine: Mine, claims: &mut Claims, remote: &mut R, targets: &[u64]) {
+    pub(in crate::bfs::layer) fn offer(
+        mine: Mine,
+        claims: &mut Claims,
+        remote: &mut R,
+        targets: &[u64],
+    ) {
         if SHARDED {
             for &n in targets {
                 Self::route(mine, claims, remote, n);
@@ -95,7 +101,7 @@ impl<'s, 'a, const COLS: usize, const SHARDED: bool, R: FnMut(u64)> Push<'s, 'a,
         }
     }
 
-    pub(super) fn finish(mut self) -> Found {
+    pub(in crate::bfs::layer) fn finish(mut self) -> Found {
         // The last states' targets, then the batch before them.
         for singles in [false, false, true, true] {
             self.flush(singles);

@@ -26,19 +26,19 @@ pub struct Phase {
     links: [u64; 3],
     /// The slots of the word before that belong to this word's first row (its top φ), and of
     /// the word after that belong to its last row (its first few).
-    pub(super) back: u64,
-    pub(super) ahead: u64,
+    pub(in crate::bfs::layer) back: u64,
+    pub(in crate::bfs::layer) ahead: u64,
     /// The slots of the rows that lie wholly in the word, and of the first row if it begins in
     /// the word before.
-    pub(super) inner: u64,
-    pub(super) first: u64,
+    pub(in crate::bfs::layer) inner: u64,
+    pub(in crate::bfs::layer) first: u64,
     /// The first slot of each row in the word (slot 0 for the first).
-    pub(super) starts: u64,
+    pub(in crate::bfs::layer) starts: u64,
     /// Rows the word holds a slot of, and the first slot of the second one.
-    pub(super) rows: u32,
+    pub(in crate::bfs::layer) rows: u32,
     second: u32,
     /// φ: the slots of the word's first row in the word before.
-    pub(super) phi: u32,
+    pub(in crate::bfs::layer) phi: u32,
 }
 
 /// The masks of every phase of a board of C columns.

@@ -29,13 +29,13 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::batch::Batch;
-use super::claims::Claims;
-use super::multi_moves::{Slides, MAX_COLUMN};
-use super::row_masks::{Phase, RowMasks};
-use super::rows::Rows;
-use super::scan::{Found, LayerScan, MultiScan, Slots};
 use crate::bfs::bits::bit_instructions;
+use crate::bfs::layer::batch::Batch;
+use crate::bfs::layer::claims::Claims;
+use crate::bfs::layer::multi::row_masks::{Phase, RowMasks};
+use crate::bfs::layer::multi::rows::Rows;
+use crate::bfs::layer::multi::slides::{Slides, MAX_COLUMN};
+use crate::bfs::layer::scan::{Found, LayerScan, MultiScan, Slots};
 use crate::bfs::schedule::Task;
 use crate::bfs::table::{Table, LOW_BITS};
 use crate::index::rank::Cursor;
@@ -43,7 +43,7 @@ use crate::index::space::StateSpace;
 
 /// States waiting for their vertical slides, and the targets of the batch before: `PER`
 /// slides a state (R-1: 1, 2 or 3), a constant, so that the loops over them unroll.
-pub(super) struct Pending<const PER: usize> {
+pub(in crate::bfs::layer) struct Pending<const PER: usize> {
     /// Each state waiting as `rank << 6 | p` (`Batch::add_word`: slot p % n of rank
     /// `rank + p / n`); the targets of each (the first `PER`) and its index.
     batch: Batch<u64, ([u64; MAX_COLUMN], u64)>,
@@ -52,7 +52,7 @@ pub(super) struct Pending<const PER: usize> {
 }
 
 impl<const PER: usize> Pending<PER> {
-    pub(super) fn new(space: &StateSpace) -> Pending<PER> {
+    pub(in crate::bfs::layer) fn new(space: &StateSpace) -> Pending<PER> {
         assert_eq!(
             space.shape().rows - 1,
             PER,
@@ -66,21 +66,21 @@ impl<const PER: usize> Pending<PER> {
 
     /// Queues the state of slot `j` of rank `rank`; true if the batch is full.
     #[inline(always)]
-    pub(super) fn add(&mut self, rank: u64, j: usize) -> bool {
+    pub(in crate::bfs::layer) fn add(&mut self, rank: u64, j: usize) -> bool {
         self.batch.add(rank << 6 | j as u64)
     }
 
     /// Queues the states of the slots `mask` (low bits) of a word whose first slot is slot q
     /// of rank `rank0`; true if the batch is full.
     #[inline(always)]
-    pub(super) fn add_word(&mut self, rank0: u64, q: u64, mask: u64) -> bool {
+    pub(in crate::bfs::layer) fn add_word(&mut self, rank0: u64, q: u64, mask: u64) -> bool {
         self.batch.add_word(rank0, q, mask)
     }
 
     /// Computes the vertical targets of the states waiting and prefetches their words; returns
     /// those of the batch before (the first `PER` of each state's), each with its state's index.
     #[inline(always)]
-    pub(super) fn flush(
+    pub(in crate::bfs::layer) fn flush(
         &mut self,
         scan: &MultiScan,
         slides: &Slides,

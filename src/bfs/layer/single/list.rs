@@ -1,7 +1,7 @@
 //! List expansion: a recorded frontier expanded from its indices.
 
-use super::push::Push;
-use super::scan::{Found, LayerScan, SingleScan};
+use crate::bfs::layer::scan::{Found, LayerScan, SingleScan};
+use crate::bfs::layer::single::push::Push;
 
 /// Expands the listed frontier states (ascending indices): marks their unseen neighbours
 /// `FRONTIER` and settles them.

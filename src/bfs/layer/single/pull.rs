@@ -2,11 +2,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::batch::Verticals;
-use super::claims::Claims;
-use super::neighbours::neighbours;
-use super::scan::{pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
 use crate::bfs::bits::bit_instructions;
+use crate::bfs::layer::claims::Claims;
+use crate::bfs::layer::scan::{pull_busy, pull_select, Found, LayerScan, SingleScan, Slots};
+use crate::bfs::layer::single::neighbours::neighbours;
+use crate::bfs::layer::single::verticals::Verticals;
 use crate::bfs::schedule::Task;
 use crate::bfs::table::FRONTIER;
 use crate::index::rank::Cursor;
@@ -57,7 +57,7 @@ impl<const COLS: usize, const SHARDED: bool> Pull<'_, '_, '_, COLS, SHARDED> {
     /// buffered without a branch either (whether a state has a neighbour in the frontier is a
     /// coin toss to the branch predictor).
     #[inline(always)]
-    pub(super) fn flush(&mut self) {
+    pub(in crate::bfs::layer) fn flush(&mut self) {
         let LayerScan {
             space,
             places,

@@ -1,8 +1,8 @@
 //! Per-word lookup tables: by the place of a word's first slot in its rank, its slots'
 //! vertical moves, blank colours and slides.
 
-use super::neighbours::Single;
-use super::turn::{delta_tables, moves, BlankMoves, Turn};
+use crate::bfs::layer::single::neighbours::Single;
+use crate::bfs::layer::turn::{delta_tables, moves, BlankMoves, Turn};
 use crate::index::puzzle::Ground;
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -15,13 +15,13 @@ pub const ANY_COLOUR: usize = 2;
 #[derive(Clone, Copy, Debug)]
 pub struct Vertical {
     /// How many ranks on from the first the state is (p / n).
-    pub(super) carry: u8,
-    pub(super) parity: u8,
+    pub(in crate::bfs::layer) carry: u8,
+    pub(in crate::bfs::layer) parity: u8,
     /// The state's slot in its rank (p % n), and the slots of its slides (a pull's).
-    pub(super) slot: u8,
-    pub(super) slides: [u8; 2],
-    pub(super) up: Turn,
-    pub(super) down: Turn,
+    pub(in crate::bfs::layer) slot: u8,
+    pub(in crate::bfs::layer) slides: [u8; 2],
+    pub(in crate::bfs::layer) up: Turn,
+    pub(in crate::bfs::layer) down: Turn,
 }
 
 /// What a scan needs to know of a word's slots, by the place q (`0..n`) of the word's first
@@ -32,38 +32,38 @@ pub struct WordPlaces {
     /// for `ANY_COLOUR`) of the word k words on from one whose first slot is at place q (its
     /// place is q + 32 k mod n), for k < 64: a scan's block of 64 words reads them without a
     /// division.
-    pub(super) blocks: [Vec<[u64; 64]>; 3],
+    pub(in crate::bfs::layer) blocks: [Vec<[u64; 64]>; 3],
     /// `ons[q][k]`: `words_on(q, k)` for k < 64, looked up by a scan's visit of a word.
-    pub(super) ons: Vec<[(u32, u32); 64]>,
+    pub(in crate::bfs::layer) ons: Vec<[(u32, u32); 64]>,
     /// `split[pos]` = (pos / n, pos % n), for the positions a word reaches from its first slot
     /// (`pos < n + 32`, at most 49): no division in the loop.
-    pub(super) split: [(u8, u8); 64],
+    pub(in crate::bfs::layer) split: [(u8, u8); 64],
     /// ⌈2³² / n⌉: `words_on` divides by n with a multiplication.
     inverse: u64,
     /// n, the slots of a rank.
     width: u64,
     /// The slides inside a word (`word_slides`, 32 entries).
-    pub(super) slides: [WordSlides; 32],
+    pub(in crate::bfs::layer) slides: [WordSlides; 32],
     /// The vertical moves of the state at each place p (`0..n + 32`) from a rank's first slot
     /// (64 entries, so that `p % 64` needs no bounds check): a batch's states are (rank, p).
-    pub(super) verticals: [Vertical; 64],
+    pub(in crate::bfs::layer) verticals: [Vertical; 64],
     /// `pairs[q]`: the slots of a word whose blank has both vertical moves (a blank of a middle
     /// row), or every slot unless the board has three columns; the others' one move is in
     /// `singles`. On three columns a push queues the two kinds apart, so that no state computes
     /// and offers a move its blank cannot make (a quarter of 3x4's vertical moves). On two,
     /// where a move costs less to compute, a second queue added instructions and saved no
     /// time (`docs/log/constants.md`): the pairs take every state there.
-    pub(super) pairs: [u64; 32],
+    pub(in crate::bfs::layer) pairs: [u64; 32],
     /// The one vertical move of the state at each place p, as `verticals` (unused at the
     /// places of `pairs`).
-    pub(super) singles: [Single; 64],
+    pub(in crate::bfs::layer) singles: [Single; 64],
     /// `ends[q]`: the slots of a word whose blank has one vertical move (a top or bottom
     /// row), whatever the columns: a push skips the move of such a state reached by it
     /// (`push::Push::select`).
-    pub(super) ends: [u64; 32],
+    pub(in crate::bfs::layer) ends: [u64; 32],
     /// With three columns, the change in full rank of each vertical move by its window's
     /// digits (`delta_tables`).
-    pub(super) deltas: Vec<i64>,
+    pub(in crate::bfs::layer) deltas: Vec<i64>,
 }
 
 impl WordPlaces {
@@ -156,7 +156,7 @@ impl WordPlaces {
     /// (q + 32 k) n < 2³² (the excess of ⌈2³² / n⌉ n over 2³² is below n): a scan's blocks
     /// of 64 words keep q + 32 k below 2,100.
     #[inline(always)]
-    pub(super) fn words_on(&self, q: u64, k: u64) -> (u64, u64) {
+    pub(in crate::bfs::layer) fn words_on(&self, q: u64, k: u64) -> (u64, u64) {
         let pos = q + 32 * k;
         let ranks = (pos * self.inverse) >> 32;
         (ranks, pos - ranks * self.width)

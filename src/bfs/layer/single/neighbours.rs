@@ -1,7 +1,9 @@
 //! The neighbours of one state, from its digits: the four targets of a push or a pull, and
 //! the plain visit of every neighbour the planners and benches use.
 
-use super::turn::{rotate_left_delta, rotate_right_delta, short_delta, BlankMoves, Turn};
+use crate::bfs::layer::turn::{
+    rotate_left_delta, rotate_right_delta, short_delta, BlankMoves, Turn,
+};
 use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -11,9 +13,9 @@ use crate::puzzle::board::Cell;
 #[derive(Clone, Copy, Debug)]
 pub struct Single {
     /// How many ranks on from the first the state is (p / n).
-    pub(super) carry: u8,
-    pub(super) parity: u8,
-    pub(super) turn: Turn,
+    pub(in crate::bfs::layer) carry: u8,
+    pub(in crate::bfs::layer) parity: u8,
+    pub(in crate::bfs::layer) turn: Turn,
 }
 
 impl Single {
@@ -21,7 +23,7 @@ impl Single {
     /// digits are `d` (its parity digit at `parity_at`, below 16; `width` slots a rank), read
     /// from the tables `deltas` (`delta_tables`).
     #[inline(always)]
-    pub(super) fn target(
+    pub(in crate::bfs::layer) fn target(
         &self,
         deltas: &[i64],
         d: &[u8; DIGITS],
@@ -71,7 +73,7 @@ fn cols<const COLS: usize>(space: &StateSpace) -> usize {
 /// The targets of the vertical moves (up, down) of a state whose sequence (rank `rank`) is in
 /// `cursor`; a move the blank cannot make gives the state's own index.
 #[inline(always)]
-pub(super) fn vertical<const COLS: usize>(
+pub(in crate::bfs::layer) fn vertical<const COLS: usize>(
     space: &StateSpace,
     up: &Turn,
     down: &Turn,
@@ -117,7 +119,7 @@ pub(super) fn vertical<const COLS: usize>(
 /// table index `base`: slides first (same cache line), then up and down. A move the blank
 /// cannot make gives the state's own index.
 #[inline(always)]
-pub(super) fn neighbours<const COLS: usize>(
+pub(in crate::bfs::layer) fn neighbours<const COLS: usize>(
     space: &StateSpace,
     moves: &BlankMoves,
     cursor: &Cursor,

@@ -13,7 +13,7 @@
 //! of two rows adds one step to the slide of one. Boards of at most 3 rows and 4 columns read a
 //! step's change from a table of every window's digits instead (`step_table`).
 
-use super::row_masks::RowMasks;
+use crate::bfs::layer::multi::row_masks::RowMasks;
 use crate::index::rank::{Cursor, DIGITS};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::Cell;
@@ -22,30 +22,30 @@ use crate::puzzle::board::Cell;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ColumnSlide {
     /// The target's slot in its rank.
-    pub(super) slot: u64,
+    pub(in crate::bfs::layer) slot: u64,
     /// The first entry of the window the last step turns.
-    pub(super) at: u8,
+    pub(in crate::bfs::layer) at: u8,
     /// Whether the blank moves down (the window's last entry moves first) or up.
-    pub(super) down: bool,
+    pub(in crate::bfs::layer) down: bool,
     /// All ones if the slide is the one before it in `Slides::columns` and one row more (its
     /// change adds to that one's), zero if it is a slide of one row.
-    pub(super) chain: i64,
+    pub(in crate::bfs::layer) chain: i64,
     /// On a board with `step_tables`: where the changes of the last step's window start in
     /// `Slides::steps`, and the strides of the window's first K digits there (its last
     /// digit's is 1).
-    pub(super) table: u32,
-    pub(super) strides: [u16; 3],
+    pub(in crate::bfs::layer) table: u32,
+    pub(in crate::bfs::layer) strides: [u16; 3],
 }
 
 /// The most vertical slides of a state: R-1, with R ≤ 4 rows in the engine's orientation (at
 /// most 17 cells, rows ≤ columns).
-pub(super) const MAX_COLUMN: usize = 3;
+pub(in crate::bfs::layer) const MAX_COLUMN: usize = 3;
 
 /// Whether boards with `per` + 1 rows and `k` + 1 columns read a step's change from a table of
 /// its window's digits (`Slides::steps`) instead of computing it: those of at most 4 columns
 /// and 3 rows, where the table is small (3x4: 19,008 windows a direction, 76 kB) and the
 /// changes fit an i32 (at most 11 tiles). A constant of the kernels' `PER` and `K`.
-pub(super) const fn step_tables(per: usize, k: usize) -> bool {
+pub(in crate::bfs::layer) const fn step_tables(per: usize, k: usize) -> bool {
     per <= 2 && k <= 3
 }
 
@@ -54,17 +54,17 @@ pub(super) const fn step_tables(per: usize, k: usize) -> bool {
 pub struct Slides {
     /// `row[j]`: the slots of a rank whose blank is in the row of slot j's blank, j's own but
     /// (bit t for slot t): the targets of j's horizontal slides, same rank.
-    pub(super) row: Vec<u32>,
+    pub(in crate::bfs::layer) row: Vec<u32>,
     /// `columns[j]`: the vertical slides of slot j's blank, one per other row (the first R-1),
     /// down the column and then up it, each one row longer than the one before it (a fixed
     /// array, not a vector: no length to load and no bounds to check).
-    pub(super) columns: Vec<[ColumnSlide; MAX_COLUMN]>,
+    pub(in crate::bfs::layer) columns: Vec<[ColumnSlide; MAX_COLUMN]>,
     /// The change of every step of a window of K + 1 digits, down and up, for each first
     /// position of the window, in the order of the digits' mixed radix (`step_tables`; empty
     /// on other boards).
     steps: Vec<i32>,
     /// The rows of a rank within a word.
-    pub(super) masks: RowMasks,
+    pub(in crate::bfs::layer) masks: RowMasks,
     /// Slots a rank (n).
     width: u64,
     /// Tiles (m), and C - 1: the entries a step's moving tile passes.
@@ -130,7 +130,7 @@ impl Slides {
     }
 
     /// C - 1: the entries a step's moving tile passes (the `K` of `targets`).
-    pub(super) fn passes(&self) -> usize {
+    pub(in crate::bfs::layer) fn passes(&self) -> usize {
         self.passes
     }
 
@@ -139,7 +139,7 @@ impl Slides {
     /// `Indexer::seek_digits`), on an index of `weights`, on a board of K + 1 columns (a
     /// constant: the steps' loops unroll).
     #[inline(always)]
-    pub(super) fn targets<const PER: usize, const K: usize>(
+    pub(in crate::bfs::layer) fn targets<const PER: usize, const K: usize>(
         &self,
         j: usize,
         cursor: &Cursor,
