@@ -12,6 +12,9 @@
 //! same number of configurations of a class). On a graph the same holds of an automorphism
 //! (it maps the moves of one goal's component onto another's).
 
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
 use crate::analysis::distribution::Fraction;
 use crate::analysis::{analyze, Analysis, AnalyzeOptions};
 use crate::bfs::LayerDone;
@@ -19,6 +22,7 @@ use crate::error::Error;
 use crate::graph::automorphism::vertex_orbits;
 use crate::index::puzzle::{Ground, Puzzle};
 use crate::puzzle::board::{Cell, Shape};
+use crate::store::checkpoint;
 
 /// The classes of cells of `shape` under its symmetries, each ascending, ordered by their
 /// first cell (which stands for the class).
@@ -165,27 +169,130 @@ impl Atlas {
     }
 }
 
+/// What an atlas keeps between runs, so that one stopped goes on where it was (`atlas
+/// --reuse`): the cells already searched, and a checkpoint for the cell in progress.
+pub struct Keeping<'a> {
+    /// Where the searches are kept.
+    pub kept: &'a dyn Kept,
+    /// Read the cells already searched and go on from a checkpoint where there is one (else
+    /// every cell is searched anew, and a checkpoint left from before goes).
+    pub resume: bool,
+    /// Once set, the cell in progress is saved at the end of its layer and the atlas stops
+    /// (`Error::Interrupted`); the cells done are kept already.
+    pub stop: &'a AtomicBool,
+}
+
+/// Where an atlas's searches are kept: their reports, and the checkpoint of a cell in progress.
+pub trait Kept: Sync {
+    /// Where the search from `goal` is reported, and its states per depth, both checked; none
+    /// if it is not reported (a damaged report is an error, not a reason to search again).
+    fn searched(&self, goal: &Puzzle) -> Result<Option<(String, Vec<u64>)>, Error>;
+    /// The folder of the checkpoint of the search from `goal`.
+    fn checkpoint(&self, goal: &Puzzle) -> PathBuf;
+}
+
+/// What an atlas tells its caller of a class of cells.
+#[derive(Clone, Copy, Debug)]
+pub struct AtlasStep<'a> {
+    /// The class: its place among the classes, ordered by their first cell.
+    pub class: usize,
+    /// The classes there are.
+    pub count: usize,
+    /// Its cells, ascending.
+    pub cells: &'a [Cell],
+    /// What it is at.
+    pub at: ClassAt<'a>,
+}
+
+/// Where the search of a class of cells is (`AtlasStep`).
+#[derive(Clone, Copy, Debug)]
+pub enum ClassAt<'a> {
+    /// It was read from its reports, in the folder named.
+    Read(&'a str),
+    /// It starts, from the checkpoint in the folder named if there is one.
+    Start(Option<&'a Path>),
+    /// A layer of it is done.
+    Layer(LayerDone),
+    /// It is done (or failed).
+    End,
+}
+
 /// The atlas of `puzzle`'s ground in its metric: one search from the goal in each class's first
-/// cell (`goal_classes`), in memory; `progress` is told the class being searched (its index and
-/// the count) and each layer of its search.
+/// cell (`goal_classes`), in memory, with `options` (their `checkpoint` is the atlas's own,
+/// from `keep`); `steps` is told of each class and each layer of its search.
 pub fn atlas(
     puzzle: &Puzzle,
     options: AnalyzeOptions,
-    progress: &(dyn Fn(usize, usize, LayerDone) + Sync),
+    keep: Option<Keeping>,
+    steps: &(dyn Fn(AtlasStep) + Sync),
 ) -> Result<Atlas, Error> {
     let classes = goal_classes(puzzle);
     let count = classes.len();
     let mut out = vec![];
-    for (i, cells) in classes.into_iter().enumerate() {
-        let a = analyze(&puzzle.with_goal(cells[0])?, options, &|l| {
-            progress(i, count, l)
-        })?;
+    for (class, cells) in classes.into_iter().enumerate() {
+        let goal = puzzle.with_goal(cells[0])?;
+        let tell = |at| {
+            steps(AtlasStep {
+                class,
+                count,
+                cells: &cells,
+                at,
+            })
+        };
+        let on_layer = |layer| tell(ClassAt::Layer(layer));
+        let Some(keep) = &keep else {
+            tell(ClassAt::Start(None));
+            let a = analyze(&goal, options, &on_layer);
+            tell(ClassAt::End);
+            out.push(CellFigures::of(&a?, cells));
+            continue;
+        };
+        if keep.resume {
+            if let Some((from, layers)) = keep.kept.searched(&goal)? {
+                tell(ClassAt::Read(&from));
+                out.push(CellFigures::from_layers(&layers, cells));
+                continue;
+            }
+        }
+        let dir = keep.kept.checkpoint(&goal);
+        let resume = keep.resume && checkpoint::file(&dir).exists();
+        if !resume {
+            checkpoint::remove(&dir)?;
+        }
+        tell(ClassAt::Start(resume.then_some(dir.as_path())));
+        let saved = |_, _| {};
+        let options = AnalyzeOptions {
+            checkpoint: Some(checkpoint::Options {
+                dir: &dir,
+                every: std::time::Duration::MAX,
+                resume,
+                from: None,
+                stop: keep.stop,
+                saved: &saved,
+            }),
+            ..options
+        };
+        let a = analyze(&goal, options, &on_layer);
+        tell(ClassAt::End);
+        let a = a?;
+        remove_checkpoint(&dir)?;
         out.push(CellFigures::of(&a, cells));
     }
     Ok(Atlas {
         puzzle: puzzle.with_goal(out[0].cells[0])?,
         classes: out,
     })
+}
+
+/// Removes a finished cell's checkpoint folder, and its parent (the checkpoints' folder) once
+/// it is empty.
+fn remove_checkpoint(dir: &Path) -> Result<(), Error> {
+    crate::store::resume::remove_others(dir, None, None)?;
+    for d in [Some(dir), dir.parent()].into_iter().flatten() {
+        let _ = std::fs::remove_file(d.join(".checkpoint.lock"));
+        let _ = std::fs::remove_dir(d);
+    }
+    Ok(())
 }
 
 /// The best eccentricity of `classes` (eccentricity, members) by `better` (`>` for the
@@ -219,7 +326,7 @@ mod tests {
     #[test]
     fn the_atlas_of_a_path() {
         let path = Puzzle::graph(family::path(5).unwrap(), 0, Metric::Single).unwrap();
-        let a = atlas(&path, AnalyzeOptions::default(), &|_, _, _| {}).unwrap();
+        let a = atlas(&path, AnalyzeOptions::default(), None, &|_| {}).unwrap();
         assert_eq!(a.diameter(), (4, vec![Cell(0), Cell(4)]));
         assert_eq!(a.radius(), (2, vec![Cell(2)]));
         // Mean distance between two vertices of a 5-path: 40 / 25 = 8/5.

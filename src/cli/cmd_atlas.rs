@@ -1,19 +1,26 @@
 //! `tilespace atlas`: every goal cell of a board, one per class under its symmetries, in one
 //! metric or both: each cell's eccentricity and mean, the diameter, the radius and the mean
-//! distance between two configurations.
-
-use std::io::Write;
+//! distance between two configurations; with `--graph`, a graph's puzzle from a blank on every
+//! vertex, one vertex an orbit of its automorphisms (graph-atlas.csv and
+//! graph-atlas-summary.csv). The searches, their reuse and checkpoints are the library's
+//! (`analysis::atlas`); what is printed and written differs by ground.
 
 use anyhow::Result;
 use clap::Args;
-use tilespace::analysis::atlas::{cell_classes, Atlas, CellFigures};
+use std::io::Write;
+use std::sync::Mutex;
+
+use tilespace::analysis::atlas::{atlas, Atlas, AtlasStep, ClassAt, Keeping};
 use tilespace::analysis::memory;
-use tilespace::report::atlas::{write_atlas, AtlasRow, AtlasSummaryRow};
+use tilespace::graph::spec::NamedGraph;
+use tilespace::puzzle::board::Cell;
+use tilespace::report::atlas::{write_atlas, AtlasRow, AtlasSummaryRow, KeptIn};
+use tilespace::report::graph_summary::{atlas_rows, write_graph_atlas, GraphAtlasSummaryRow};
 use tilespace::Shape;
-use tilespace::{analyze, report, AnalyzeOptions, Metric};
+use tilespace::{report, AnalyzeOptions, Puzzle};
 
 use super::groups::RunArgs;
-use super::progress::Progress;
+use super::progress::{Items, Progress};
 use super::values::{metric_choice, MetricChoice};
 
 #[derive(Args, Debug)]
@@ -41,15 +48,25 @@ pub struct AtlasArgs {
 }
 
 pub fn run(args: AtlasArgs) -> Result<super::Status> {
+    if !args.graph.is_empty() {
+        return graphs(&args);
+    }
     let metrics = args.metric.metrics();
+    // Every board's needs before any search: the most of its metrics'.
     for &shape in &args.boards {
         memory::check(shape, &metrics, args.run.max_memory)?;
+    }
+    let mut puzzles = vec![];
+    for &shape in &args.boards {
+        for &metric in &metrics {
+            puzzles.push(Puzzle::board(shape, Cell(0), metric)?);
+        }
     }
     tilespace::store::atomic::check_writable(&args.run.results)?;
     let pool = super::thread_pool(args.run.threads)?;
     let write_reports =
         |a: &tilespace::Analysis| report::write_all(&args.run.results, a).map(|_| ());
-    let options = || AnalyzeOptions {
+    let options = AnalyzeOptions {
         max_memory: args.run.max_memory,
         reports: Some(&write_reports),
         ..AnalyzeOptions::default()
@@ -59,79 +76,26 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
     let stop = super::stop_on_signal(
         "saving the cell in progress at the end of this layer (signal again to stop at once)",
     )?;
+    let kept = KeptIn::new(&args.run.results, args.reuse)?;
     let (mut verified, mut json) = (true, vec![]);
-    // With --reuse, the searches already in the reports (read once).
-    let searched = match args.reuse {
-        true => Some(tilespace::report::read_summary(
-            &args.run.results.join("summary.csv"),
-        )?),
-        false => None,
-    };
-    for &shape in &args.boards {
-        for &metric in &metrics {
-            let mut classes = vec![];
-            for cells in cell_classes(shape) {
-                let goal = cells[0];
-                if let Some(rows) = &searched {
-                    if let Some(kept) = reused(rows, &args.run.results, shape, goal, metric)? {
-                        eprintln!(
-                            "tilespace: {shape} {metric} cell {}: read from {} (--reuse)",
-                            shape.cell_label(goal),
-                            kept.0
-                        );
-                        classes.push(CellFigures::from_layers(&kept.1, cells));
-                        continue;
-                    }
-                }
-                let total = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
-                let label = format!("{shape} {metric} cell {}", shape.cell_label(goal));
-                let progress = Progress::new(args.run.quiet, total, &label);
-                let on_layer = &|l| progress.layer(l);
-                let name = tilespace::report::report_name_of(shape, goal, None, metric);
-                let dir = args.run.results.join(CHECKPOINTS).join(&name);
-                let saved = |_, _| {};
-                let checkpoint = tilespace::store::checkpoint::Options {
-                    dir: &dir,
-                    every: std::time::Duration::MAX,
-                    resume: args.reuse && tilespace::store::checkpoint::file(&dir).exists(),
-                    from: None,
-                    stop,
-                    saved: &saved,
-                };
-                if checkpoint.resume {
-                    eprintln!(
-                        "tilespace: {label}: going on from {} (--reuse)",
-                        dir.display()
-                    );
-                } else {
-                    // Without --reuse every cell is searched anew: a cell saved before goes.
-                    tilespace::store::checkpoint::remove(&dir)?;
-                }
-                let options = AnalyzeOptions {
-                    checkpoint: Some(checkpoint),
-                    ..options()
-                };
-                let puzzle = tilespace::Puzzle::board(shape, goal, metric)?;
-                let a = pool.install(|| analyze(&puzzle, options, on_layer));
-                progress.finish();
-                let a = a.map_err(|e| stopped(e, &args))?;
-                remove_checkpoint(&dir)?;
-                classes.push(CellFigures::of(&a, cells));
-            }
-            let atlas = Atlas {
-                puzzle: tilespace::Puzzle::board(shape, classes[0].cells[0], metric)?,
-                classes,
-            };
-            verified &= atlas.verified();
-            let paths = write_atlas(&args.run.results, &atlas)?;
-            if args.json {
-                json.push(AtlasDocument {
-                    summary: AtlasSummaryRow::of(&atlas),
-                    cells: AtlasRow::of(&atlas),
-                });
-            } else {
-                print_atlas(&atlas, &paths)?;
-            }
+    for puzzle in &puzzles {
+        let keep = Keeping {
+            kept: &kept,
+            resume: args.reuse,
+            stop,
+        };
+        let bar = BoardBars::new(puzzle, args.run.quiet);
+        let atlas = pool.install(|| atlas(puzzle, options, Some(keep), &|step| bar.step(step)));
+        let atlas = atlas.map_err(|e| stopped(e, &args))?;
+        verified &= atlas.verified();
+        let paths = write_atlas(&args.run.results, &atlas)?;
+        if args.json {
+            json.push(AtlasDocument {
+                summary: AtlasSummaryRow::of(&atlas),
+                cells: AtlasRow::of(&atlas),
+            });
+        } else {
+            print_atlas(&atlas, &paths)?;
         }
     }
     if args.json {
@@ -141,6 +105,56 @@ pub fn run(args: AtlasArgs) -> Result<super::Status> {
         })?;
     }
     Ok(super::Status::of(verified))
+}
+
+/// The progress of a board's atlas: a line for each cell read, and a bar for each searched.
+struct BoardBars<'p> {
+    puzzle: &'p Puzzle,
+    quiet: bool,
+    bar: Mutex<Option<Progress>>,
+}
+
+impl<'p> BoardBars<'p> {
+    fn new(puzzle: &'p Puzzle, quiet: bool) -> BoardBars<'p> {
+        BoardBars {
+            puzzle,
+            quiet,
+            bar: Mutex::new(None),
+        }
+    }
+
+    fn step(&self, step: AtlasStep) {
+        let shape = self.puzzle.shape();
+        let label = |cells: &[Cell]| {
+            let metric = self.puzzle.metric();
+            format!("{shape} {metric} cell {}", shape.cell_label(cells[0]))
+        };
+        let bar = || self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let cells = step.cells;
+        match step.at {
+            ClassAt::Read(from) => {
+                eprintln!("tilespace: {}: read from {from} (--reuse)", label(cells))
+            }
+            ClassAt::Start(resumed) => {
+                let total = tilespace::puzzle::count::reachable_u64(shape).unwrap_or(u64::MAX);
+                *bar() = Some(Progress::new(self.quiet, total, &label(cells)));
+                if let Some(dir) = resumed {
+                    let (label, dir) = (label(cells), dir.display());
+                    eprintln!("tilespace: {label}: going on from {dir} (--reuse)");
+                }
+            }
+            ClassAt::Layer(layer) => {
+                if let Some(p) = &*bar() {
+                    p.layer(layer)
+                }
+            }
+            ClassAt::End => {
+                if let Some(p) = bar().take() {
+                    p.finish()
+                }
+            }
+        }
+    }
 }
 
 /// `atlas --json`: every board and metric, and whether every search was verified.
@@ -156,10 +170,6 @@ struct AtlasDocument {
     summary: AtlasSummaryRow,
     cells: Vec<AtlasRow>,
 }
-
-/// The folder under `--results` of the checkpoints of cells stopped in progress, one folder a
-/// cell (named as its reports' folder).
-const CHECKPOINTS: &str = "atlas-checkpoints";
 
 /// A search stopped by a signal after saving its cell: the line that says so and how to go on
 /// (exit 75); any other error as it is.
@@ -179,45 +189,6 @@ fn stopped(err: tilespace::Error, args: &AtlasArgs) -> anyhow::Error {
         args.run.results.display()
     ))
     .into()
-}
-
-/// Removes a finished cell's checkpoint folder, and the checkpoints' folder once it is empty.
-fn remove_checkpoint(dir: &std::path::Path) -> Result<()> {
-    tilespace::store::resume::remove_others(dir, None, None)?;
-    for d in [dir, dir.parent().expect("under --results")] {
-        let _ = std::fs::remove_file(d.join(".checkpoint.lock"));
-        let _ = std::fs::remove_dir(d);
-    }
-    Ok(())
-}
-
-/// The search from the goal with its blank in `goal` among `rows` (the summary under
-/// `results`): where it is, and its states per depth; none if there is no verified row of it.
-/// Its row and its depths.csv are checked as `table` checks them (a damaged report is an
-/// error, not a reason to search again silently).
-fn reused(
-    rows: &[tilespace::report::SummaryRow],
-    results: &std::path::Path,
-    shape: tilespace::puzzle::board::Shape,
-    goal: tilespace::puzzle::board::Cell,
-    metric: Metric,
-) -> Result<Option<(String, Vec<u64>)>> {
-    let found = rows.iter().find(|r| {
-        r.verified
-            && r.start == "goal"
-            && r.shape().is_ok_and(|s| s == shape)
-            && r.goal_cell().is_ok_and(|g| g == goal)
-            && r.metric == metric
-    });
-    let Some(row) = found else {
-        return Ok(None);
-    };
-    let depths = tilespace::report::read_depths_of(results, row)?;
-    let dir = results.join(row.report_dir()?);
-    Ok(Some((
-        dir.display().to_string(),
-        depths.iter().map(|d| d.states).collect(),
-    )))
 }
 
 /// The summary line of a board in one metric, then one line per class of cells.
@@ -251,5 +222,115 @@ fn print_atlas(atlas: &Atlas, paths: &[std::path::PathBuf]) -> Result<()> {
     }
     let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     writeln!(out, "  wrote: {}", shown.join(", "))?;
+    Ok(())
+}
+
+/// The atlas of each graph of `--graph`.
+fn graphs(args: &AtlasArgs) -> Result<super::Status> {
+    let mut puzzles = vec![];
+    for spec in &args.graph {
+        let named = NamedGraph::parse(spec)?;
+        // The metrics asked that a graph's moves have (`both`, the default, is every metric:
+        // a graph has the single-tile one); none is refused by the puzzle.
+        let metrics = args.metric.metrics();
+        let metric = match metrics.iter().find(|m| m.moves_on_graphs()) {
+            Some(&m) => m,
+            None => metrics[0],
+        };
+        let puzzle = Puzzle::graph(named.graph.clone(), 0, metric)?;
+        tilespace::analysis::memory::check_puzzle(&puzzle, args.run.max_memory)?;
+        puzzles.push((named, puzzle));
+    }
+    tilespace::store::atomic::check_writable(&args.run.results)?;
+    let pool = super::thread_pool(args.run.threads)?;
+    let (mut all, mut docs) = (true, vec![]);
+    for (named, puzzle) in &puzzles {
+        // Each orbit's search: the component's size where a theorem gives it, else n! at most.
+        let n = named.graph.vertices() as u64;
+        let each = tilespace::graph::wilson::predict(&named.graph)
+            .map_or(tilespace::graph::wilson::factorial(n), |p| p.size);
+        let orbits = tilespace::graph::automorphism::vertex_orbits(&named.graph).len() as u64;
+        let progress = Items::new(args.run.quiet, each * orbits, &named.spec);
+        let options = AnalyzeOptions {
+            max_memory: args.run.max_memory,
+            ..AnalyzeOptions::default()
+        };
+        let atlas = pool.install(|| {
+            atlas(puzzle, options, None, &|step| {
+                if let ClassAt::Layer(layer) = step.at {
+                    progress.at(step.class as u64 * each + layer.seen)
+                }
+            })
+        })?;
+        progress.finish();
+        let (rows, summary) = atlas_rows(&named.spec, &atlas);
+        let paths = write_graph_atlas(&args.run.results, rows.clone(), summary.clone())?;
+        all &= atlas.verified();
+        if args.json {
+            docs.push(summary);
+        } else {
+            print_graph_atlas(&rows, &summary, &paths)?;
+        }
+    }
+    if args.json {
+        #[derive(serde::Serialize)]
+        struct Document {
+            atlases: Vec<GraphAtlasSummaryRow>,
+            verified: bool,
+        }
+        super::print_json(&Document {
+            atlases: docs,
+            verified: all,
+        })?;
+    }
+    Ok(super::Status::of(all))
+}
+
+fn print_graph_atlas(
+    rows: &[tilespace::report::graph_summary::GraphAtlasRow],
+    s: &GraphAtlasSummaryRow,
+    paths: &[std::path::PathBuf; 2],
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} (graph6 {}): {} vertices in {}",
+        s.graph,
+        s.graph6,
+        s.vertices,
+        super::counted(s.orbits as u64, "orbit")
+    )?;
+    for r in rows {
+        // As a board's atlas says its cells: the first, then the count and the whole class.
+        let class: Vec<&str> = r.vertices.split(' ').collect();
+        writeln!(
+            out,
+            "  vertex {} ({}: {}): {} states, eccentricity {}, {}, mean {} ≈ {}",
+            class[0],
+            super::counted(class.len() as u64, "vertex"),
+            r.vertices,
+            r.states,
+            r.eccentricity,
+            super::counted(r.antipodes as u64, "antipode"),
+            r.mean_exact,
+            r.mean
+        )?;
+    }
+    writeln!(
+        out,
+        "  diameter {} (blank on {}), radius {} (blank on {}), mean distance {} ≈ {}",
+        s.diameter,
+        s.diameter_vertices,
+        s.radius,
+        s.radius_vertices,
+        s.mean_distance_exact,
+        s.mean_distance
+    )?;
+    writeln!(
+        out,
+        "  wrote: {}, {}",
+        paths[0].display(),
+        paths[1].display()
+    )?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //!
 //! The command list is `args`; each command's file is named for it (`cmd_analyze` with
 //! `analyze_tokens` for a goal of tokens,
-//! `cmd_antipodes`, `cmd_atlas` with `atlas_graph` for graphs, `cmd_bench`, `cmd_check`,
+//! `cmd_antipodes`, `cmd_atlas` (boards and graphs), `cmd_bench`, `cmd_check`,
 //! `cmd_count`, `cmd_docs`, `cmd_pdb`, `cmd_plan`, `cmd_plot`, `cmd_query` for `distance` and
 //! `solve`, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
 //! `theorem_graph` for graphs). What several share: option groups (`groups`) and values
@@ -14,7 +14,6 @@
 mod advice;
 mod analyze_tokens;
 pub mod args;
-mod atlas_graph;
 mod cmd_analyze;
 mod cmd_antipodes;
 mod cmd_atlas;
@@ -88,7 +87,6 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Table(a) => cmd_table::run(a),
         Command::Check(a) => cmd_check::run(a),
         Command::Antipodes(a) => cmd_antipodes::run(a),
-        Command::Atlas(a) if !a.graph.is_empty() => atlas_graph::run(&a),
         Command::Atlas(a) => cmd_atlas::run(a),
         Command::Completions(a) => cmd_docs::completions(a, Cli::command()),
         Command::Man(a) => cmd_docs::man(a, Cli::command()),

@@ -7,9 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::puzzle::metric::Metric;
 
+use super::graph_summary::report_dir;
 use super::rows::upsert_rows;
-use crate::analysis::atlas::Atlas;
+use super::summary::{read_depths_of, read_summary, report_name_of, SummaryRow};
+use crate::analysis::atlas::{Atlas, Kept};
 use crate::error::Error;
+use crate::index::puzzle::{Ground, Puzzle};
 use crate::puzzle::board::{Cell, Shape};
 
 /// One class of goal cells of a board in one metric (`atlas.csv`).
@@ -105,6 +108,63 @@ impl AtlasSummaryRow {
             radius_cells: labels(shape, &near),
             mean_distance_exact: mean.to_string(),
             mean_distance: mean.decimal(6).0,
+        }
+    }
+}
+
+/// The folder under a results folder of an atlas's checkpoints, one folder a cell (named as
+/// its reports' folder), while a cell is in progress.
+pub const CHECKPOINTS: &str = "atlas-checkpoints";
+
+/// An atlas's searches kept under a results folder: each cell's reports (its row of
+/// summary.csv, verified, and its depths.csv, both checked as `table` checks them) and the
+/// checkpoint of the cell in progress (`CHECKPOINTS`).
+pub struct KeptIn<'a> {
+    results: &'a Path,
+    rows: Vec<SummaryRow>,
+}
+
+impl<'a> KeptIn<'a> {
+    /// The searches under `results`, their summary read if `read` (else none is read).
+    pub fn new(results: &'a Path, read: bool) -> Result<KeptIn<'a>, Error> {
+        let rows = match read {
+            true => read_summary(&results.join("summary.csv"))?,
+            false => vec![],
+        };
+        Ok(KeptIn { results, rows })
+    }
+}
+
+impl Kept for KeptIn<'_> {
+    fn searched(&self, goal: &Puzzle) -> Result<Option<(String, Vec<u64>)>, Error> {
+        let Ground::Board(shape) = goal.ground() else {
+            return Ok(None);
+        };
+        let found = self.rows.iter().find(|r| {
+            r.verified
+                && r.start == "goal"
+                && r.shape().is_ok_and(|s| s == *shape)
+                && r.goal_cell().is_ok_and(|g| g == goal.goal())
+                && r.metric == goal.metric()
+        });
+        let Some(row) = found else {
+            return Ok(None);
+        };
+        let depths = read_depths_of(self.results, row)?;
+        let dir = self.results.join(row.report_dir()?);
+        Ok(Some((
+            dir.display().to_string(),
+            depths.iter().map(|d| d.states).collect(),
+        )))
+    }
+
+    fn checkpoint(&self, goal: &Puzzle) -> PathBuf {
+        let dir = self.results.join(CHECKPOINTS);
+        match goal.ground() {
+            Ground::Board(shape) => {
+                dir.join(report_name_of(*shape, goal.goal(), None, goal.metric()))
+            }
+            Ground::Graph(graph) => report_dir(&dir, "graph6:", graph, goal.goal().0),
         }
     }
 }
