@@ -15,11 +15,11 @@ use tilespace::report::provenance::{Build, BUILD};
 use tilespace::store::atomic::{check_writable, write_atomic};
 use tilespace::{analyze, AnalyzeOptions, GoalBlank, Metric, Shape};
 
-use super::machine::{
-    busy_cores, load_average, random_reads, CpuTimes, Machine, RANDOM_READ_BYTES,
-};
 use super::progress::Progress;
 use super::values::{at_least_one, metric_choice, thread_count, MetricChoice};
+use tilespace::report::machine::{
+    busy_cores, load_average, random_reads, CpuUse, Machine, RANDOM_READ_BYTES,
+};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -97,7 +97,7 @@ struct Record {
     load_after: Option<[f64; 3]>,
     /// One untimed run of each board, at the most threads, before the timed ones.
     warm_up: bool,
-    /// Random 8-byte reads a second from 1 GiB on one thread (`machine::random_reads`), before
+    /// Random 8-byte reads a second from 1 GiB on one thread (`report::machine::random_reads`), before
     /// the timed runs and after them: the memory speed the times were measured at.
     random_reads_before: Option<u64>,
     random_reads_after: Option<u64>,
@@ -152,7 +152,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
         }
     }
     let reads_before = random_reads().map(|r| r as u64);
-    let times_before = CpuTimes::now();
+    let use_before = CpuUse::start();
     let mut rows = vec![];
     let mut out = std::io::stdout().lock();
     if !args.json {
@@ -170,7 +170,7 @@ pub fn run(args: BenchArgs) -> Result<super::Status> {
             }
         }
     }
-    let busy_during = busy_since(times_before, cores);
+    let busy_during = busy_since(use_before, cores);
     let reads_after = random_reads().map(|r| r as u64);
     let load_after = load_average();
     let mut warnings = warnings(&rows, busy_before, load_before, most, cores);
@@ -404,9 +404,8 @@ impl Timed {
 }
 
 /// Cores other processes kept busy since `before`, on average, to two decimals.
-fn busy_since(before: Option<CpuTimes>, cores: usize) -> Option<f64> {
-    let (before, after) = before.zip(CpuTimes::now())?;
-    before.other_busy_cores(after, cores).map(|b| round(b, 2))
+fn busy_since(before: Option<CpuUse>, cores: usize) -> Option<f64> {
+    before?.other_busy_cores(cores).map(|b| round(b, 2))
 }
 
 /// The kernels the engine runs on this CPU (`Record::kernels`).

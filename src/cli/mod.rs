@@ -8,8 +8,8 @@
 //! `theorem_graph` for graphs). What several share: option groups (`groups`) and values
 //! (`values`), which searches `plot` and `table` show (`selection`), advice for refused
 //! arguments (`advice`), how a command ends (`outcome`), what it prints (`output`), progress
-//! bars (`progress`), signals (`signals`), threads and seeds (`setup`), the ranks of a
-//! distributed run (`ranks`) and the machine a benchmark names (`machine`).
+//! bars (`progress`), signals (`signals`), threads and seeds (`setup`), and the ranks of a
+//! distributed run (`ranks`).
 
 mod advice;
 mod analyze_tokens;
@@ -31,7 +31,6 @@ mod cmd_solvable;
 mod cmd_table;
 mod cmd_theorem;
 mod groups;
-mod machine;
 mod outcome;
 mod output;
 mod progress;

@@ -3,7 +3,8 @@
 //! written through `rows`), the build that wrote them (`provenance`), the published figures they
 //! are checked against (`published`) and Gong's table beside them (`gong`), SVG plots (`plot`,
 //! with the `plot` feature; the atlas's maps, `atlas_map`), pgfplots charts (`chart`) and tables
-//! for papers (`paper`); the reports of a goal of tokens (`tokens`).
+//! for papers (`paper`); the reports of a goal of tokens (`tokens`); and what a benchmark
+//! record says of the machine (`machine`).
 
 pub mod atlas;
 pub mod atlas_map;
@@ -11,6 +12,7 @@ pub mod chart;
 pub mod gong;
 pub mod graph_summary;
 pub mod graphs;
+pub mod machine;
 pub mod paper;
 #[cfg(feature = "plot")]
 pub mod plot;
