@@ -86,7 +86,7 @@ fn rates_and_threads_past_any_machine_are_refused() {
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(
-            err.contains("at most") || err.contains("from"),
+            err.contains("is not in 1..=65536") || err.contains("from"),
             "{args:?}: {err}"
         );
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");

@@ -26,13 +26,13 @@ pub struct PlanArgs {
     #[arg(value_name = "RxC", required = true)]
     pub boards: Vec<Shape>,
     /// Ranks of the planned run (several: comma-separated)
-    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = rank_count)]
+    #[arg(long, value_name = "P,...", value_delimiter = ',', default_value = "16", value_parser = rank_count())]
     pub ranks: Vec<usize>,
     /// Memory of one rank (e.g. 64G): also say how many such ranks each board needs
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     pub mem_per_rank: Option<u64>,
     /// Random states sampled to measure the moves that cross ranks
-    #[arg(long, value_name = "N", default_value = "1000000", value_parser = plan_samples)]
+    #[arg(long, value_name = "N", default_value = "1000000", value_parser = plan_samples())]
     pub samples: usize,
     /// Measure this machine's engine rates first (a one-rank search of --calibration-board) and
     /// save them to the calibration file
@@ -45,7 +45,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "FILE", default_value = "results/calibration.csv")]
     pub calibration: PathBuf,
     /// Threads of each rank of the planned run (with --disk: of its one process)
-    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = planned_threads)]
+    #[arg(long, visible_alias = "threads", value_name = "N", default_value = "32", value_parser = planned_threads())]
     pub threads_per_rank: usize,
     /// Plan a search with its table on disk in one process (`analyze --disk`): the shards, the
     /// disk it needs, the bytes it moves and its time at --disk-gbps
@@ -58,7 +58,7 @@ pub struct PlanArgs {
     #[arg(long, value_name = "GB", default_value = "3", requires = "disk", value_parser = disk_rate)]
     pub disk_gbps: f64,
     /// Layers of the search (the goal's eccentricity + 1): 4x4 has 81 (Korf and Schultze 2005)
-    #[arg(long, value_name = "N", default_value = "100", value_parser = layer_count)]
+    #[arg(long, value_name = "N", default_value = "100", value_parser = layer_count())]
     pub layers: u32,
     /// What each rank sends per second, in gigabits (the interconnect)
     #[arg(long, value_name = "GBIT", default_value = "100", value_parser = network_rate)]

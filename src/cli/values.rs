@@ -1,7 +1,12 @@
 //! The values of command-line options: clap's value parsers (counts, rates, thread and rank
 //! counts, sizes of planned runs) and the metric choice `atlas`, `bench`, `plot` and `table`
 //! take. Shared by the commands' arguments, each beside its command (`cmd_*.rs`).
+//!
+//! Whole numbers with both bounds are clap's ranged parsers ("65537 is not in 1..=65536"). A
+//! count with no upper bound keeps its own ("must be at least 1"), where clap would print the
+//! integer type's largest value as the bound; a rate is a float, which clap does not range.
 
+use clap::builder::RangedU64ValueParser;
 use tilespace::Metric;
 
 /// A count of at least 1 (threads, runs).
@@ -34,24 +39,14 @@ pub fn rate_within(text: &str, least: f64, most: f64) -> Result<f64, String> {
 
 /// Threads of a planned machine (not this one): at least 1, at most 8 a core of the largest
 /// machine Linux runs (8192 cores), as `analyze` allows 8 a core of this one.
-pub fn planned_threads(text: &str) -> Result<usize, String> {
-    let n = at_least_one(text)?;
-    if n > 8 * 8192 {
-        return Err(format!(
-            "{n} is too many: at most 65536 (8 a core of 8192 cores)"
-        ));
-    }
-    Ok(n)
+pub fn planned_threads() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=8 * 8192)
 }
 
 /// Layers of a planned search: at least 1 (the start), at most 10,000 (the boards the index
 /// holds have a few hundred at most).
-pub fn layer_count(text: &str) -> Result<u32, String> {
-    let n = at_least_one(text)?;
-    if n > 10_000 {
-        return Err(format!("{n} is too many: at most 10000"));
-    }
-    Ok(n as u32)
+pub fn layer_count() -> RangedU64ValueParser<u32> {
+    RangedU64ValueParser::new().range(1..=10_000)
 }
 
 /// The metrics a command runs in (`atlas`, `bench`): one, or both, single first.
@@ -93,22 +88,13 @@ pub fn metric_choice(text: &str) -> Result<MetricChoice, String> {
 }
 
 /// A rank count of a planned run: at least 1, at most `MAX_RANKS`.
-pub fn rank_count(text: &str) -> Result<usize, String> {
-    let n = at_least_one(text)?;
-    let most = tilespace::bfs::shard::MAX_RANKS;
-    if n > most {
-        return Err(format!("{n} is too many: at most {most}"));
-    }
-    Ok(n)
+pub fn rank_count() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=tilespace::bfs::shard::MAX_RANKS as u64)
 }
 
 /// A sample size of `plan`: at least 1, at most 10^8 (about a minute).
-pub fn plan_samples(text: &str) -> Result<usize, String> {
-    let n = at_least_one(text)?;
-    if n > 100_000_000 {
-        return Err(format!("{n} is too many: at most 100000000"));
-    }
-    Ok(n)
+pub fn plan_samples() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=100_000_000)
 }
 
 /// A count of at least 1 (u64).
