@@ -9,9 +9,9 @@ use anyhow::Result;
 use clap::Args;
 use rayon::prelude::*;
 use tilespace::optimal::heuristic::Heuristic;
-use tilespace::optimal::ida::{self, Limits};
+use tilespace::optimal::ida::Limits;
+use tilespace::optimal::solver::{Effort, Solution, Solver};
 use tilespace::puzzle::construct;
-use tilespace::puzzle::moves::{self, Moves, SlidePath};
 use tilespace::store::saved::SavedTable;
 use tilespace::{Board, Cell, Error, GoalBlank, Metric, Shape};
 
@@ -68,37 +68,9 @@ pub struct QueryArgs {
     pub json: bool,
 }
 
-/// Where the answers come from.
-enum Source {
-    Table(Box<SavedTable>),
-    Pdb(Box<Heuristic>),
-    Construct { goal: GoalBlank },
-}
-
-/// One board's answer, as printed.
-struct Answer {
-    /// The moves one cell at a time (what is replayed).
-    moves: Moves,
-    /// In the multi-tile metric, the same moves as slides (what is counted).
-    slides: Option<SlidePath>,
-    optimal: bool,
-    lower_bound: usize,
-    /// IDA*'s nodes expanded and seconds.
-    search: Option<(u64, f64)>,
-}
-
-impl Answer {
-    /// Moves counted in the answer's metric.
-    fn len(&self) -> usize {
-        self.slides
-            .as_ref()
-            .map_or(self.moves.len(), SlidePath::len)
-    }
-}
-
 /// One board's reply: a solution, or (from a table, to `distance`) its length alone.
 enum Reply {
-    Solved(Answer),
+    Solved(Solution),
     Distance(usize),
 }
 
@@ -121,16 +93,16 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     }
     let source = source(&args, solve)?;
     let (shape, whose) = match &source {
-        Source::Table(t) => (Some(t.shape), "the table is for"),
-        Source::Pdb(h) => (Some(h.shape), "the pattern databases are for"),
-        Source::Construct { .. } => (args.shape, "--shape is"),
+        Solver::Table(_) => (source.shape(), "the table is for"),
+        Solver::Patterns(_) => (source.shape(), "the pattern databases are for"),
+        Solver::Construct { .. } => (args.shape, "--shape is"),
     };
     let Parsed {
         boards,
         published,
         mut skipped,
     } = parse_boards(&args, shape, whose)?;
-    if let Source::Construct { .. } = source {
+    if let Solver::Construct { .. } = source {
         check_memory(&boards, args.json)?;
     }
     let format = if args.json {
@@ -144,7 +116,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
         out: std::io::BufWriter::new(std::io::stdout().lock()),
         format,
         solve,
-        searched: matches!(source, Source::Pdb(_)),
+        searched: matches!(source, Solver::Patterns(_)),
         json: vec![],
         line: vec![],
     };
@@ -180,7 +152,7 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
                 Err(e) => return Err(e.into()),
             }
             // The constructive solver's answers come one at a time, each shown when found.
-            if matches!(source, Source::Construct { .. }) {
+            if matches!(source, Solver::Construct { .. }) {
                 printer.out.flush()?;
             }
         }
@@ -319,23 +291,23 @@ struct Named<'a> {
 /// Where the boards the table or databases found unsolvable all reach the goal with its blank
 /// in the first or the last cell instead (Korf's instances are for the blank first), a line
 /// saying so and how to build a source for that goal.
-fn other_goal_hint(source: &Source, unsolvable: &[&Board]) -> Option<String> {
+fn other_goal_hint(source: &Solver, unsolvable: &[&Board]) -> Option<String> {
     let (shape, goal, whose, command, output) = match source {
-        Source::Table(t) => (
+        Solver::Table(t) => (
             t.shape,
             t.goal,
             "the table is",
             "analyze",
             "--save-table FILE",
         ),
-        Source::Pdb(h) => (
+        Solver::Patterns(h) => (
             h.shape,
             h.goal,
             "the pattern databases are",
             "pdb",
             "--pdb DIR",
         ),
-        Source::Construct { .. } => return None,
+        Solver::Construct { .. } => return None,
     };
     let first = unsolvable.first()?;
     let reach = |cell| {
@@ -384,7 +356,7 @@ fn agrees(args: &QueryArgs, shape: Shape, goal: Cell, named: Named, hint: &str) 
 
 /// Where the answers come from: pattern databases or the table (checked against `--shape` and
 /// `--blank`), or the constructive solver, which `distance` does not take.
-fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
+fn source(args: &QueryArgs, solve: bool) -> Result<Solver> {
     let multi = args.metric.is_some_and(|m| !m.patterns_admissible());
     if multi && !args.pdb.is_empty() {
         anyhow::bail!(BadArgument(
@@ -412,7 +384,7 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
             owner: "the pattern databases'",
         };
         agrees(args, h.shape, h.goal, named, &hint)?;
-        return Ok(Source::Pdb(Box::new(h)));
+        return Ok(Solver::Patterns(Box::new(h)));
     }
     Ok(match &args.table {
         Some(path) => {
@@ -428,13 +400,13 @@ fn source(args: &QueryArgs, solve: bool) -> Result<Source> {
                     table.metric()
                 )));
             }
-            Source::Table(Box::new(table))
+            Solver::Table(Box::new(table))
         }
         None if args.optimal => anyhow::bail!(BadArgument(
             "--optimal needs --pdb DIR (pattern databases, from `tilespace pdb`) or --table FILE"
                 .into()
         )),
-        None if solve => Source::Construct {
+        None if solve => Solver::Construct {
             goal: args.blank.unwrap_or(GoalBlank::Last),
         },
         None => anyhow::bail!(BadArgument(
@@ -481,7 +453,7 @@ enum JsonAnswer {
         solvable: bool,
         distance: usize,
         #[serde(flatten, skip_serializing_if = "Option::is_none")]
-        search: Option<Search>,
+        search: Option<Effort>,
     },
     Solution {
         board: String,
@@ -492,15 +464,8 @@ enum JsonAnswer {
         tiles: Vec<u32>,
         blank_moves: String,
         #[serde(flatten, skip_serializing_if = "Option::is_none")]
-        search: Option<Search>,
+        search: Option<Effort>,
     },
-}
-
-/// What IDA* took for one board.
-#[derive(serde::Serialize)]
-struct Search {
-    nodes: u64,
-    seconds: f64,
 }
 
 /// Tile numbers separated by spaces, written as they are formatted (a 290x290 solution has
@@ -558,7 +523,7 @@ impl Printer<'_> {
     }
 
     /// A distance alone (`distance`), with what IDA* took where it searched.
-    fn distance(&mut self, board: &Board, n: usize, search: Option<Search>) -> Result<()> {
+    fn distance(&mut self, board: &Board, n: usize, search: Option<Effort>) -> Result<()> {
         let out = &mut self.out;
         match (self.format, &search) {
             (Format::Json, _) => self.json.push(JsonAnswer::Distance {
@@ -580,11 +545,9 @@ impl Printer<'_> {
         Ok(())
     }
 
-    fn answer(&mut self, board: &Board, answer: &Answer) -> Result<()> {
+    fn answer(&mut self, board: &Board, answer: &Solution) -> Result<()> {
         let n = answer.len();
-        let search = answer
-            .search
-            .map(|(nodes, seconds)| Search { nodes, seconds });
+        let search = answer.effort;
         if !self.solve {
             return self.distance(board, n, search);
         }
@@ -806,14 +769,14 @@ fn csv_boards(path: &std::path::Path, text: &str) -> Result<Vec<BoardText<'stati
 /// held at a time (a constructive solution of a 290x290 board takes half a gigabyte).
 fn answers<'s, 'a: 's>(
     scope: &'s std::thread::Scope<'s, 'a>,
-    source: &'a Source,
+    source: &'a Solver,
     boards: &'a [Board],
     args: &QueryArgs,
     solve: bool,
 ) -> Result<Box<dyn Iterator<Item = Result<Reply, Error>> + 'a>> {
     const PART: usize = 1 << 16;
     match source {
-        Source::Table(table) if !solve => {
+        Solver::Table(table) if !solve => {
             let pool = super::thread_pool(args.threads)?;
             let (parts, found) = std::sync::mpsc::sync_channel(1);
             scope.spawn(move || {
@@ -831,12 +794,12 @@ fn answers<'s, 'a: 's>(
             });
             return Ok(Box::new(found.into_iter().flatten()));
         }
-        Source::Pdb(_) => {}
+        Solver::Patterns(_) => {}
         _ => {
             return Ok(Box::new(
                 boards
                     .iter()
-                    .map(|b| answer(source, b, Limits::default()).map(Reply::Solved)),
+                    .map(|b| source.solve(b, Limits::default()).map(Reply::Solved)),
             ))
         }
     }
@@ -847,69 +810,11 @@ fn answers<'s, 'a: 's>(
     };
     let bar = super::progress::Items::new(boards.len() < 2, boards.len() as u64, "solving");
     let pool = super::thread_pool(args.threads)?;
-    let out = pool.install(|| {
-        boards
-            .par_iter()
-            .map(|b| {
-                let a = answer(source, b, limits);
-                bar.inc();
-                a.map(Reply::Solved)
-            })
-            .collect::<Vec<_>>()
-    });
+    let out = pool.install(|| source.solve_all(boards, limits, &|| bar.inc()));
     bar.finish();
     // A stop (Ctrl-C) ends the command, not just a board.
-    if let Some(Err(Error::Stopped(why))) = out.iter().find(|a| matches!(a, Err(Error::Stopped(_))))
-    {
-        anyhow::bail!(Error::Stopped(why.clone()));
-    }
-    Ok(Box::new(out.into_iter()))
-}
-
-/// A solution for `board`, replayed to the goal before it is returned.
-fn answer(source: &Source, board: &Board, limits: Limits) -> Result<Answer, Error> {
-    let (answer, goal) = match source {
-        Source::Table(table) => {
-            let path = table.solve(board)?;
-            let (moves, slides) = table.metric().path_moves(&path);
-            let a = Answer {
-                moves,
-                slides,
-                optimal: true,
-                lower_bound: construct::manhattan(board, table.goal),
-                search: None,
-            };
-            (a, table.goal)
-        }
-        Source::Pdb(h) => {
-            let started = std::time::Instant::now();
-            let solved = ida::solve(h, board, limits)?;
-            let a = Answer {
-                moves: solved.moves,
-                slides: None,
-                optimal: true,
-                lower_bound: solved.start_bound as usize,
-                search: Some((solved.expanded, started.elapsed().as_secs_f64())),
-            };
-            (a, h.goal)
-        }
-        Source::Construct { goal } => {
-            let goal: Cell = goal.resolve(board.shape())?;
-            let c = construct::solve(board, goal)?;
-            // A solution as short as a lower bound is optimal, however it was found.
-            let optimal = c.moves.len() == c.lower_bound;
-            let a = Answer {
-                moves: c.moves,
-                slides: None,
-                optimal,
-                lower_bound: c.lower_bound,
-                search: None,
-            };
-            (a, goal)
-        }
-    };
-    moves::verify(board, &answer.moves, &Board::goal(board.shape(), goal))?;
-    Ok(answer)
+    let out = out?.into_iter().map(|s| s.map(Reply::Solved));
+    Ok(Box::new(out))
 }
 
 /// A board typed as several arguments (`solve 1 2 3/4 5 6/7 8 0`): one of them a lone tile.

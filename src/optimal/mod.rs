@@ -3,7 +3,8 @@
 //! tiles, `pattern`), kept in checked files (`database`, in page-aligned memory, `pages`) whose
 //! entries are checked against their neighbours (`consistency`), summed into an admissible
 //! heuristic (`heuristic`) for IDA* (`ida`), and sampled distributions of boards too large to
-//! enumerate (`sample`), whose solved boards a positions file keeps (`positions`).
+//! enumerate (`sample`), whose solved boards a positions file keeps (`positions`); and a board's
+//! solution from a saved table, the databases or the constructive solver (`solver`).
 
 pub mod build;
 pub mod consistency;
@@ -15,3 +16,4 @@ pub mod pattern;
 pub mod positions;
 pub mod region;
 pub mod sample;
+pub mod solver;
