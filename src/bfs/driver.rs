@@ -22,10 +22,10 @@
 
 use std::time::Instant;
 
-use crate::bfs::group::{busy, everywhere, Busy, Group};
+use crate::bfs::group::{everywhere, Group};
 use crate::bfs::layer::{Found, Kernels, LayerScan, WordPlaces};
 use crate::bfs::moves::{with_moves_of, Aids, ColourCounts, Ended, MoveKind, WithMoves};
-use crate::bfs::place::{settle_unsettled, DiskLayer, Place, Recording};
+use crate::bfs::place::{lag, settle_unsettled, Place, PlaceLayer, Recording};
 use crate::bfs::policy::{self, Scan, Way};
 use crate::bfs::schedule::Schedule;
 use crate::bfs::state::SearchState;
@@ -45,10 +45,9 @@ pub struct LayerDone {
     pub way: Option<Way>,
     /// Seconds the layer took to build.
     pub seconds: f64,
-    /// Across ranks: how busy they were building it (`None` on one machine).
-    pub busy: Option<Busy>,
-    /// With the table on disk: what its pass read and wrote (`None` in memory).
-    pub disk: Option<DiskLayer>,
+    /// What the place tells of it: the ranks' work, the disk's reads and writes (the
+    /// `Place::Telemetry` of where the table lives).
+    pub place: PlaceLayer,
 }
 
 /// A layer that may be the last, of moves that record it then (`MoveKind::may_be_last`), is
@@ -172,7 +171,7 @@ impl<P: Place> WithMoves for Work<'_, P> {
             table_words,
             cap,
             colours: ColourCounts::new(space, start_colour, &state.layers),
-            lag: place.lag(),
+            lag: lag(place),
             told: state.depth(),
             ways: vec![None; state.layers.len()],
             emptied: None,
@@ -196,7 +195,7 @@ struct Layers<'a, P, M: MoveKind> {
     /// The most states a recorded layer may have (`policy::record_cap`).
     cap: u64,
     colours: ColourCounts,
-    /// How many layers behind the one it builds the place's build completes (`Place::lag`):
+    /// How many layers behind the one it builds the place's build completes (`place::lag`):
     /// the last `lag` layers of the state are not complete yet.
     lag: u32,
     /// The first depth whose layer the caller has not been told of.
@@ -213,8 +212,7 @@ struct Layers<'a, P, M: MoveKind> {
 struct Build {
     /// When it started (`None`: no build completed the layer).
     clock: Option<Instant>,
-    busy: Option<Busy>,
-    disk: Option<DiskLayer>,
+    place: PlaceLayer,
     /// Its way (the layer's own, if this run built the layer).
     way: Option<Way>,
 }
@@ -223,8 +221,7 @@ impl Build {
     /// No build: the layers a search starts from.
     const NONE: Build = Build {
         clock: None,
-        busy: None,
-        disk: None,
+        place: PlaceLayer::Memory,
         way: None,
     };
 }
@@ -277,8 +274,7 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
                 // one that completed it is all there is.
                 way: self.ways[depth as usize].or(build.way),
                 seconds: build.clock.map_or(0.0, |c| c.elapsed().as_secs_f64()),
-                busy: build.busy,
-                disk: build.disk,
+                place: build.place,
             });
             self.told += 1;
         }
@@ -299,7 +295,8 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
             // Every state the next layer could hold is seen: this is the last layer.
             return Ok(Step::Last);
         }
-        let way = place.way(self.choose(state, unseen));
+        let chosen = self.choose(state, unseen);
+        let way = place.lagging().map_or(chosen, |l| l.way(chosen));
         self.moves.prepare(way);
         let codes = M::codes(depth);
         if way != Way::Pull {
@@ -331,18 +328,14 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         let here: u64 = found.iter().map(|f| f.states).sum();
         let group = place.group();
         let states = group.sum(here);
-        let busy = busy(
-            group,
-            clock.elapsed().saturating_sub(group.waited() - waited),
-        );
+        let work = clock.elapsed().saturating_sub(group.waited() - waited);
         let build = Build {
             clock: Some(clock),
-            busy,
-            disk: place.disk(),
+            place: place.telemetry(work).into(),
             way: Some(way),
         };
         // The frontier's late states (none unless the place lags).
-        let late = group.sum(place.late());
+        let late = group.sum(place.lagging().map_or(0, |l| l.late()));
         state.layers[depth as usize] += late;
         self.colours.add(colour, late);
         if states == 0 {
@@ -444,13 +437,14 @@ impl<P: Place, M: MoveKind> Layers<'_, P, M> {
         // Every state is seen: the frontier is complete with the last late claims.
         state.layers[depth as usize] += late.unwrap_or(0);
         self.colours.add(colour, late.unwrap_or(0));
+        // A lagging place's pass completed the last layer: it tells of that pass.
         let build = match late {
-            Some(_) => Build {
+            Some(_) if self.lag > 0 => Build {
                 clock: Some(clock),
-                disk: place.disk(),
+                place: place.telemetry(clock.elapsed()).into(),
                 ..Build::NONE
             },
-            None => Build::NONE,
+            _ => Build::NONE,
         };
         self.tell(&state, depth + 1, build)?;
         let antipodes = gather(place.group(), last);

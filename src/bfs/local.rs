@@ -28,6 +28,8 @@ struct Local {
 }
 
 impl Place for Local {
+    type Telemetry = ();
+
     fn spans(&self) -> &[(u64, u64)] {
         &self.spans
     }
@@ -39,6 +41,8 @@ impl Place for Local {
     fn keeps_aids(&self) -> bool {
         true
     }
+
+    fn telemetry(&self, _work: std::time::Duration) {}
 
     fn build<T: ?Sized + Sync>(
         &self,

@@ -80,7 +80,7 @@ pub mod walk;
 pub use driver::{Driver, Hook, LayerDone, Outcome};
 pub use group::Busy;
 pub use local::{search, search_from};
-pub use place::DiskLayer;
+pub use place::{DiskLayer, PlaceLayer};
 pub use recount::{residues, settle, Recount};
 pub use schedule::{Schedule, Task};
 pub use searched::Search;

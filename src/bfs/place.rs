@@ -3,8 +3,9 @@
 //! layer's indices that every place keeps the same way.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
 
-use crate::bfs::group::{Group, Solo};
+use crate::bfs::group::{Busy, Group, Solo};
 use crate::bfs::layer::{Codes, Found, Kernels, LayerScan};
 use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
@@ -25,14 +26,45 @@ pub struct DiskLayer {
     pub waiting: f64,
 }
 
-/// Where the table of a search lives, and how a layer is built there.
-///
-/// A place may **lag** (`lag`): a table on disk is built a shard at a time, in one pass a
-/// layer, and the claims a shard makes into shards the pass has left behind wait for the next
-/// pass. Its build from layer d then leaves layer d+1 short of those claims, and the next build
-/// (or `finish_last`, after the last layer) adds them: `late` says how many states that added
-/// to the layer it expanded. The loop reports a layer once it is complete.
+/// What a place tells of a layer beside the loop's figures (`LayerDone::place`): its
+/// `Place::Telemetry`, the same type for every place.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum PlaceLayer {
+    /// One table in this process: nothing.
+    #[default]
+    Memory,
+    /// Across ranks: how busy they were building it.
+    Ranks(Busy),
+    /// The table on disk: what its pass read and wrote.
+    Disk(DiskLayer),
+}
+
+impl From<()> for PlaceLayer {
+    fn from(_: ()) -> PlaceLayer {
+        PlaceLayer::Memory
+    }
+}
+
+/// A group of one rank is one table.
+impl From<Option<Busy>> for PlaceLayer {
+    fn from(busy: Option<Busy>) -> PlaceLayer {
+        busy.map_or(PlaceLayer::Memory, PlaceLayer::Ranks)
+    }
+}
+
+impl From<DiskLayer> for PlaceLayer {
+    fn from(disk: DiskLayer) -> PlaceLayer {
+        PlaceLayer::Disk(disk)
+    }
+}
+
+/// Where the table of a search lives, and how a layer is built there: what every place does.
+/// What only some do is behind their own types: the collectives of ranks (`group`, a `Group`)
+/// and the lag of a table on disk (`lagging`, a `Lagging`).
 pub trait Place {
+    /// What this place tells of a layer it built: nothing in memory (`()`), the ranks' work
+    /// (`Option<Busy>`), the disk's reads and writes (`DiskLayer`).
+    type Telemetry: Into<PlaceLayer>;
     /// The spans of the index whose states this place holds (ascending, starting on words).
     fn spans(&self) -> &[(u64, u64)];
     /// Which neighbours a scan here claims itself (all of them, in one table).
@@ -45,11 +77,6 @@ pub trait Place {
     fn group(&self) -> &dyn Group {
         &Solo
     }
-    /// The way this place builds a layer the policy chose `way` for: that one, unless the
-    /// place has fewer ways (what it returns is what the layer is reported built by).
-    fn way(&self, chosen: Way) -> Way {
-        chosen
-    }
     /// Builds this place's part of the next layer by `way` with `kernels`, from the frontier's
     /// `list` if `way` is `List`: what its tasks found, each kept by `recording` (`keep`).
     fn build<T: ?Sized + Sync>(
@@ -61,42 +88,69 @@ pub trait Place {
         recording: Option<&Recording>,
         schedule: &Schedule,
     ) -> Result<Vec<Found>, Error>;
-    /// How many layers behind the one it builds a build completes: 0 where a build completes
-    /// the layer it builds, 1 where it completes the layer it expands (see above).
-    fn lag(&self) -> u32 {
-        0
-    }
-    /// States the last build added to the layer it expanded (here; 0 unless the place lags).
-    fn late(&self) -> u64 {
-        0
-    }
-    /// What the disk did since the last call (`None` for a table in memory).
-    fn disk(&self) -> Option<DiskLayer> {
+    /// What this place tells of the layer it last built, in which it worked `work` (less its
+    /// time in collectives). On ranks a collective: every rank calls it at the same point.
+    fn telemetry(&self, work: Duration) -> Self::Telemetry;
+    /// How this place lags, if it does (a table on disk; see `Lagging`).
+    fn lagging(&self) -> Option<&dyn Lagging> {
         None
     }
-    /// Settles the last layer of a search whose table tells the frontier by its blank's
-    /// `colour` (`codes`: the frontier's), and lists it here: its indices, and the states it
-    /// gained (0 unless the place lags). By default, one pass over the table's spans.
+}
+
+/// A place whose builds complete a layer one pass late: a table on disk is built a shard at a
+/// time, in one pass a layer, and the claims a shard makes into shards the pass has left
+/// behind wait for the next pass. Its build from layer d then leaves layer d+1 short of those
+/// claims, and the next build (or `finish_last`, after the last layer) adds them: `late` says
+/// how many states that added to the layer it expanded. The loop reports a layer once it is
+/// complete.
+pub trait Lagging {
+    /// The way it builds a layer the policy chose `chosen` for (what it returns is what the
+    /// layer is reported built by).
+    fn way(&self, chosen: Way) -> Way;
+    /// States the last build added to the layer it expanded.
+    fn late(&self) -> u64;
+    /// Settles the last layer (its frontier's `codes`, blank `colour`) and lists it, in one
+    /// pass: its indices, and the states it gained.
     fn finish_last(
         &self,
-        space: &StateSpace,
         state: &SearchState,
         colour: usize,
         codes: Codes,
         schedule: &Schedule,
-    ) -> Result<(Vec<u64>, u64), Error> {
-        settle_unsettled(space, self, state, colour, codes.before, schedule);
-        let last = settle(
-            space,
-            &state.table,
-            self.spans(),
-            colour,
-            codes.done,
-            true,
-            schedule,
-        );
-        Ok((last.marked, 0))
+    ) -> Result<(Vec<u64>, u64), Error>;
+}
+
+/// How many layers behind the one it builds a build at `place` completes: 0 where a build
+/// completes the layer it builds, 1 where it completes the layer it expands (`Lagging`).
+pub fn lag<P: Place + ?Sized>(place: &P) -> u32 {
+    u32::from(place.lagging().is_some())
+}
+
+/// Settles the last layer of a search whose table tells the frontier by its blank's `colour`
+/// (`codes`: the frontier's), and lists it at `place`: its indices, and the states it gained (0
+/// unless the place lags). One pass over the place's spans, or its `Lagging`'s pass.
+pub fn finish_last<P: Place + ?Sized>(
+    place: &P,
+    space: &StateSpace,
+    state: &SearchState,
+    colour: usize,
+    codes: Codes,
+    schedule: &Schedule,
+) -> Result<(Vec<u64>, u64), Error> {
+    if let Some(lagging) = place.lagging() {
+        return lagging.finish_last(state, colour, codes, schedule);
     }
+    settle_unsettled(space, place, state, colour, codes.before, schedule);
+    let last = settle(
+        space,
+        &state.table,
+        place.spans(),
+        colour,
+        codes.done,
+        true,
+        schedule,
+    );
+    Ok((last.marked, 0))
 }
 
 /// Settles the layer before the frontier (whose blank colour is `colour`) if a pull left it

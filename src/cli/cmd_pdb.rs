@@ -224,8 +224,7 @@ fn built_with_progress(
                 seen: l.placements,
                 way: None,
                 seconds: last.elapsed().as_secs_f64(),
-                busy: None,
-                disk: None,
+                place: tilespace::bfs::PlaceLayer::Memory,
             });
             *last = Instant::now();
         },

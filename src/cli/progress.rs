@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use tilespace::bfs::PlaceLayer;
 use tilespace::LayerDone;
 
 const LOG_EVERY: Duration = Duration::from_secs(10);
@@ -20,7 +21,7 @@ const PREFIX: usize = 13;
 /// bytes read and written, their rate over the time spent on them, and that time's share of
 /// the pass.
 fn disk_text(done: &LayerDone) -> String {
-    let Some(d) = done.disk else {
+    let PlaceLayer::Disk(d) = done.place else {
         return String::new();
     };
     let moved = (d.read + d.written) as f64;
@@ -157,13 +158,14 @@ impl Progress {
     pub fn layer(&self, done: LayerDone) {
         hold_if_asked(done.depth);
         if let (true, Some(way)) = (self.trace, done.way) {
-            let busy = done.busy.map_or(String::new(), |b| {
-                format!(
+            let busy = match done.place {
+                PlaceLayer::Ranks(b) => format!(
                     ", work {:.1} ms busiest rank, {:.1} ms mean",
                     b.max * 1e3,
                     b.mean * 1e3
-                )
-            });
+                ),
+                _ => String::new(),
+            };
             eprintln!(
                 "trace depth {} {} found {} {:.1} ms{busy}{}",
                 done.depth,
@@ -173,7 +175,7 @@ impl Progress {
                 disk_text(&done)
             );
         }
-        if let Some(b) = done.busy {
+        if let PlaceLayer::Ranks(b) = done.place {
             let mut sums = self.busy.lock().expect("not poisoned");
             sums.0 += b.max;
             sums.1 += b.mean;

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use super::group::Group;
 use super::timed::Timed;
 use crate::bfs::driver::{self, Finished};
+use crate::bfs::group::{busy, Busy};
 use crate::bfs::layer::{claim_all_coded, Found, Kernels, LayerScan};
 use crate::bfs::moves::coding;
 use crate::bfs::place::{keep, Place, Recording};
@@ -170,6 +171,8 @@ struct Sharded<'a> {
 }
 
 impl Place for Sharded<'_> {
+    type Telemetry = Option<Busy>;
+
     fn spans(&self) -> &[(u64, u64)] {
         &self.spans
     }
@@ -185,6 +188,10 @@ impl Place for Sharded<'_> {
 
     fn group(&self) -> &dyn Group {
         self.group
+    }
+
+    fn telemetry(&self, work: std::time::Duration) -> Option<Busy> {
+        busy(self.group, work)
     }
 
     fn build<T: ?Sized + Sync>(

@@ -49,7 +49,7 @@ pub trait MoveKind: Sync + Sized {
     fn unsettles(way: Way) -> bool;
     /// Whether the next layer is recorded because it may be the last, which only its list can
     /// name: `unseen` states are left, `room` fit the record, and the place's builds complete
-    /// layers `lag` behind (`Place::lag`).
+    /// layers `lag` behind (`place::lag`).
     fn may_be_last(&self, lag: u32, unseen: u64, room: u64) -> bool;
     /// Whether the search may end before every state is seen, at a layer that finds nothing
     /// (the goal's component may be smaller than the index); otherwise such a layer is an
@@ -59,7 +59,7 @@ pub trait MoveKind: Sync + Sized {
     }
     /// The last layer, `state`'s frontier (`ended` says how), listed at `place`: its indices
     /// here, and `Some` of the states the place added to it if it made a pass to list them
-    /// (`Place::finish_last`).
+    /// (`place::finish_last`).
     fn last<P: Place>(
         place: &P,
         space: &StateSpace,

@@ -5,7 +5,7 @@
 use super::kind::{Aids, ColourCounts, Ended, MoveKind};
 use crate::bfs::coding::Coding;
 use crate::bfs::layer::{moves, BlankMoves, Codes, Kernels};
-use crate::bfs::place::Place;
+use crate::bfs::place::{finish_last, Place};
 use crate::bfs::policy::{Way, PUSH_COST};
 use crate::bfs::schedule::Schedule;
 use crate::bfs::state::SearchState;
@@ -76,7 +76,7 @@ impl MoveKind for SingleTile {
         schedule: &Schedule,
     ) -> Result<(Vec<u64>, Option<u64>), Error> {
         let codes = Self::codes(state.depth());
-        let (last, late) = place.finish_last(space, state, ended.colour, codes, schedule)?;
+        let (last, late) = finish_last(place, space, state, ended.colour, codes, schedule)?;
         Ok((last, Some(late)))
     }
 }

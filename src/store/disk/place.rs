@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use rustix::fs::Advice;
 
 use crate::bfs::layer::{claim_all_coded, Codes, Found, Kernels, LayerScan};
-use crate::bfs::place::{keep, DiskLayer, Place, Recording};
+use crate::bfs::place::{keep, DiskLayer, Lagging, Place, Recording};
 use crate::bfs::policy::Way;
 use crate::bfs::recount::settle;
 use crate::bfs::shard::Mine;
@@ -367,6 +367,8 @@ impl DiskTable<'_> {
 }
 
 impl Place for DiskTable<'_> {
+    type Telemetry = DiskLayer;
+
     fn spans(&self) -> &[(u64, u64)] {
         &self.spans
     }
@@ -379,13 +381,7 @@ impl Place for DiskTable<'_> {
         false
     }
 
-    /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
-    /// pull would read other shards).
-    fn way(&self, _chosen: Way) -> Way {
-        Way::Push
-    }
-
-    /// A push, a shard at a time (`way`).
+    /// A push, a shard at a time (`Lagging::way`).
     fn build<T: ?Sized + Sync>(
         &self,
         scan: &LayerScan<T>,
@@ -400,28 +396,36 @@ impl Place for DiskTable<'_> {
         Ok(vec![found])
     }
 
-    fn lag(&self) -> u32 {
-        1
+    /// What the disk did since the last call.
+    fn telemetry(&self, _work: std::time::Duration) -> DiskLayer {
+        let mut inner = self.inner.lock().expect("no pass panicked");
+        let (now, told) = (inner.io, inner.told);
+        inner.told = now;
+        DiskLayer {
+            read: now.read - told.read,
+            written: now.written - told.written,
+            waiting: now.waiting - told.waiting,
+        }
+    }
+
+    fn lagging(&self) -> Option<&dyn Lagging> {
+        Some(self)
+    }
+}
+
+impl Lagging for DiskTable<'_> {
+    /// Every layer is pushed a shard at a time, whatever way the policy chose (a list or a
+    /// pull would read other shards).
+    fn way(&self, _chosen: Way) -> Way {
+        Way::Push
     }
 
     fn late(&self) -> u64 {
         self.inner.lock().expect("no pass panicked").late
     }
 
-    fn disk(&self) -> Option<DiskLayer> {
-        let mut inner = self.inner.lock().expect("no pass panicked");
-        let (now, told) = (inner.io, inner.told);
-        inner.told = now;
-        Some(DiskLayer {
-            read: now.read - told.read,
-            written: now.written - told.written,
-            waiting: now.waiting - told.waiting,
-        })
-    }
-
     fn finish_last(
         &self,
-        _space: &StateSpace,
         state: &SearchState,
         colour: usize,
         codes: Codes,
