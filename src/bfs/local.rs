@@ -87,7 +87,7 @@ impl Place for Local {
 
 /// Runs the BFS from the state `start` (an index of `space`) on the current rayon pool: the
 /// layers are its distances. Continues from `resume` if given (its start must be `start`).
-pub fn search(
+pub(crate) fn search(
     space: &StateSpace,
     start: u64,
     driver: Driver,
@@ -96,7 +96,10 @@ pub fn search(
     search_with(space, start, driver, Scan::Auto, resume)
 }
 
-/// `search` without a hook, which always runs to the end.
+/// `search` without a hook, which always runs to the end: the table of distances in memory,
+/// without the analysis's checks and reports. The library's one entry below the analysis
+/// (`analysis::analyze`), for a caller who wants the table itself (the lookup benchmark); every
+/// other search of the engine is reached through the analysis.
 pub fn search_from(
     space: &StateSpace,
     start: u64,

@@ -79,7 +79,8 @@ pub mod walk;
 
 pub use driver::{Driver, Hook, LayerDone, Outcome};
 pub use group::Busy;
-pub use local::{search, search_from};
+pub(crate) use local::search;
+pub use local::search_from;
 pub use place::{DiskLayer, PlaceLayer};
 pub use recount::{residues, settle, Recount};
 pub use schedule::{Schedule, Task};

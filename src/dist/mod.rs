@@ -40,4 +40,5 @@ pub mod timed;
 pub mod mpi;
 
 pub use group::{agreed, Group};
-pub use search::{search_sharded, search_sharded_with, Budget, RankShard};
+pub(crate) use search::{search_sharded, search_sharded_with};
+pub use search::{Budget, RankShard};

@@ -51,7 +51,7 @@ pub struct RankShard {
 
 /// The BFS from `start` over the ranks of `group`, this rank holding its shard of the table.
 /// Every rank of the group must call it with the same arguments.
-pub fn search_sharded(
+pub(crate) fn search_sharded(
     space: &StateSpace,
     start: u64,
     group: &dyn Group,
@@ -73,7 +73,7 @@ pub fn search_sharded(
 
 /// `search_sharded` with a hook at layer boundaries (called on every rank, with this rank's
 /// state), continuing from `resume` (this rank's state, as a checkpoint saved it) if given.
-pub fn search_sharded_with(
+pub(crate) fn search_sharded_with(
     space: &StateSpace,
     start: u64,
     group: &dyn Group,

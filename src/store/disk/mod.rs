@@ -99,7 +99,7 @@ pub fn disk_free(dir: &Path) -> Option<u64> {
 
 /// The BFS from `start` with its table in shard files under `options.dir`, from the start or
 /// from where the journal there stands (`options.resume`), until the end or a stop.
-pub fn search_on_disk(
+pub(crate) fn search_on_disk(
     space: &StateSpace,
     start: u64,
     options: DiskOptions,
