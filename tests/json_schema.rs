@@ -1,9 +1,8 @@
 //! The JSON documents' schemas are stable: every `--json` output's key paths and value types,
-//! in order, against `tests/data/json-schemas.txt`. A change of a key, of its type or of the
-//! order shows as a diff; after a deliberate change, `UPDATE_JSON_SCHEMAS=1 cargo test --test
-//! json_schema` rewrites the file, and the diff goes into the commit (and the CHANGELOG).
-
-use std::path::Path;
+//! in order, are an insta snapshot a command (`tests/snapshots/`). A change of a key, of its
+//! type or of the order fails with a diff; after a deliberate change, `cargo insta test
+//! --profile ci -- json_schema` and `cargo insta review` (or `INSTA_UPDATE=always`) rewrite
+//! them, and the diff goes into the commit (and the CHANGELOG).
 
 use crate::common::{stderr, stdout, tilespace};
 
@@ -95,6 +94,19 @@ const COMMANDS: [&str; 29] = [
     "sample 3x3 --pdb p --count 5 --seed 1 -q --json",
 ];
 
+/// An insta snapshot's name for `command`: its words joined by `-` (and `-` for what a file
+/// name should not hold), without the options every command here shares.
+fn snapshot_name(command: &str) -> String {
+    let shared = ["-q", "--results", "r", "s", "b", "--json"];
+    command
+        .split_whitespace()
+        .filter(|w| !shared.contains(w))
+        .map(|w| w.trim_start_matches('-'))
+        .collect::<Vec<_>>()
+        .join("-")
+        .replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "-")
+}
+
 #[test]
 fn json_schemas_are_stable() {
     let tmp = tempfile::tempdir().unwrap();
@@ -115,7 +127,6 @@ fn json_schemas_are_stable() {
     assert!(o.status.success(), "{}", stderr(&o));
     // The 5-cycle and a path on 5 vertices (`nauty-listg -e`).
     std::fs::write(dir.join("g.g6"), "Dhc\nDQc\n").unwrap();
-    let mut text = String::new();
     for command in COMMANDS {
         let args: Vec<&str> = command
             .split_whitespace()
@@ -131,16 +142,8 @@ fn json_schemas_are_stable() {
             .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}{}", stderr(&o)));
         let mut lines = vec![];
         schema(&v, "", &mut lines);
-        text += &format!("## tilespace {}\n{}\n\n", args.join(" "), lines.join("\n"));
+        insta::with_settings!({ description => format!("tilespace {command}"), omit_expression => true }, {
+            insta::assert_snapshot!(snapshot_name(command), lines.join("\n"));
+        });
     }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/json-schemas.txt");
-    if std::env::var_os("UPDATE_JSON_SCHEMAS").is_some() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        want == text,
-        "the JSON schemas changed (UPDATE_JSON_SCHEMAS=1 rewrites {}):\n{text}",
-        path.display()
-    );
 }
