@@ -61,9 +61,11 @@ fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
 
 /// The commands whose documents are checked, `BOARD` standing for a 3x3 board and `SWAPPED`
 /// for the goal with two tiles swapped.
-const COMMANDS: [&str; 29] = [
+const COMMANDS: [&str; 31] = [
     "analyze 2x3 -q --results r --json",
     "count 3x3 --json",
+    "count --graph cycle:6 --goal 1,2,1,2,0,0 --json",
+    "solvable 2,1,0,0,1,2 --graph cycle:6 --goal 1,2,1,2,0,0 --json",
     "solvable BOARD --json",
     "distance BOARD --table t.tst --json",
     "solve BOARD --table t.tst --json",

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
+use tilespace::puzzle::tokens::Tokens;
 use tilespace::GoalBlank;
 use tilespace::Shape;
 use tilespace::{solvability, Board};
@@ -12,11 +13,16 @@ use super::counted;
 
 #[derive(Args, Debug)]
 pub struct SolvableArgs {
-    /// The board, e.g. "8 6 7/2 5 4/3 0 1", or a flat list with --shape
+    /// The board, e.g. "8 6 7/2 5 4/3 0 1", or a flat list with --shape; on a --graph the
+    /// token on each vertex in its order
     pub board: String,
     /// The board's size when it is given as one flat list
     #[arg(long, value_name = "RxC")]
     pub shape: Option<Shape>,
+    /// A graph instead of a board, of up to 1048576 vertices (as `count --graph`): the
+    /// theorems' verdict in time linear in its vertices and edges
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["shape", "blank"])]
+    pub graph: Option<String>,
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based)
     #[arg(
         long,
@@ -27,7 +33,8 @@ pub struct SolvableArgs {
     pub blank: GoalBlank,
     /// The goal's tokens, a board string whose labels may repeat and that may hold several
     /// blanks (0); the board is then read as tokens too, e.g. "1 2 1/2 0 0" against
-    /// "1 1 2/2 0 0"
+    /// "1 1 2/2 0 0". On a --graph, the token on each vertex in its order (by default tiles
+    /// 1, 2, … and the blank on the last vertex)
     #[arg(long, value_name = "TOKENS")]
     pub goal: Option<String>,
     /// Print one JSON document on stdout instead of text
@@ -37,6 +44,9 @@ pub struct SolvableArgs {
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
 pub fn run(args: SolvableArgs) -> Result<super::Status> {
+    if let Some(spec) = &args.graph {
+        return run_graph(&args, spec);
+    }
     if let Some(goal) = &args.goal {
         return run_tokens(&args, goal);
     }
@@ -109,7 +119,6 @@ pub fn run(args: SolvableArgs) -> Result<super::Status> {
 
 /// `solvable START --goal TOKENS`: the theorems' verdict on tokens (any size, linear time).
 fn run_tokens(args: &SolvableArgs, goal: &str) -> Result<super::Status> {
-    use tilespace::puzzle::tokens::Tokens;
     let shape = match args.shape {
         Some(shape) => shape,
         None => Tokens::shape_of(&args.board)?,
@@ -117,25 +126,75 @@ fn run_tokens(args: &SolvableArgs, goal: &str) -> Result<super::Status> {
     let start = Tokens::parse(&args.board, shape.cells())?;
     let goal = Tokens::parse(goal, shape.cells())?;
     let solvable = tilespace::graph::pebbles::reaches_on_board(shape, &start, &goal)?;
-    let status = super::Status::of(solvable);
-    let verdict = if solvable { "solvable" } else { "not solvable" };
-    if args.json {
-        super::print_json(&serde_json::json!({
-            "solvable": solvable,
-            "board": start.to_string(),
-            "shape": shape.to_string(),
-            "goal": goal.to_string(),
-            "tokens": goal.notation(),
-        }))?;
-        return Ok(status);
+    let tokens = Verdict {
+        solvable,
+        start: &start,
+        goal: &goal,
+    };
+    tokens.print(args.json, "shape", &shape.to_string())
+}
+
+/// `solvable START --graph SPEC [--goal TOKENS]`: the theorems' verdict on a graph, or a
+/// one-line refusal where none decides it.
+fn run_graph(args: &SolvableArgs, spec: &str) -> Result<super::Status> {
+    use tilespace::graph::pebbles;
+    use tilespace::graph::Adjacency;
+    let g = tilespace::graph::spec::sparse(spec)?;
+    let n = g.vertices();
+    let start = Tokens::parse(&args.board, n)?;
+    let goal = match &args.goal {
+        Some(goal) => Tokens::parse(goal, n)?,
+        None => Tokens::distinct(n, n - 1),
+    };
+    let Some(solvable) = pebbles::reaches(&g, &start, &goal)? else {
+        let why = pebbles::undecided(&g, &goal);
+        anyhow::bail!(super::BadArgument(format!("{spec}: {why}")));
+    };
+    let tokens = Verdict {
+        solvable,
+        start: &start,
+        goal: &goal,
+    };
+    tokens.print(args.json, "graph", spec)
+}
+
+/// The theorems' verdict on a start of tokens.
+struct Verdict<'a> {
+    solvable: bool,
+    start: &'a Tokens,
+    goal: &'a Tokens,
+}
+
+impl Verdict<'_> {
+    /// Prints it, `key` (`shape` or `graph`) naming where the tokens sit, `on`.
+    fn print(&self, json: bool, key: &str, on: &str) -> Result<super::Status> {
+        let Verdict {
+            solvable,
+            start,
+            goal,
+        } = *self;
+        let status = super::Status::of(solvable);
+        let verdict = if solvable { "solvable" } else { "not solvable" };
+        if json {
+            let mut doc = serde_json::json!({
+                "solvable": solvable,
+                "board": start.to_string(),
+            });
+            doc[key] = on.into();
+            doc["goal"] = goal.to_string().into();
+            doc["tokens"] = goal.notation().into();
+            super::print_json(&doc)?;
+            return Ok(status);
+        }
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{verdict}")?;
+        writeln!(
+            out,
+            "tokens {} on {}, {}",
+            goal.notation(),
+            on,
+            super::counted(goal.blanks() as u64, "blank")
+        )?;
+        Ok(status)
     }
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{verdict}")?;
-    writeln!(
-        out,
-        "tokens {} on {shape}, {}",
-        goal.notation(),
-        super::counted(goal.blanks() as u64, "blank")
-    )?;
-    Ok(status)
 }

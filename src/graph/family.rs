@@ -1,8 +1,10 @@
 //! The named graphs, each with its vertices in a documented order (0-based here, 1-based to
 //! users): the rectangle, torus and cylinder in reading order, cycles and paths along
 //! themselves, θ graphs hubs first, Petersen outer cycle first, hypercubes by binary label.
+//! Each is built as either kind of graph (`FromEdges`): the functions named for a family build
+//! a `Graph`; `spec` builds a `Sparse` of any size by the generic builders beside them.
 
-use super::Graph;
+use super::{FromEdges, Graph};
 use crate::error::Error;
 
 /// The R×C rectangle: vertex `r·C + c` is row r, column c (reading order, as boards number
@@ -23,9 +25,19 @@ pub fn cylinder(rows: usize, cols: usize) -> Result<Graph, Error> {
     wrapped(rows, cols, false, true)
 }
 
-fn wrapped(rows: usize, cols: usize, wrap_rows: bool, wrap_cols: bool) -> Result<Graph, Error> {
+/// The rectangle, its rows and columns wrapped as asked: the grid, torus and cylinder.
+pub(super) fn wrapped<G: FromEdges>(
+    rows: usize,
+    cols: usize,
+    wrap_rows: bool,
+    wrap_cols: bool,
+) -> Result<G, Error> {
     if rows == 0 || cols == 0 {
         return Err(Error::Graph(format!("a {rows}x{cols} board has no cells")));
+    }
+    // Before the cells are listed: 10^6 x 10^6 would be 10^12 of them.
+    if rows.saturating_mul(cols) > G::MOST {
+        return Err(G::too_many(rows as u128 * cols as u128));
     }
     let at = |r: usize, c: usize| r * cols + c;
     let mut edges = vec![];
@@ -43,51 +55,92 @@ fn wrapped(rows: usize, cols: usize, wrap_rows: bool, wrap_cols: bool) -> Result
             }
         }
     }
-    Graph::new(rows * cols, &edges)
+    G::from_edges(rows * cols, &edges, 1)
 }
 
 /// The cycle on `n >= 3` vertices, in order around it.
 pub fn cycle(n: usize) -> Result<Graph, Error> {
+    cycle_of(n)
+}
+
+/// `cycle`, as either kind of graph.
+pub(super) fn cycle_of<G: FromEdges>(n: usize) -> Result<G, Error> {
     if n < 3 {
         return Err(Error::Graph(format!(
             "a cycle has 3 vertices or more, not {n}"
         )));
     }
+    if n > G::MOST {
+        return Err(G::too_many(n as u128));
+    }
     let edges: Vec<_> = (0..n).map(|v| (v, (v + 1) % n)).collect();
-    Graph::new(n, &edges)
+    G::from_edges(n, &edges, 1)
 }
 
 /// The path on `n >= 1` vertices, in order along it.
 pub fn path(n: usize) -> Result<Graph, Error> {
+    path_of(n)
+}
+
+/// `path`, as either kind of graph.
+pub(super) fn path_of<G: FromEdges>(n: usize) -> Result<G, Error> {
+    if n > G::MOST {
+        return Err(G::too_many(n as u128));
+    }
     let edges: Vec<_> = (1..n).map(|v| (v - 1, v)).collect();
-    Graph::new(n, &edges)
+    G::from_edges(n, &edges, 1)
 }
 
 /// The complete graph on `n` vertices.
 pub fn complete(n: usize) -> Result<Graph, Error> {
+    complete_of(n)
+}
+
+/// `complete`, as either kind of graph.
+pub(super) fn complete_of<G: FromEdges>(n: usize) -> Result<G, Error> {
+    if n > G::MOST || n * n.saturating_sub(1) / 2 > super::sparse::MOST_EDGES {
+        return Err(G::too_many(n as u128));
+    }
     let edges: Vec<_> = (0..n)
         .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
         .collect();
-    Graph::new(n, &edges)
+    G::from_edges(n, &edges, 1)
 }
 
 /// The complete bipartite graph K(a,b): vertices `0..a` on one side, `a..a+b` on the other.
 pub fn complete_bipartite(a: usize, b: usize) -> Result<Graph, Error> {
+    complete_bipartite_of(a, b)
+}
+
+/// `complete_bipartite`, as either kind of graph.
+pub(super) fn complete_bipartite_of<G: FromEdges>(a: usize, b: usize) -> Result<G, Error> {
     if a == 0 || b == 0 {
         return Err(Error::Graph(format!(
             "K({a},{b}) has a side without vertices"
         )));
     }
+    if a + b > G::MOST || a * b > super::sparse::MOST_EDGES {
+        return Err(G::too_many((a + b) as u128));
+    }
     let edges: Vec<_> = (0..a)
         .flat_map(|u| (a..a + b).map(move |v| (u, v)))
         .collect();
-    Graph::new(a + b, &edges)
+    G::from_edges(a + b, &edges, 1)
 }
 
 /// The θ graph: two hubs (vertices 0 and 1) joined by paths of `inner[0]`, `inner[1]` and
 /// `inner[2]` inner vertices, numbered path by path from 2 on. At most one path may be an edge
 /// (no inner vertex), or the hubs would be joined twice.
 pub fn theta(inner: [usize; 3]) -> Result<Graph, Error> {
+    theta_of(inner)
+}
+
+/// `theta`, as either kind of graph.
+pub(super) fn theta_of<G: FromEdges>(inner: [usize; 3]) -> Result<G, Error> {
+    let n = 2 + inner.iter().sum::<usize>();
+    if n > G::MOST {
+        return Err(G::too_many(n as u128));
+    }
     if inner.iter().filter(|&&k| k == 0).count() > 1 {
         return Err(Error::Graph(format!(
             "theta:{},{},{} joins its hubs by two edges: at most one path may have no inner vertex",
@@ -105,7 +158,7 @@ pub fn theta(inner: [usize; 3]) -> Result<Graph, Error> {
         }
         edges.push((last, 1));
     }
-    Graph::new(next, &edges)
+    G::from_edges(next, &edges, 1)
 }
 
 /// Wilson's exceptional graph θ0 = θ(1,2,2): 7 vertices.
@@ -128,16 +181,23 @@ pub fn petersen() -> Graph {
 /// The `d`-dimensional hypercube: vertex `x` (a d-bit label) joined to the labels that differ
 /// from it in one bit.
 pub fn hypercube(d: usize) -> Result<Graph, Error> {
-    if d == 0 || d > 4 {
+    hypercube_of(d)
+}
+
+/// `hypercube`, as either kind of graph.
+pub(super) fn hypercube_of<G: FromEdges>(d: usize) -> Result<G, Error> {
+    let most = G::MOST.ilog2() as usize;
+    if d == 0 || d > most {
         return Err(Error::Graph(format!(
-            "hypercube:{d}: the index takes dimensions 1 to 4 (2 to 16 vertices)"
+            "hypercube:{d}: take dimensions 1 to {most} (2 to {} vertices)",
+            1usize << most
         )));
     }
     let n = 1usize << d;
     let edges: Vec<_> = (0..n)
         .flat_map(|x| (0..d).map(move |b| (x, x ^ 1 << b)).filter(|&(x, y)| x < y))
         .collect();
-    Graph::new(n, &edges)
+    G::from_edges(n, &edges, 1)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! triangle of the adjacency matrix column by column (`x(0,1) x(0,2) x(1,2) x(0,3) …`), six bits
 //! a character, each character the bits' value plus 63.
 
-use super::{Graph, MAX_VERTICES};
+use super::{FromEdges, Graph};
 use crate::error::Error;
 
 /// The optional header a graph6 file may open with.
@@ -27,6 +27,11 @@ fn other_format(text: &str) -> Option<&'static str> {
 
 /// The graph a graph6 string (one line, without its newline) encodes.
 pub fn decode(text: &str) -> Result<Graph, Error> {
+    decode_as(text)
+}
+
+/// `decode`, as either kind of graph.
+pub fn decode_as<G: FromEdges>(text: &str) -> Result<G, Error> {
     let bad = |why: String| Error::Graph(format!("graph6 `{}`: {why}", shown(text)));
     let text = text.strip_prefix(HEADER).unwrap_or(text);
     if let Some(other) = other_format(text) {
@@ -48,10 +53,8 @@ pub fn decode(text: &str) -> Result<Graph, Error> {
     let (Some(n), Some(body)) = (n, body) else {
         return Err(bad("its vertex count is cut short".into()));
     };
-    if n > MAX_VERTICES as u64 {
-        return Err(Error::Graph(format!(
-            "it has {n} vertices; a puzzle's index takes at most {MAX_VERTICES}"
-        )));
+    if n > G::MOST as u64 {
+        return Err(G::too_many(n.into()));
     }
     let n = n as usize;
     let pairs = n * n.saturating_sub(1) / 2;
@@ -78,7 +81,7 @@ pub fn decode(text: &str) -> Result<Graph, Error> {
             k += 1;
         }
     }
-    Graph::new(n, &edges)
+    G::from_edges(n, &edges, 1)
 }
 
 /// The graph6 string of `g`.

@@ -2,7 +2,10 @@
 //! blank, and a move slides a tile along an edge into the blank vertex (Wilson, 1974).
 //!
 //! - `Graph`: the vertices and edges, checked to be a puzzle's board, and their properties
-//!   (bipartite, 2-connected);
+//!   (bipartite, 2-connected), as bit masks of at most `MAX_VERTICES` (what the index takes);
+//! - `sparse`: a graph of any size as adjacency lists (`Sparse`), for the theorems' counts and
+//!   decisions on graphs of thousands of vertices; `FromEdges` builds either kind, `Adjacency`
+//!   asks either what the theorems ask;
 //! - `family`: the named graphs (grids, tori, cylinders, cycles, θ graphs, Petersen, …);
 //! - `graph6`: nauty's format, read and written;
 //! - `spec`: what `--graph SPEC` names, and edge-list files;
@@ -17,6 +20,7 @@ pub mod automorphism;
 pub mod family;
 pub mod graph6;
 pub mod pebbles;
+pub mod sparse;
 pub mod spec;
 pub mod wilson;
 
@@ -48,9 +52,7 @@ impl Graph {
             return Err(Error::Graph("it has no vertices".into()));
         }
         if n > MAX_VERTICES {
-            return Err(Error::Graph(format!(
-                "it has {n} vertices; a puzzle's index takes at most {MAX_VERTICES}"
-            )));
+            return Err(<Graph as FromEdges>::too_many(n as u128));
         }
         let mut adjacent = vec![0u32; n];
         for &(u, v) in edges {
@@ -198,6 +200,81 @@ impl Graph {
             }
         }
         (!seen).trailing_zeros() as usize
+    }
+}
+
+/// A kind of graph built from an edge list: `Graph` (at most `MAX_VERTICES` vertices, the
+/// index's) or `Sparse` (as many as the theorems decide on).
+pub trait FromEdges: Sized {
+    /// The most vertices this kind holds.
+    const MOST: usize;
+    /// The longest file one is read from (a device or a wrong file is refused, not read to its
+    /// end).
+    const LONGEST_FILE: u64;
+    /// The graph on `n` vertices with these edges (0-based), checked: no loop, no repeated
+    /// edge, every end a vertex, connected, at most `MOST` vertices. Its errors number the
+    /// vertices from `first`.
+    fn from_edges(n: usize, edges: &[(usize, usize)], first: usize) -> Result<Self, Error>;
+    /// Why a graph of `n` vertices is refused: more than `MOST`.
+    fn too_many(n: u128) -> Error;
+}
+
+impl FromEdges for Graph {
+    const MOST: usize = MAX_VERTICES;
+    const LONGEST_FILE: u64 = 1 << 20;
+    fn from_edges(n: usize, edges: &[(usize, usize)], first: usize) -> Result<Graph, Error> {
+        Graph::numbered(n, edges, first)
+    }
+    fn too_many(n: u128) -> Error {
+        Error::Graph(format!(
+            "it has {n} vertices; a puzzle's index takes at most {MAX_VERTICES}"
+        ))
+    }
+}
+
+/// What the theorems ask of a graph, of either kind: its size, each vertex's neighbours, and
+/// whether it is 2-connected, bipartite or a tree.
+pub trait Adjacency {
+    /// The number of vertices.
+    fn vertices(&self) -> usize;
+    /// The number of edges.
+    fn edges(&self) -> usize;
+    /// The number of neighbours of `v`.
+    fn degree(&self, v: usize) -> usize;
+    /// The neighbours of `v`.
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_;
+    /// At least 3 vertices and no cut vertex.
+    fn is_biconnected(&self) -> bool;
+    /// A colour (0 or 1) a vertex such that every edge joins two colours, if there is one.
+    fn two_colouring(&self) -> Option<Vec<u8>>;
+    /// Connected with one edge fewer than vertices.
+    fn is_tree(&self) -> bool {
+        self.edges() + 1 == self.vertices()
+    }
+    /// A path: a tree whose every vertex has at most two neighbours.
+    fn is_path(&self) -> bool {
+        self.is_tree() && (0..self.vertices()).all(|v| self.degree(v) <= 2)
+    }
+}
+
+impl Adjacency for Graph {
+    fn vertices(&self) -> usize {
+        Graph::vertices(self)
+    }
+    fn edges(&self) -> usize {
+        Graph::edges(self)
+    }
+    fn degree(&self, v: usize) -> usize {
+        Graph::degree(self, v)
+    }
+    fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        Graph::neighbours(self, v)
+    }
+    fn is_biconnected(&self) -> bool {
+        Graph::is_biconnected(self)
+    }
+    fn two_colouring(&self) -> Option<Vec<u8>> {
+        Graph::two_colouring(self)
     }
 }
 

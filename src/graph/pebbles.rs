@@ -14,10 +14,15 @@
 //! - with one blank, Wilson's theorem (1974): distinct tiles split as `wilson::predict` says;
 //!   a repeated label makes every arrangement reachable on a 2-connected graph other than a
 //!   cycle and θ0 (Wilson's group holds every even permutation of the tiles, and a swap of two
-//!   equal labels turns an odd one into an even one that leaves the arrangement as it is).
+//!   equal labels turns an odd one into an even one that leaves the arrangement as it is);
+//! - **a tree** with one blank: a blank's walk on a tree is undone by walking it back, so an
+//!   arrangement is fixed by where its blank is: a class is n arrangements, whatever the
+//!   labels (Wilson's tree formula, (n-1)! classes, where they are distinct).
 //!
-//! Elsewhere (θ0 with a repeated label and one blank, trees that are not paths, graphs with a
-//! cut vertex) no prediction is made here.
+//! Elsewhere (θ0 with a repeated label and one blank, trees with several blanks that are not
+//! paths, other graphs with a cut vertex) no prediction is made here. Every function takes a
+//! graph of either kind (`Adjacency`): the bit masks the index searches, or adjacency lists of
+//! any size, each decided in time linear in its vertices and edges.
 
 use std::collections::BTreeMap;
 
@@ -25,8 +30,8 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::graph::wilson::{self, Case};
-use crate::graph::Graph;
+use crate::graph::wilson::Case;
+use crate::graph::Adjacency;
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::factorial;
 use crate::puzzle::tokens::Tokens;
@@ -106,23 +111,26 @@ impl Classes {
     }
 }
 
-/// What a prediction asks of the ground: its size, whether it is a path, its case in Wilson's
-/// classification, and on a cycle or a path the vertices in their order.
+/// What a prediction asks of the ground: its size, whether it is a path, whether a tree's
+/// formula applies, its case in Wilson's classification, and on a cycle or a path the vertices
+/// in their order.
 struct Ground {
     vertices: usize,
     path: bool,
+    tree: bool,
     case: Case,
     cycle_order: Vec<usize>,
 }
 
 impl Ground {
-    /// A graph's.
-    fn of_graph(g: &Graph) -> Ground {
+    /// A graph's, of either kind, in time linear in its vertices and edges.
+    fn of_graph(g: &impl Adjacency) -> Ground {
         let case = Case::of(g);
-        let path = g.is_tree() && (0..g.vertices()).all(|v| g.degree(v) <= 2);
+        let path = g.is_path();
         Ground {
             vertices: g.vertices(),
             path,
+            tree: g.is_tree(),
             case,
             cycle_order: match case {
                 Case::Cycle => cycle_order(g),
@@ -138,6 +146,8 @@ impl Ground {
         Ground {
             vertices: shape.cells(),
             path: shape.is_line(),
+            // A line is a path: its one class a tile order, below.
+            tree: false,
             case: match (shape.is_line(), shape.cells()) {
                 (true, _) => Case::Separable,
                 (false, 4) => Case::Cycle,
@@ -154,25 +164,87 @@ impl Ground {
 
 /// The classes of `tokens`'s arrangements on `g` (as many tokens as vertices), where a theorem
 /// above decides them.
-pub fn predict(g: &Graph, tokens: &Tokens) -> Option<Classes> {
-    classes(&Ground::of_graph(g), tokens, || wilson::predict(g))
+pub fn predict(g: &impl Adjacency, tokens: &Tokens) -> Option<Classes> {
+    classes(&Ground::of_graph(g), tokens)
+}
+
+/// Why no theorem here decides `tokens` on `g`, for a one-line refusal: θ0 with one blank
+/// (its classes are counted with distinct tiles, but which holds an arrangement is not
+/// decided), or a graph with a cut vertex that is neither a path nor a tree with one blank.
+pub fn undecided(g: &impl Adjacency, tokens: &Tokens) -> String {
+    match Case::of(g) {
+        Case::Theta0 if tokens.tiles_distinct() => "Wilson's theorem counts θ0's classes with \
+             one blank (6 of 840), but which holds an arrangement is not decided here"
+            .to_string(),
+        Case::Theta0 => format!(
+            "no theorem here decides θ0 with one blank and a repeated label ({})",
+            tokens.notation()
+        ),
+        _ => format!(
+            "no theorem here decides {} on a graph with a cut vertex that is neither a path nor \
+             a tree with one blank (Auletta et al. on trees and Goraly and Hassin on any graph \
+             are not implemented)",
+            tokens.notation()
+        ),
+    }
 }
 
 /// The classes of `tokens`'s arrangements on a board of `shape`, of any size: a line is a
 /// path, 2x2 a cycle, every other board 2-connected, bipartite and not a cycle.
 pub fn predict_board(shape: Shape, tokens: &Tokens) -> Option<Classes> {
-    classes(&Ground::of_board(shape), tokens, || None)
+    classes(&Ground::of_board(shape), tokens)
 }
 
 /// Whether `start` reaches `goal` on `g` (both a token a vertex), where a theorem above
 /// decides it; `Err` if they hold different tokens. Linear in the vertices and edges, but on
-/// a cycle or a path, whose orders are compared in time quadratic in its (at most 16)
-/// vertices.
-pub fn reaches(g: &Graph, start: &Tokens, goal: &Tokens) -> Result<Option<bool>, Error> {
+/// a cycle, whose cyclic orders are compared in time linear in its tokens too.
+pub fn reaches(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> Result<Option<bool>, Error> {
+    let ground = Ground::of_graph(g);
+    if ground.tree && !ground.path && goal.blanks() == 1 {
+        same_tokens(start, goal)?;
+        return Ok(Some(blank_walked_home(g, start, goal)));
+    }
     let colours = g.two_colouring();
-    decide(&Ground::of_graph(g), start, goal, |v| {
-        colours.as_ref().map(|c| c[v])
-    })
+    decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
+}
+
+/// On a tree with one blank, whether `start` is `goal` once its blank walks home along the
+/// tree's one path to the goal's blank vertex (a blank's walk on a tree is undone by walking
+/// it back, so an arrangement is fixed by where its blank is). Linear in the vertices.
+fn blank_walked_home(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> bool {
+    let blank = |t: &Tokens| t.cells().iter().position(|&x| x == 0).expect("a blank");
+    let home = blank(goal);
+    // Each vertex's neighbour on its way home, by a search from home.
+    let mut toward = vec![usize::MAX; g.vertices()];
+    toward[home] = home;
+    let mut stack = vec![home];
+    while let Some(v) = stack.pop() {
+        for u in g.neighbours(v) {
+            if toward[u] == usize::MAX {
+                toward[u] = v;
+                stack.push(u);
+            }
+        }
+    }
+    let mut cells = start.cells().to_vec();
+    let mut at = blank(start);
+    while at != home {
+        cells.swap(at, toward[at]);
+        at = toward[at];
+    }
+    cells == goal.cells()
+}
+
+/// `Err` unless `start` and `goal` hold the same tokens.
+fn same_tokens(start: &Tokens, goal: &Tokens) -> Result<(), Error> {
+    if start.len() != goal.len() || start.multiplicities() != goal.multiplicities() {
+        return Err(Error::Board(format!(
+            "the start holds {} and the goal {}: no move changes the tokens",
+            start.notation(),
+            goal.notation()
+        )));
+    }
+    Ok(())
 }
 
 /// Whether `start` reaches `goal` on a board of `shape`, of any size (as `predict_board`), in
@@ -194,13 +266,7 @@ fn decide(
     goal: &Tokens,
     colour: impl Fn(usize) -> Option<u8>,
 ) -> Result<Option<bool>, Error> {
-    if start.len() != goal.len() || start.multiplicities() != goal.multiplicities() {
-        return Err(Error::Board(format!(
-            "the start holds {} and the goal {}: no move changes the tokens",
-            start.notation(),
-            goal.notation()
-        )));
-    }
+    same_tokens(start, goal)?;
     let tokens_in = |t: &Tokens, order: &[usize]| -> Vec<u32> {
         order
             .iter()
@@ -218,9 +284,7 @@ fn decide(
             tokens_in(start, &ground.cycle_order),
             tokens_in(goal, &ground.cycle_order),
         );
-        let same = a.is_empty()
-            || (0..a.len()).any(|r| (0..a.len()).all(|i| a[(i + r) % a.len()] == b[i]));
-        return Ok(Some(same));
+        return Ok(Some(is_rotation(&a, &b)));
     }
     let k = goal.blanks();
     let distinct = goal.tiles_distinct();
@@ -236,6 +300,36 @@ fn decide(
         }
         _ => Ok(Some(true)),
     }
+}
+
+/// Whether `b` is a rotation of `a` (of equal lengths): `b` found in `a` twice over by
+/// Knuth, Morris and Pratt's search, in linear time.
+fn is_rotation(a: &[u32], b: &[u32]) -> bool {
+    let n = b.len();
+    if n == 0 {
+        return a.is_empty();
+    }
+    // fail[i]: the longest proper border of b[..=i].
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && b[i] != b[k] {
+            k = fail[k - 1];
+        }
+        k += usize::from(b[i] == b[k]);
+        fail[i] = k;
+    }
+    let mut k = 0;
+    for &x in a.iter().chain(a) {
+        while k > 0 && x != b[k] {
+            k = fail[k - 1];
+        }
+        k += usize::from(x == b[k]);
+        if k == n {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the permutation of cells taking `goal`'s tokens to `start`'s (all distinct, the
@@ -263,38 +357,34 @@ fn even(start: &Tokens, goal: &Tokens) -> bool {
 }
 
 /// The vertices of a path in its order, from an end.
-fn path_order(g: &Graph) -> Vec<usize> {
-    let n = g.vertices();
-    let end = (0..n).find(|&v| g.degree(v) <= 1).unwrap_or(0);
-    let mut order = vec![end];
-    while order.len() < n {
-        let here = *order.last().expect("a vertex");
-        let next = g.neighbours(here).find(|v| !order.contains(v));
-        order.push(next.expect("a path goes on"));
-    }
-    order
+fn path_order(g: &impl Adjacency) -> Vec<usize> {
+    let end = (0..g.vertices()).find(|&v| g.degree(v) <= 1).unwrap_or(0);
+    walk_order(g, end)
 }
 
 /// The vertices of a cycle in its order, from vertex 0.
-fn cycle_order(g: &Graph) -> Vec<usize> {
-    let mut order = vec![0];
-    let mut last = usize::MAX;
-    while order.len() < g.vertices() {
+fn cycle_order(g: &impl Adjacency) -> Vec<usize> {
+    walk_order(g, 0)
+}
+
+/// The vertices of a path or a cycle (every degree at most 2) in their order from `first`,
+/// each step to the neighbour not yet walked.
+fn walk_order(g: &impl Adjacency, first: usize) -> Vec<usize> {
+    let n = g.vertices();
+    let mut seen = vec![false; n];
+    seen[first] = true;
+    let mut order = vec![first];
+    while order.len() < n {
         let here = *order.last().expect("a vertex");
-        let next = g
-            .neighbours(here)
-            .find(|&v| v != last && !order.contains(&v));
-        last = here;
-        order.push(next.expect("a cycle goes on"));
+        let next = g.neighbours(here).find(|&v| !seen[v]);
+        let next = next.expect("a path or a cycle goes on");
+        seen[next] = true;
+        order.push(next);
     }
     order
 }
 
-fn classes(
-    ground: &Ground,
-    tokens: &Tokens,
-    tree: impl FnOnce() -> Option<wilson::Prediction>,
-) -> Option<Classes> {
+fn classes(ground: &Ground, tokens: &Tokens) -> Option<Classes> {
     let n = ground.vertices;
     assert_eq!(tokens.len(), n, "a token a vertex");
     let k = tokens.blanks();
@@ -302,19 +392,18 @@ fn classes(
     let one = BigUint::from(1u32);
     if k == 1 && tokens.tiles_distinct() {
         // Wilson's classification, as he states it (the cycle's (n-2)! components, the tree
-        // formula where the ground is a graph; a line of a board is a path, below).
+        // formula where the ground is a graph: (n-1)! components of n, as `wilson::predict`;
+        // a line of a board is a path, below).
         let parts = match ground.case {
             Case::Cycle => factorial(n as u64 - 2),
             Case::Bipartite => 2u32.into(),
             Case::Theta0 => 6u32.into(),
             Case::Other => one.clone(),
-            Case::Separable => match tree() {
-                Some(p) => {
-                    let (size, count) = (BigUint::from(p.size), BigUint::from(p.components));
-                    return Some(Classes::one(Source::Tree, size, count));
-                }
-                None => BigUint::ZERO,
-            },
+            Case::Separable if ground.tree => {
+                let (size, count) = (BigUint::from(n), factorial(n as u64 - 1));
+                return Some(Classes::one(Source::Tree, size, count));
+            }
+            Case::Separable => BigUint::ZERO,
         };
         if parts > BigUint::ZERO {
             return Some(Classes::one(Source::Wilson, &all / &parts, parts));
@@ -322,6 +411,12 @@ fn classes(
     }
     if k == n || all == one {
         return Some(Classes::one(Source::Trivial, all, one));
+    }
+    if k == 1 && ground.tree && !ground.path {
+        // The tree formula with repeated labels too: a class is the n places of the blank.
+        let size = BigUint::from(n);
+        let count = &all / &size;
+        return Some(Classes::one(Source::Tree, size, count));
     }
     if ground.path {
         let placements = binomial(n, k);
@@ -514,5 +609,33 @@ mod tests {
         assert_eq!((c.theorem, sizes(&c)), (Source::Wilson, vec![(181_440, 1)]));
         assert_eq!(mobius(1), 1);
         assert_eq!((mobius(6), mobius(4), mobius(7)), (1, 0, -1));
+    }
+
+    /// The linear search for a rotation against the definition (some shift r with b[i] =
+    /// a[(i + r) mod n] for every i), over every pair of words of up to 6 letters of 2 or 3.
+    #[test]
+    fn rotations_are_found_as_the_definition_finds_them() {
+        let words = |n: usize, letters: u32| -> Vec<Vec<u32>> {
+            (0..letters.pow(n as u32))
+                .map(|mut x| {
+                    (0..n)
+                        .map(|_| {
+                            let d = x % letters;
+                            x /= letters;
+                            d + 1
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        for (n, letters) in [(0, 2), (1, 2), (4, 2), (6, 2), (4, 3), (5, 3)] {
+            for a in words(n, letters) {
+                for b in words(n, letters) {
+                    let by_definition =
+                        n == 0 || (0..n).any(|r| (0..n).all(|i| b[i] == a[(i + r) % n]));
+                    assert_eq!(is_rotation(&a, &b), by_definition, "{a:?} {b:?}");
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use super::{family, graph6, Graph};
+use super::sparse::Sparse;
+use super::{family, graph6, FromEdges, Graph};
 use crate::error::Error;
 
 /// The families a SPEC may name, as a user would be shown them.
@@ -36,11 +37,26 @@ impl NamedGraph {
 }
 
 fn parse(spec: &str) -> Result<Graph, Error> {
-    family(spec).unwrap_or_else(|| from_file(Path::new(spec)))
+    parse_as(spec)
+}
+
+/// The graph `spec` names as a `Sparse`, of any size (`count` and `solvable` on graphs of
+/// thousands of vertices); files are read.
+pub fn sparse(spec: &str) -> Result<Sparse, Error> {
+    parse_as(spec.trim())
+}
+
+fn parse_as<G: FromEdges>(spec: &str) -> Result<G, Error> {
+    family_as(spec).unwrap_or_else(|| from_file(Path::new(spec)))
 }
 
 /// The graph of a family `spec` names, or `None` if it names none (it may be a file).
 pub fn family(spec: &str) -> Option<Result<Graph, Error>> {
+    family_as(spec)
+}
+
+/// `family`, as either kind of graph.
+fn family_as<G: FromEdges>(spec: &str) -> Option<Result<G, Error>> {
     let (name, value) = spec.split_once(':').unwrap_or((spec, ""));
     let name = name.to_ascii_lowercase();
     let names = [
@@ -59,8 +75,8 @@ pub fn family(spec: &str) -> Option<Result<Graph, Error>> {
         .then(|| named(spec, &name, value))
 }
 
-fn named(spec: &str, name: &str, value: &str) -> Result<Graph, Error> {
-    let numbers = |want: usize| numbers(spec, value, want);
+fn named<G: FromEdges>(spec: &str, name: &str, value: &str) -> Result<G, Error> {
+    let numbers = |want: usize| numbers(spec, value, want, G::MOST.max(64));
     match name {
         "grid" | "torus" | "cylinder" => {
             let (r, c): (usize, usize) = value
@@ -72,42 +88,41 @@ fn named(spec: &str, name: &str, value: &str) -> Result<Graph, Error> {
                     ))
                 })?;
             // Before the cells are listed: 10^6 x 10^6 would be 10^12 of them.
-            if r.saturating_mul(c) > super::MAX_VERTICES {
-                return Err(Error::Graph(format!(
-                    "`{spec}` has {} vertices; a puzzle's index takes at most {}",
-                    u128::from(r as u64) * u128::from(c as u64),
-                    super::MAX_VERTICES
-                )));
+            if r.saturating_mul(c) > G::MOST {
+                let n = u128::from(r as u64) * u128::from(c as u64);
+                return Err(match G::too_many(n) {
+                    Error::Graph(why) => Error::Graph(format!("`{spec}`: {why}")),
+                    other => other,
+                });
             }
-            match name {
-                "grid" => family::grid(r, c),
-                "torus" => family::torus(r, c),
-                _ => family::cylinder(r, c),
-            }
+            family::wrapped(r, c, name == "torus", name != "grid")
         }
-        "cycle" => family::cycle(numbers(1)?[0]),
-        "path" => family::path(numbers(1)?[0]),
+        "cycle" => family::cycle_of(numbers(1)?[0]),
+        "path" => family::path_of(numbers(1)?[0]),
         "complete" if value.contains(',') => {
             let ab = numbers(2)?;
-            family::complete_bipartite(ab[0], ab[1])
+            family::complete_bipartite_of(ab[0], ab[1])
         }
-        "complete" => family::complete(numbers(1)?[0]),
+        "complete" => family::complete_of(numbers(1)?[0]),
         "theta" => {
             let abc = numbers(3)?;
-            family::theta([abc[0], abc[1], abc[2]])
+            family::theta_of([abc[0], abc[1], abc[2]])
         }
-        "theta0" => Ok(family::theta0()),
-        "petersen" => Ok(family::petersen()),
-        "hypercube" => family::hypercube(numbers(1)?[0]),
-        _ => graph6::decode(value),
+        "theta0" => family::theta_of([1, 2, 2]),
+        "petersen" => {
+            let edges = family::petersen().edge_list();
+            G::from_edges(10, &edges, 1)
+        }
+        "hypercube" => family::hypercube_of(numbers(1)?[0]),
+        _ => graph6::decode_as(value),
     }
 }
 
-/// `want` comma-separated counts after a family's colon.
-fn numbers(spec: &str, value: &str, want: usize) -> Result<Vec<usize>, Error> {
+/// `want` comma-separated counts after a family's colon, each at most `most`.
+fn numbers(spec: &str, value: &str, want: usize, most: usize) -> Result<Vec<usize>, Error> {
     let parsed: Option<Vec<usize>> = value.split(',').map(|v| v.trim().parse().ok()).collect();
     match parsed {
-        Some(v) if v.len() == want && v.iter().all(|&k| k <= 64) => Ok(v),
+        Some(v) if v.len() == want && v.iter().all(|&k| k <= most) => Ok(v),
         _ => Err(Error::Graph(format!(
             "`{spec}` needs {want} number{} after the colon",
             if want == 1 { "" } else { "s, comma-separated," }
@@ -115,12 +130,9 @@ fn numbers(spec: &str, value: &str, want: usize) -> Result<Vec<usize>, Error> {
     }
 }
 
-/// The longest file a graph is read from: an edge list of a graph the index takes is far
-/// shorter (a device or a wrong file is refused, not read to its end).
-const LONGEST_FILE: u64 = 1 << 20;
-
-/// The graph in the file at `path`: one graph6 line, or an edge list.
-fn from_file(path: &Path) -> Result<Graph, Error> {
+/// The graph in the file at `path`: one graph6 line, or an edge list; a file longer than the
+/// kind's `LONGEST_FILE` is refused, not read to its end.
+fn from_file<G: FromEdges>(path: &Path) -> Result<G, Error> {
     let read = |path: &Path| -> std::io::Result<String> {
         use std::io::Read;
         // A FIFO or a device is refused before it is opened (opening a FIFO waits for a
@@ -133,16 +145,17 @@ fn from_file(path: &Path) -> Result<Graph, Error> {
         }
         let mut text = String::new();
         std::fs::File::open(path)?
-            .take(LONGEST_FILE + 1)
+            .take(G::LONGEST_FILE + 1)
             .read_to_string(&mut text)?;
         Ok(text)
     };
     let text = match read(path) {
-        Ok(text) if text.len() as u64 > LONGEST_FILE => {
+        Ok(text) if text.len() as u64 > G::LONGEST_FILE => {
             return Err(Error::Graph(format!(
-                "{} is longer than {LONGEST_FILE} bytes: not a graph of at most {} vertices",
+                "{} is longer than {} bytes: not a graph of at most {} vertices",
                 path.display(),
-                super::MAX_VERTICES
+                G::LONGEST_FILE,
+                G::MOST
             )))
         }
         Ok(text) => text,
@@ -159,7 +172,7 @@ fn from_file(path: &Path) -> Result<Graph, Error> {
             })
         }
     };
-    from_text(&text).map_err(|e| match e {
+    from_text_as(&text).map_err(|e| match e {
         Error::Graph(why) => Error::Graph(format!("{}: {why}", path.display())),
         e => e,
     })
@@ -168,6 +181,11 @@ fn from_file(path: &Path) -> Result<Graph, Error> {
 /// The graph in a file's text: graph6 (one graph, the optional header allowed) when its first
 /// line is one, else an edge list.
 pub fn from_text(text: &str) -> Result<Graph, Error> {
+    from_text_as(text)
+}
+
+/// `from_text`, as either kind of graph.
+fn from_text_as<G: FromEdges>(text: &str) -> Result<G, Error> {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -179,7 +197,7 @@ pub fn from_text(text: &str) -> Result<Graph, Error> {
     };
     match lines.as_slice() {
         [] => Err(Error::Graph("the file holds no graph".into())),
-        [one] if is_graph6(one) => graph6::decode(one),
+        [one] if is_graph6(one) => graph6::decode_as(one),
         [first, ..] if is_graph6(first) => Err(Error::Graph(format!(
             "the file holds {} graph6 lines; give one graph (theorem --graph6 reads many)",
             lines.len()
@@ -189,7 +207,8 @@ pub fn from_text(text: &str) -> Result<Graph, Error> {
 }
 
 /// An edge list: `u v` a line, vertices numbered from 1 (or from 0, when some line names 0).
-fn edge_list(lines: &[&str]) -> Result<Graph, Error> {
+fn edge_list<G: FromEdges>(lines: &[&str]) -> Result<G, Error> {
+    let most = G::MOST.max(64);
     let mut edges = vec![];
     for (i, line) in lines.iter().enumerate() {
         let ends: Vec<&str> = line
@@ -200,9 +219,9 @@ fn edge_list(lines: &[&str]) -> Result<Graph, Error> {
             [u, v] => u.parse::<usize>().ok().zip(v.parse::<usize>().ok()),
             _ => None,
         };
-        let Some((u, v)) = pair.filter(|&(u, v)| u.max(v) <= 64) else {
+        let Some((u, v)) = pair.filter(|&(u, v)| u.max(v) <= most) else {
             return Err(Error::Graph(format!(
-                "line {} `{line}` is not an edge `u v` (two vertex numbers up to 64)",
+                "line {} `{line}` is not an edge `u v` (two vertex numbers up to {most})",
                 i + 1
             )));
         };
@@ -211,7 +230,7 @@ fn edge_list(lines: &[&str]) -> Result<Graph, Error> {
     let base = usize::from(edges.iter().all(|&(u, v)| u > 0 && v > 0));
     let n = edges.iter().map(|&(u, v)| u.max(v)).max().unwrap_or(0) + 1 - base;
     let edges: Vec<_> = edges.iter().map(|&(u, v)| (u - base, v - base)).collect();
-    Graph::numbered(n, &edges, base)
+    G::from_edges(n, &edges, base)
 }
 
 #[cfg(test)]
@@ -279,5 +298,46 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("2 graph6"));
+    }
+
+    /// The families at sizes past the index, as adjacency lists: the counts of vertices and
+    /// edges their definitions give, and at small sizes the same graph as the bit masks'.
+    #[test]
+    fn sparse_graphs_of_any_size() {
+        use crate::graph::Adjacency;
+        for (spec, vertices, edges) in [
+            ("grid:1000x1000", 1_000_000, 2 * 1000 * 999),
+            ("torus:500x500", 250_000, 2 * 250_000),
+            ("cylinder:3x1000", 3000, 3000 + 2 * 1000),
+            ("cycle:100000", 100_000, 100_000),
+            ("path:100000", 100_000, 99_999),
+            ("complete:2000", 2000, 2000 * 1999 / 2),
+            ("complete:3,5000", 5003, 15_000),
+            ("theta:100,200,300", 602, 603),
+            ("hypercube:20", 1 << 20, 20 << 19),
+        ] {
+            let g = sparse(spec).unwrap();
+            assert_eq!((g.vertices(), g.edges()), (vertices, edges), "{spec}");
+        }
+        for spec in [
+            "grid:2x3",
+            "torus:3x3",
+            "cylinder:2x4",
+            "theta0",
+            "petersen",
+            "graph6:Dhc",
+        ] {
+            let g = NamedGraph::parse(spec).unwrap().graph;
+            assert_eq!(sparse(spec).unwrap(), Sparse::of(&g), "{spec}");
+        }
+        let square = from_text_as::<Sparse>("1000 2000\n2000 3000\n3000 1000\n");
+        assert!(square
+            .unwrap_err()
+            .to_string()
+            .contains("vertex 2 cannot be reached from vertex 1"));
+        let err = |s: &str| sparse(s).unwrap_err().to_string();
+        assert!(err("grid:2000x2000").contains("at most 1048576"));
+        assert!(err("complete:100000").contains("100000 vertices"));
+        assert!(err("hypercube:21").contains("dimensions 1 to 20"));
     }
 }

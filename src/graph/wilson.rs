@@ -16,7 +16,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Graph;
+use super::{Adjacency, Graph};
 
 /// Where a graph falls in Wilson's classification.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,8 +35,8 @@ pub enum Case {
 }
 
 impl Case {
-    /// The case of `g`.
-    pub fn of(g: &Graph) -> Case {
+    /// The case of `g`, of either kind, in time linear in its vertices and edges.
+    pub fn of(g: &impl Adjacency) -> Case {
         if !g.is_biconnected() {
             Case::Separable
         } else if g.edges() == g.vertices() {
@@ -44,7 +44,7 @@ impl Case {
             Case::Cycle
         } else if theta_paths(g) == Some([1, 2, 2]) {
             Case::Theta0
-        } else if g.is_bipartite() {
+        } else if g.two_colouring().is_some() {
             Case::Bipartite
         } else {
             Case::Other
@@ -120,7 +120,7 @@ pub fn factorial(n: u64) -> u64 {
 
 /// The inner-vertex counts of the three paths joining the hubs, sorted, if `g` is a θ graph
 /// (two vertices of degree 3, all others of degree 2, one edge more than vertices).
-pub fn theta_paths(g: &Graph) -> Option<[usize; 3]> {
+pub fn theta_paths(g: &impl Adjacency) -> Option<[usize; 3]> {
     let n = g.vertices();
     let hubs: Vec<usize> = (0..n).filter(|&v| g.degree(v) == 3).collect();
     let degrees_fit = (0..n).all(|v| matches!(g.degree(v), 2 | 3));

@@ -41,7 +41,7 @@ impl Tokens {
         }
         if labels.len() != cells {
             return Err(Error::Board(format!(
-                "the goal names {} tokens, but the puzzle has {cells} cells",
+                "it names {} tokens, but the puzzle has {cells} cells",
                 labels.len()
             )));
         }
