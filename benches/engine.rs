@@ -214,7 +214,14 @@ fn arrangement_searches(c: &mut Criterion) {
         g.throughput(Throughput::Elements(arrangements));
         g.bench_function(name, |b| {
             b.iter(|| {
-                let a = analyze_tokens(&ground, &tokens, None, &|_, _| {}).unwrap();
+                let a = analyze_tokens(
+                    &ground,
+                    &tokens,
+                    tilespace::Metric::Single,
+                    None,
+                    &|_, _| {},
+                )
+                .unwrap();
                 assert_eq!(a.distribution.total(), arrangements);
                 assert!(a.verified);
             })

@@ -42,7 +42,14 @@ fn the_default_target_copies_give_the_published_distributions() {
         let shape = Shape::new(3, 3).unwrap();
         let tokens = Tokens::parse(goal, 9).unwrap();
         let ground = tilespace::index::puzzle::Ground::Board(shape);
-        let a = analyze_tokens(&ground, &tokens, None, &|_, _| {}).unwrap();
+        let a = analyze_tokens(
+            &ground,
+            &tokens,
+            tilespace::Metric::Single,
+            None,
+            &|_, _| {},
+        )
+        .unwrap();
         let grid = tilespace::graph::family::grid(3, 3).unwrap();
         let walked = walk_tokens(&grid, &tokens, &|_| {}).unwrap();
         assert_eq!(a.distribution.layers, walked.goal_depths, "{goal}");

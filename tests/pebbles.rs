@@ -320,12 +320,40 @@ fn goal_class(g: &Graph, goal: &[u32]) -> (u64, usize) {
 /// The goal's class on `g` by the plain search: the width of each layer, and the last
 /// layer's arrangements in increasing order.
 fn goal_layers(g: &Graph, goal: &[u32]) -> (Vec<u64>, Vec<Vec<u32>>) {
+    goal_layers_by(goal, |a| moves(g, a).collect())
+}
+
+/// The multi-tile moves of an arrangement `a` of one blank on a `rows`×`cols` board (reading
+/// order): the blank slides 1, 2, … cells along its row or column, the tokens between
+/// shifting one cell toward where it was.
+fn slides(rows: usize, cols: usize, a: &[u32]) -> Vec<Vec<u32>> {
+    let blank = a.iter().position(|&x| x == 0).unwrap();
+    let (r, c) = ((blank / cols) as isize, (blank % cols) as isize);
+    let mut out = vec![];
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let (mut b, mut at, mut rr, mut cc) = (a.to_vec(), blank, r + dr, c + dc);
+        while (0..rows as isize).contains(&rr) && (0..cols as isize).contains(&cc) {
+            let next = rr as usize * cols + cc as usize;
+            b.swap(at, next);
+            at = next;
+            out.push(b.clone());
+            (rr, cc) = (rr + dr, cc + dc);
+        }
+    }
+    out
+}
+
+/// `goal_layers` by the moves `moves` gives.
+fn goal_layers_by(
+    goal: &[u32],
+    moves: impl Fn(&[u32]) -> Vec<Vec<u32>>,
+) -> (Vec<u64>, Vec<Vec<u32>>) {
     let mut seen = std::collections::HashSet::from([goal.to_vec()]);
     let (mut layer, mut widths) = (vec![goal.to_vec()], vec![1]);
     loop {
         let mut next = vec![];
         for a in &layer {
-            for b in moves(g, a) {
+            for b in moves(a) {
                 if seen.insert(b.clone()) {
                     next.push(b);
                 }
@@ -419,7 +447,8 @@ fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
 /// A goal of tokens that cannot be searched is refused in one line, exit 2, before any
 /// search: the wrong number of tokens, no blank, a token that is not a number, rows that do
 /// not draw the board, too many arrangements, more memory than allowed, the multi-tile
-/// metric, several puzzles, a start board; and no report folder is made.
+/// metric with several blanks or on a graph, several puzzles, a start board; and no report
+/// folder is made.
 #[test]
 fn a_bad_goal_of_tokens_is_refused_in_one_line() {
     for (args, says) in [
@@ -448,7 +477,18 @@ fn a_bad_goal_of_tokens_is_refused_in_one_line() {
         ),
         (
             &["3x3", "--goal", "1 2 3/4 5 6/7 0 0", "--metric", "multi"],
-            "one token at a time",
+            "defined here for one blank",
+        ),
+        (
+            &[
+                "--graph",
+                "cycle:5",
+                "--goal",
+                "1 1 2 3 0",
+                "--metric",
+                "multi",
+            ],
+            "a graph's tokens move one at a time",
         ),
         (
             &["3x3", "2x2", "--goal", "1 2 3/4 5 6/7 0 0"],
@@ -725,5 +765,67 @@ fn count_and_solvable_on_graphs_refuse_in_one_line() {
             "{args:?}: {err}"
         );
         assert!(out.is_empty(), "{args:?}");
+    }
+}
+
+/// `analyze RxC --goal TOKENS --metric multi` (one blank; tokens that repeat, or distinct):
+/// the layers and the antipodes are the plain search's by slides of its own (`slides`), the
+/// reachable count the single-tile one's (the same arrangements), and the run verified.
+#[test]
+fn analyze_multi_tile_goals_as_the_plain_search_does() {
+    for (rows, cols, goal) in [
+        (3, 3, "1 1 1/2 2 2/3 3 0"),
+        (2, 4, "1 1 2 2/3 3 4 0"),
+        (3, 2, "1 1/2 2/3 0"),
+        (2, 5, "1 1 1 1 1/2 2 2 2 0"),
+        (1, 5, "1 2 1 2 0"),
+        (2, 3, "1 2 3/4 5 0"),
+        (3, 3, "0 1 2/3 4 5/6 7 8"),
+    ] {
+        let results = tempfile::tempdir().unwrap();
+        let board = format!("{rows}x{cols}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+            .args(["analyze", &board, "--goal", goal, "--metric", "multi"])
+            .args(["--json", "-q", "--results"])
+            .arg(results.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{board} {goal}: {out:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let tokens = Tokens::parse(goal, rows * cols).unwrap();
+        let (layers, last) = goal_layers_by(tokens.cells(), |a| slides(rows, cols, a));
+        let depths: Vec<u64> = serde_json::from_value(json["depths"].clone()).unwrap();
+        assert_eq!(depths, layers, "{board} {goal}");
+        let single = goal_layers(&family::grid(rows, cols).unwrap(), tokens.cells()).0;
+        assert_eq!(
+            json["reachable"],
+            single.iter().sum::<u64>(),
+            "{board} {goal}"
+        );
+        let mut antipodes: Vec<Vec<u32>> = json["antipodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                Tokens::parse(a.as_str().unwrap(), rows * cols)
+                    .unwrap()
+                    .cells()
+                    .to_vec()
+            })
+            .collect();
+        antipodes.sort();
+        assert_eq!(antipodes, last, "{board} {goal}");
+        assert_eq!(json["metric"], "multi-tile");
+        assert_eq!(json["verified"], true, "{board} {goal}");
+        let folder = results.path().join("tokens").join(format!(
+            "{board}-{}-multi",
+            tokens
+                .cells()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("-")
+        ));
+        assert!(folder.join("depths.csv").is_file(), "{}", folder.display());
     }
 }

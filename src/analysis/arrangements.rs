@@ -13,6 +13,7 @@ use crate::graph::pebbles::{self, Classes};
 use crate::index::arrangement::{ArrangementIndex, ArrangementRank};
 use crate::index::puzzle::Ground;
 use crate::index::tiles::{TileRank, MAX_TILE_CELLS};
+use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
 
 /// Most arrangements a search takes: its 2-bit table is then 1 GiB.
@@ -23,6 +24,8 @@ pub const MAX_ARRANGEMENTS: u64 = crate::index::arrangement::MAX_RANKS;
 pub struct ArrangementAnalysis {
     /// The goal.
     pub goal: Tokens,
+    /// How moves are counted.
+    pub metric: Metric,
     /// Every arrangement of the goal's tokens: n! / ∏ mᵢ!.
     pub arrangements: u64,
     /// Arrangements at each number of moves from the goal.
@@ -73,15 +76,36 @@ fn search_by<R: ArrangementIndex>(
 /// Refuses a search of `goal`'s arrangements on `ground` before anything is allocated: the
 /// wrong number of tokens, past `MAX_ARRANGEMENTS`, or a table and lists (on the current
 /// rayon pool's threads) past `max_memory` or the memory available.
-pub fn check_tokens(ground: &Ground, goal: &Tokens, max_memory: Option<u64>) -> Result<(), Error> {
-    let cells = match ground {
-        Ground::Board(shape) => shape.cells(),
-        Ground::Graph(graph) => graph.vertices(),
+pub fn check_tokens(
+    ground: &Ground,
+    goal: &Tokens,
+    metric: Metric,
+    max_memory: Option<u64>,
+) -> Result<(), Error> {
+    let (cells, on_graph) = match ground {
+        Ground::Board(shape) => (shape.cells(), false),
+        Ground::Graph(graph) => (graph.vertices(), true),
     };
     if goal.len() != cells {
         return Err(Error::Board(format!(
             "the goal names {} tokens, but the puzzle has {cells} cells",
             goal.len(),
+        )));
+    }
+    if on_graph && !metric.moves_on_graphs() {
+        return Err(Error::Argument(format!(
+            "{} moves slide a board's rows and columns: a graph's tokens move one at a time \
+             (--metric single)",
+            metric.adjective()
+        )));
+    }
+    if !metric.moves_tokens(goal.blanks()) {
+        return Err(Error::Argument(format!(
+            "{} moves are defined here for one blank, and {} has {}: a slide through a second \
+             blank has no agreed meaning (--metric single)",
+            metric.adjective(),
+            goal.notation(),
+            goal.blanks()
         )));
     }
     let arrangements = goal.arrangements();
@@ -100,18 +124,22 @@ pub fn check_tokens(ground: &Ground, goal: &Tokens, max_memory: Option<u64>) -> 
     })
 }
 
-/// Searches every arrangement of `goal`'s tokens that reaches it on `ground` (a token slides
-/// onto a blank beside it: the single-tile metric), on the current rayon pool; refused before
-/// anything is allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available.
+/// Searches every arrangement of `goal`'s tokens that reaches it on `ground` by the moves of
+/// `metric` (a token slides onto a blank beside it; or, with one blank on a board, the blank
+/// slides along its row or column), on the current rayon pool; refused before anything is
+/// allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available, or where the
+/// metric's moves are not defined (`check_tokens`). Both metrics reach the same arrangements
+/// (a slide is single moves in a row), so the theorems' count checks either.
 pub fn analyze_tokens(
     ground: &Ground,
     goal: &Tokens,
+    metric: Metric,
     max_memory: Option<u64>,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> Result<ArrangementAnalysis, Error> {
-    check_tokens(ground, goal, max_memory)?;
+    check_tokens(ground, goal, metric, max_memory)?;
     let (cells, moves) = match ground {
-        Ground::Board(shape) => (shape.cells(), ArrangementMoves::of_board(*shape)),
+        Ground::Board(shape) => (shape.cells(), ArrangementMoves::of_board(*shape, metric)),
         Ground::Graph(graph) => (graph.vertices(), ArrangementMoves::of_graph(graph)),
     };
     let multiplicities = goal.multiplicities();
@@ -172,6 +200,7 @@ pub fn analyze_tokens(
         && antipodes.iter().all(|a| reaches(a) != Some(false));
     Ok(ArrangementAnalysis {
         goal: goal.clone(),
+        metric,
         arrangements,
         distribution,
         antipodes,

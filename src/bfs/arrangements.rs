@@ -21,6 +21,8 @@ use rayon::prelude::*;
 
 use crate::graph::Graph;
 use crate::index::arrangement::{ArrangementIndex, Bits, Portable, MAX_CELLS};
+use crate::puzzle::board::{Cell, Shape};
+use crate::puzzle::metric::Metric;
 
 /// Words of the table a task scans.
 const CHUNK_WORDS: usize = 1 << 11;
@@ -40,22 +42,43 @@ const BATCH_ROOM: usize = BATCH + MAX_CELLS * MAX_CELLS;
 const LISTED_PART: u64 = 128;
 const LISTED_LEAST: u64 = 1 << 16;
 
-/// The moves of the blanks: `neighbours[v]`, the cells a token slides from onto a blank on v.
+/// The moves of the blanks: `neighbours[v]`, the cells a token slides from onto a blank on v;
+/// where a move slides the blank farther (the multi-tile metric, one blank), `lines[v]`, the
+/// cells of each straight line from v, nearest first.
 pub struct ArrangementMoves {
     neighbours: Vec<u32>,
+    lines: Vec<Vec<Vec<u32>>>,
 }
 
 impl ArrangementMoves {
-    /// A tile slides onto a blank beside it on a board of `shape` (at most 32 cells).
-    pub fn of_board(shape: crate::puzzle::board::Shape) -> ArrangementMoves {
+    /// A move of `metric` on a board of `shape` (at most 32 cells): a tile slides onto a blank
+    /// beside it, or the blank slides up to `metric.farthest_slide` cells along its row or
+    /// column, the tiles between following it.
+    pub fn of_board(shape: Shape, metric: Metric) -> ArrangementMoves {
+        let farthest = metric.farthest_slide(shape);
+        let line = |v: usize, (dr, dc): (isize, isize)| -> Vec<u32> {
+            let (mut r, mut c) = (shape.row(Cell(v)) as isize, shape.col(Cell(v)) as isize);
+            let mut cells = vec![];
+            while cells.len() < farthest {
+                (r, c) = (r + dr, c + dc);
+                if r < 0 || c < 0 || r >= shape.rows as isize || c >= shape.cols as isize {
+                    break;
+                }
+                cells.push(shape.cell(r as usize, c as usize).0 as u32);
+            }
+            cells
+        };
+        let directions = [(-1, 0), (1, 0), (0, -1), (0, 1)];
         ArrangementMoves {
             neighbours: (0..shape.cells())
-                .map(|v| {
-                    shape
-                        .neighbours(crate::puzzle::board::Cell(v))
-                        .fold(0, |m, u| m | 1 << u.0)
-                })
+                .map(|v| shape.neighbours(Cell(v)).fold(0, |m, u| m | 1 << u.0))
                 .collect(),
+            lines: match farthest {
+                1 => vec![],
+                _ => (0..shape.cells())
+                    .map(|v| directions.iter().map(|&d| line(v, d)).collect())
+                    .collect(),
+            },
         }
     }
 
@@ -65,6 +88,7 @@ impl ArrangementMoves {
             neighbours: (0..graph.vertices())
                 .map(|v| graph.neighbour_mask(v))
                 .collect(),
+            lines: vec![],
         }
     }
 }
@@ -102,20 +126,27 @@ fn search_listing<R: ArrangementIndex>(
     listed_most: u64,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> ArrangementsFound {
-    let first = search_once(ranks, moves, start, listed_most, None, progress);
+    // Whether moves slide along lines is a type of the step, so that a search whose moves do
+    // not asks nothing of lines at each state.
+    let once = if moves.lines.is_empty() {
+        search_once::<R, false>
+    } else {
+        search_once::<R, true>
+    };
+    let first = once(ranks, moves, start, listed_most, None, progress);
     if first.last.len() as u64 == *first.layers.last().expect("a layer") {
         return first;
     }
     // The last layer was too wide to list as it was found: it is listed on a second search,
     // whatever its width (it is known now).
     let depth = first.layers.len() as u32 - 1;
-    let again = search_once(ranks, moves, start, listed_most, Some(depth), &|_, _| {});
+    let again = once(ranks, moves, start, listed_most, Some(depth), &|_, _| {});
     debug_assert_eq!(again.layers, first.layers);
     again
 }
 
 /// One search; the layer at depth `list_all` (if any) is listed whatever its width.
-fn search_once<R: ArrangementIndex>(
+fn search_once<R: ArrangementIndex, const SLIDES: bool>(
     ranks: &R,
     moves: &ArrangementMoves,
     start: u64,
@@ -134,7 +165,7 @@ fn search_once<R: ArrangementIndex>(
     let mut code = 1;
     loop {
         let depth = layers.len() as u32;
-        let step = Step {
+        let step = Step::<R, SLIDES> {
             ranks,
             moves,
             table,
@@ -272,8 +303,9 @@ impl<S> Found<S> {
     }
 }
 
-/// One layer's step: expanding the states coded `frontier`.
-struct Step<'a, R> {
+/// One layer's step: expanding the states coded `frontier`; `SLIDES`, by the moves' lines
+/// (`ArrangementMoves::lines`) rather than to neighbours.
+struct Step<'a, R, const SLIDES: bool> {
     ranks: &'a R,
     moves: &'a ArrangementMoves,
     table: &'a [AtomicU64],
@@ -281,7 +313,7 @@ struct Step<'a, R> {
     listed_most: u64,
 }
 
-impl<R: ArrangementIndex> Step<'_, R> {
+impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
     fn expand_words(&self, words: std::ops::Range<usize>, found: &mut Found<R::State>) {
         #[cfg(target_arch = "x86_64")]
         if crate::bfs::bits::has_bit_instructions() {
@@ -354,10 +386,62 @@ impl<R: ArrangementIndex> Step<'_, R> {
     #[inline(always)]
     fn touches_frontier<B: Bits>(&self, state: u64, u: &mut R::State) -> bool {
         self.ranks.unrank_state::<B>(state, u);
-        self.targets::<B>(u, |target| {
+        self.each_target::<B>(state, u, |target| {
             let code = self.table[(target / 32) as usize].load(Relaxed) >> (2 * (target % 32));
             code & 3 == self.frontier
         })
+    }
+
+    /// Calls `visit` with the rank of each move's target from `u` (the state of rank `rank`)
+    /// until it says to stop (true); whether it did.
+    #[inline(always)]
+    fn each_target<B: Bits>(
+        &self,
+        rank: u64,
+        u: &R::State,
+        visit: impl FnMut(u64) -> bool,
+    ) -> bool {
+        if SLIDES {
+            self.slides::<B>(rank, u, visit)
+        } else {
+            self.targets::<B>(u, visit)
+        }
+    }
+
+    /// `each_target` where the one blank slides along lines (`ArrangementMoves::lines`): a
+    /// slide of one cell is the swap `moved` ranks from the state; a longer one is the tokens
+    /// of the line shifted toward the blank's cell, ranked from the symbols.
+    fn slides<B: Bits>(&self, rank: u64, u: &R::State, mut visit: impl FnMut(u64) -> bool) -> bool {
+        let cells = self.moves.neighbours.len();
+        let blank = R::blank_cells(u).trailing_zeros();
+        let mut symbols = [0u8; MAX_CELLS];
+        let mut slid = [0u8; MAX_CELLS];
+        let mut unranked = false;
+        for line in &self.moves.lines[blank as usize] {
+            let Some((&first, farther)) = line.split_first() else {
+                continue;
+            };
+            if visit(self.ranks.moved::<B>(u, blank, first)) {
+                return true;
+            }
+            if farther.is_empty() {
+                continue;
+            }
+            if !std::mem::replace(&mut unranked, true) {
+                self.ranks.symbols_of(rank, &mut symbols[..cells]);
+            }
+            slid[..cells].copy_from_slice(&symbols[..cells]);
+            slid.swap(blank as usize, first as usize);
+            let mut at = first as usize;
+            for &c in farther {
+                slid.swap(at, c as usize);
+                at = c as usize;
+                if visit(self.ranks.rank_of(&slid[..cells])) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Calls `visit` with the rank of each move's target from `u` until it says to stop
@@ -463,7 +547,7 @@ impl<R: ArrangementIndex> Step<'_, R> {
             waiting,
             ..
         } = found;
-        self.targets::<B>(u, |target| {
+        self.each_target::<B>(state, u, |target| {
             prefetch(&self.table[(target / 32) as usize]);
             batch[*waiting] = target;
             *waiting += 1;

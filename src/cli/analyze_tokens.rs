@@ -51,13 +51,6 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
                 .into()
         ));
     }
-    if !args.metric.moves_on_graphs() {
-        bail!(BadArgument(format!(
-            "a goal of tokens (--goal) moves one token at a time here: {} moves are defined \
-             for one blank and distinct tiles (leave out --goal)",
-            args.metric.adjective()
-        )));
-    }
     let (ground, label, folder) = match (&args.boards[..], &args.graph[..]) {
         ([shape], []) => (Ground::Board(*shape), shape.to_string(), shape.to_string()),
         ([], [spec]) => {
@@ -87,9 +80,15 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     let tokens = Tokens::parse(goal, cells)?;
     let pool = super::thread_pool(args.run.threads)?;
     pool.install(|| {
-        tilespace::analysis::arrangements::check_tokens(&ground, &tokens, args.run.max_memory)
+        tilespace::analysis::arrangements::check_tokens(
+            &ground,
+            &tokens,
+            args.metric,
+            args.run.max_memory,
+        )
     })?;
-    let dir = tilespace::report::tokens::token_dir(&args.run.results, &folder, &tokens);
+    let dir =
+        tilespace::report::tokens::token_dir(&args.run.results, &folder, &tokens, args.metric);
     // The folder is made before the search, so that one that cannot be is refused first.
     std::fs::create_dir_all(&dir).map_err(|source| tilespace::Error::Write {
         path: dir.clone(),
@@ -98,9 +97,13 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
     let progress = Progress::new(args.run.quiet, most, &label);
     let a = pool.install(|| {
-        analyze_tokens(&ground, &tokens, args.run.max_memory, &|depth, seen| {
-            progress.reached(depth, seen)
-        })
+        analyze_tokens(
+            &ground,
+            &tokens,
+            args.metric,
+            args.run.max_memory,
+            &|depth, seen| progress.reached(depth, seen),
+        )
     });
     progress.finish();
     let a = a?;
@@ -152,7 +155,7 @@ impl TokensJson {
             tokens: a.goal.notation(),
             goal: written(ground, &a.goal),
             blanks: a.goal.blanks(),
-            metric: tilespace::Metric::Single.adjective(),
+            metric: a.metric.adjective(),
             arrangements: a.arrangements,
             reachable: d.total(),
             predicted_reachable: a.predicted.as_ref().map(|p| p.goal.to_string()),

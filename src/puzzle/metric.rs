@@ -102,6 +102,27 @@ impl Metric {
         }
     }
 
+    /// The most cells one move slides the blank on `shape`: 1, or in the multi-tile metric to
+    /// the far end of its row or column (one less than the longer side).
+    pub fn farthest_slide(self, shape: Shape) -> usize {
+        match self {
+            Metric::Single => 1,
+            Metric::Multi => shape.rows.max(shape.cols) - 1,
+        }
+    }
+
+    /// Whether the metric's moves are defined for tokens with `blanks` blanks (pebble motion):
+    /// a single-tile move slides a token onto a blank beside it, whatever the blanks; a
+    /// multi-tile move slides the blank's row or column, which with one blank is the field's
+    /// move, tokens that repeat or not, and with several has no agreed meaning (a slide through
+    /// a second blank).
+    pub fn moves_tokens(self, blanks: usize) -> bool {
+        match self {
+            Metric::Single => true,
+            Metric::Multi => blanks == 1,
+        }
+    }
+
     /// The most one move changes the tiles' summed taxicab distance to their goal cells on
     /// `shape`: 1 (one tile, one cell), or in the multi-tile metric one less than the longer
     /// side (every tile of a slide moves a cell).

@@ -6,15 +6,20 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::distribution::Distribution;
 use crate::error::Error;
+use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
 
 /// The folder of the reports of `goal` on the puzzle named `puzzle` (a board's `RxC`, a
-/// graph's folder name): `RESULTS/tokens/<puzzle>-<the goal's tokens, by '-'>`.
-pub fn token_dir(results: &Path, puzzle: &str, goal: &Tokens) -> PathBuf {
+/// graph's folder name) in `metric`: `RESULTS/tokens/<puzzle>-<the goal's tokens, by '-'>`,
+/// and `-multi` in the multi-tile metric (as a board's reports, `Metric::note`).
+pub fn token_dir(results: &Path, puzzle: &str, goal: &Tokens, metric: Metric) -> PathBuf {
     let cells: Vec<String> = goal.cells().iter().map(u32::to_string).collect();
-    results
-        .join("tokens")
-        .join(format!("{puzzle}-{}", cells.join("-")))
+    let name = format!("{puzzle}-{}", cells.join("-"));
+    let name = match metric.note() {
+        None => name,
+        Some(_) => format!("{name}-{metric}"),
+    };
+    results.join("tokens").join(name)
 }
 
 /// Writes `depths.csv` and `antipodes.csv` (each antipode as `--goal` takes it) in `dir`;
