@@ -61,7 +61,7 @@ fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
 
 /// The commands whose documents are checked, `BOARD` standing for a 3x3 board and `SWAPPED`
 /// for the goal with two tiles swapped.
-const COMMANDS: [&str; 31] = [
+const COMMANDS: [&str; 32] = [
     "analyze 2x3 -q --results r --json",
     "count 3x3 --json",
     "count --graph cycle:6 --goal 1,2,1,2,0,0 --json",
@@ -80,6 +80,7 @@ const COMMANDS: [&str; 31] = [
     "table --results r --theorem --json",
     "check --results r --json",
     "random 3x3 --seed 1 --count 2 --json",
+    "random --graph cycle:6 --goal 1,2,1,2,0,0 --seed 1 --count 2 --json",
     "antipodes 2x3 -q --results r --json",
     "atlas 2x3 -q --results r --json",
     "table --results r --atlas --json",

@@ -368,6 +368,22 @@ fn goal_layers_by(
     }
 }
 
+/// The graph of a puzzle as the command line names it: `RxC` (its grid) or `--graph SPEC`.
+fn ground_of(puzzle: &[&str]) -> Graph {
+    match puzzle {
+        [board] => {
+            let (r, c) = board.split_once('x').unwrap();
+            family::grid(r.parse().unwrap(), c.parse().unwrap()).unwrap()
+        }
+        [_, spec] => {
+            tilespace::graph::spec::NamedGraph::parse(spec)
+                .unwrap()
+                .graph
+        }
+        _ => unreachable!(),
+    }
+}
+
 /// `analyze --goal TOKENS` on boards and graphs: every figure it prints and writes is the
 /// plain search's (the layers, so the eccentricity and the mean; the antipodes), the
 /// arrangements the multinomial, computed apart (`Tokens::arrangements`), and the run
@@ -394,18 +410,7 @@ fn analyze_a_goal_of_tokens_as_the_plain_search_does() {
             .unwrap();
         assert!(out.status.success(), "{puzzle:?} {goal}: {out:?}");
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let g = match puzzle {
-            [board] => {
-                let (r, c) = board.split_once('x').unwrap();
-                family::grid(r.parse().unwrap(), c.parse().unwrap()).unwrap()
-            }
-            [_, spec] => {
-                tilespace::graph::spec::NamedGraph::parse(spec)
-                    .unwrap()
-                    .graph
-            }
-            _ => unreachable!(),
-        };
+        let g = ground_of(puzzle);
         let tokens = Tokens::parse(goal, g.vertices()).unwrap();
         let (layers, last) = goal_layers(&g, tokens.cells());
         let depths: Vec<u64> = serde_json::from_value(json["depths"].clone()).unwrap();
@@ -828,4 +833,105 @@ fn analyze_multi_tile_goals_as_the_plain_search_does() {
         ));
         assert!(folder.join("depths.csv").is_file(), "{}", folder.display());
     }
+}
+
+/// `random_in_class` draws every arrangement of the goal's class (the plain search's), only
+/// those, and each about as often (a chi-square of at most its degrees of freedom plus six
+/// standard deviations, 100 draws an arrangement, a fixed seed): on a path, a cycle, a tree,
+/// a bipartite graph with one blank (half of a shuffle's swapped), θ0 with two blanks, and on
+/// boards (a line, 2x2, 2x3) by `random_in_class_on_board`.
+#[test]
+fn random_arrangements_are_uniform_over_the_goal_s_class() {
+    use tilespace::graph::pebbles::{random_in_class, random_in_class_on_board};
+    use tilespace::puzzle::random::Rng;
+    let tree = Graph::new(6, &[(0, 1), (1, 2), (1, 3), (3, 4), (3, 5)]).unwrap();
+    // A graph, the board it is drawn on (rows and columns) if any, the goal.
+    type Case<'a> = (Graph, Option<(usize, usize)>, &'a str);
+    let cases: Vec<Case> = vec![
+        (family::path(5).unwrap(), None, "1 2 0 3 0"),
+        (family::cycle(6).unwrap(), None, "1 2 1 2 0 0"),
+        (family::cycle(5).unwrap(), None, "1 1 2 0 0"),
+        (tree, None, "1 1 2 3 0 2"),
+        (family::grid(2, 3).unwrap(), None, "1 2 3 4 5 0"),
+        (family::theta0(), None, "1 2 3 4 5 0 0"),
+        (family::grid(1, 5).unwrap(), Some((1, 5)), "1 0 2 0 3"),
+        (family::grid(2, 2).unwrap(), Some((2, 2)), "1 2 3 0"),
+        (family::grid(2, 3).unwrap(), Some((2, 3)), "1 1 2 2 3 0"),
+    ];
+    let mut rng = Rng::new(7);
+    for (g, board, goal) in cases {
+        let t: Vec<u32> = goal.split(' ').map(|w| w.parse().unwrap()).collect();
+        let class = class_map(&g, &t);
+        let members: Vec<&Vec<u32>> = class.keys().filter(|a| class[*a] == class[&t]).collect();
+        let goal_tokens = Tokens::new(t.clone()).unwrap();
+        let draws = 100 * members.len();
+        let mut seen: HashMap<Vec<u32>, usize> = HashMap::new();
+        for _ in 0..draws {
+            let a = match board {
+                None => random_in_class(&g, &goal_tokens, &mut rng).unwrap(),
+                Some((r, c)) => {
+                    let shape = tilespace::Shape::new(r, c).unwrap();
+                    random_in_class_on_board(shape, &goal_tokens, &mut rng)
+                }
+            };
+            let a = a.cells().to_vec();
+            assert_eq!(
+                class[&a], class[&t],
+                "{goal}: {a:?} is not in the goal's class"
+            );
+            *seen.entry(a).or_default() += 1;
+        }
+        assert_eq!(
+            seen.len(),
+            members.len(),
+            "{goal}: not every arrangement drawn"
+        );
+        let expected = draws as f64 / members.len() as f64;
+        let chi2: f64 = seen
+            .values()
+            .map(|&o| (o as f64 - expected).powi(2) / expected)
+            .sum();
+        let free = members.len() as f64 - 1.0;
+        assert!(
+            chi2 <= free + 6.0 * (2.0 * free).sqrt(),
+            "{goal}: chi-square {chi2:.1} over {free} degrees of freedom"
+        );
+    }
+}
+
+/// `random --goal` and `random --graph` through the command line: every arrangement printed is
+/// in the goal's class (the plain search's), the same seed prints the same ones, and a graph
+/// no theorem here decides is refused in one line before a seed is told.
+#[test]
+fn random_arrangements_from_the_command_line() {
+    for (puzzle, goal) in [
+        (&["3x3"][..], "1 1 1/2 2 2/3 0 0"),
+        (&["2x3"], "1 2 3/4 5 0"),
+        (&["--graph", "cycle:6"], "1 2 1 2 0 0"),
+        (&["--graph", "petersen"], "1 1 2 2 3 3 0 0 0 0"),
+    ] {
+        let g = ground_of(puzzle);
+        let t = Tokens::parse(goal, g.vertices()).unwrap().cells().to_vec();
+        let class = class_map(&g, &t);
+        let mut args = vec!["random"];
+        args.extend(puzzle);
+        args.extend(["--goal", goal, "--seed", "11", "--count", "40", "--json"]);
+        let (code, out, err) = tilespace(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let drawn = json["arrangements"].as_array().unwrap();
+        assert_eq!(drawn.len(), 40);
+        for a in drawn {
+            let a = Tokens::parse(a.as_str().unwrap(), g.vertices()).unwrap();
+            assert_eq!(class[a.cells()], class[&t], "{args:?}: {a}");
+        }
+        assert_eq!(
+            tilespace(&args).1,
+            out,
+            "{args:?}: the same seed, the same arrangements"
+        );
+    }
+    let (code, out, err) = tilespace(&["random", "--graph", "theta0"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty() && err.trim().lines().count() == 1, "{err}");
 }

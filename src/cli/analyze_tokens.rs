@@ -135,14 +135,9 @@ fn check_rows(goal: &str, shape: tilespace::Shape) -> Result<()> {
 
 /// The tokens as the command line takes them: a board's rows split by `/`.
 fn written(ground: &Ground, tokens: &Tokens) -> String {
-    let words: Vec<String> = tokens.cells().iter().map(u32::to_string).collect();
     match ground {
-        Ground::Board(shape) => words
-            .chunks(shape.cols)
-            .map(|row| row.join(" "))
-            .collect::<Vec<_>>()
-            .join("/"),
-        Ground::Graph(_) => words.join(" "),
+        Ground::Board(shape) => tokens.rows(shape.cols),
+        Ground::Graph(_) => tokens.to_string(),
     }
 }
 

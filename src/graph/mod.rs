@@ -56,37 +56,16 @@ impl Graph {
         }
         let mut adjacent = vec![0u32; n];
         for &(u, v) in edges {
-            if u >= n || v >= n {
-                return Err(Error::Graph(format!(
-                    "the edge {} {} names a vertex past {}",
-                    u + first,
-                    v + first,
-                    n - 1 + first
-                )));
-            }
-            if u == v {
-                return Err(Error::Graph(format!(
-                    "vertex {} has a loop (an edge to itself)",
-                    u + first
-                )));
-            }
+            check_edge(n, u, v, first)?;
             if adjacent[u] >> v & 1 == 1 {
-                return Err(Error::Graph(format!(
-                    "the edge {} {} is given twice",
-                    u.min(v) + first,
-                    u.max(v) + first
-                )));
+                return Err(given_twice(u, v, first));
             }
             adjacent[u] |= 1 << v;
             adjacent[v] |= 1 << u;
         }
         let g = Graph { adjacent };
         if !g.is_connected_without(None) {
-            return Err(Error::Graph(format!(
-                "it is not connected: vertex {} cannot be reached from vertex {first}, so no \
-                 tile could ever move between them",
-                g.unreachable_from_first() + first
-            )));
+            return Err(not_connected(g.unreachable_from_first(), first));
         }
         Ok(g)
     }
@@ -131,28 +110,9 @@ impl Graph {
             .collect()
     }
 
-    /// A colour (0 or 1) a vertex such that every edge joins two colours, if there is one.
-    pub fn two_colouring(&self) -> Option<Vec<u8>> {
-        let n = self.vertices();
-        let mut colour = vec![u8::MAX; n];
-        colour[0] = 0;
-        let mut stack = vec![0];
-        while let Some(v) = stack.pop() {
-            for u in self.neighbours(v) {
-                if colour[u] == u8::MAX {
-                    colour[u] = colour[v] ^ 1;
-                    stack.push(u);
-                } else if colour[u] == colour[v] {
-                    return None;
-                }
-            }
-        }
-        Some(colour)
-    }
-
     /// Whether the graph has no odd cycle.
     pub fn is_bipartite(&self) -> bool {
-        self.two_colouring().is_some()
+        Adjacency::two_colouring(self).is_some()
     }
 
     /// Whether the graph is 2-connected: at least 3 vertices and no cut vertex (one whose
@@ -203,6 +163,44 @@ impl Graph {
     }
 }
 
+/// An edge `u v` of a graph on `n` vertices that names no vertex past the last nor one twice
+/// (a loop); the errors number the vertices from `first`.
+fn check_edge(n: usize, u: usize, v: usize, first: usize) -> Result<(), Error> {
+    if u >= n || v >= n {
+        return Err(Error::Graph(format!(
+            "the edge {} {} names a vertex past {}",
+            u + first,
+            v + first,
+            n - 1 + first
+        )));
+    }
+    if u == v {
+        return Err(Error::Graph(format!(
+            "vertex {} has a loop (an edge to itself)",
+            u + first
+        )));
+    }
+    Ok(())
+}
+
+/// The edge `u v` is in the list twice.
+fn given_twice(u: usize, v: usize, first: usize) -> Error {
+    Error::Graph(format!(
+        "the edge {} {} is given twice",
+        u.min(v) + first,
+        u.max(v) + first
+    ))
+}
+
+/// No path joins vertex 0 to vertex `v`.
+fn not_connected(v: usize, first: usize) -> Error {
+    Error::Graph(format!(
+        "it is not connected: vertex {} cannot be reached from vertex {first}, so no tile \
+         could ever move between them",
+        v + first
+    ))
+}
+
 /// A kind of graph built from an edge list: `Graph` (at most `MAX_VERTICES` vertices, the
 /// index's) or `Sparse` (as many as the theorems decide on).
 pub trait FromEdges: Sized {
@@ -246,7 +244,22 @@ pub trait Adjacency {
     /// At least 3 vertices and no cut vertex.
     fn is_biconnected(&self) -> bool;
     /// A colour (0 or 1) a vertex such that every edge joins two colours, if there is one.
-    fn two_colouring(&self) -> Option<Vec<u8>>;
+    fn two_colouring(&self) -> Option<Vec<u8>> {
+        let mut colour = vec![u8::MAX; self.vertices()];
+        colour[0] = 0;
+        let mut stack = vec![0];
+        while let Some(v) = stack.pop() {
+            for u in self.neighbours(v) {
+                if colour[u] == u8::MAX {
+                    colour[u] = colour[v] ^ 1;
+                    stack.push(u);
+                } else if colour[u] == colour[v] {
+                    return None;
+                }
+            }
+        }
+        Some(colour)
+    }
     /// Connected with one edge fewer than vertices.
     fn is_tree(&self) -> bool {
         self.edges() + 1 == self.vertices()
@@ -272,9 +285,6 @@ impl Adjacency for Graph {
     }
     fn is_biconnected(&self) -> bool {
         Graph::is_biconnected(self)
-    }
-    fn two_colouring(&self) -> Option<Vec<u8>> {
-        Graph::two_colouring(self)
     }
 }
 

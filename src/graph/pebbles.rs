@@ -34,6 +34,7 @@ use crate::graph::wilson::Case;
 use crate::graph::Adjacency;
 use crate::puzzle::board::Shape;
 use crate::puzzle::count::factorial;
+use crate::puzzle::random::Rng;
 use crate::puzzle::tokens::Tokens;
 
 /// The theorem a prediction comes from.
@@ -208,16 +209,108 @@ pub fn reaches(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> Result<Opti
     decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
 }
 
-/// On a tree with one blank, whether `start` is `goal` once its blank walks home along the
-/// tree's one path to the goal's blank vertex (a blank's walk on a tree is undone by walking
-/// it back, so an arrangement is fixed by where its blank is). Linear in the vertices.
-fn blank_walked_home(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> bool {
-    let blank = |t: &Tokens| t.cells().iter().position(|&x| x == 0).expect("a blank");
-    let home = blank(goal);
-    // Each vertex's neighbour on its way home, by a search from home.
+/// A uniformly random arrangement of `goal`'s class on `g` (one that reaches the goal), where
+/// a theorem here decides the class; `None` elsewhere (as `reaches`).
+pub fn random_in_class(g: &impl Adjacency, goal: &Tokens, rng: &mut Rng) -> Option<Tokens> {
+    let ground = Ground::of_graph(g);
+    if ground.tree && !ground.path && goal.blanks() == 1 {
+        // A class is the n places of the blank: the goal with its blank walked to one.
+        let to = rng.below(g.vertices() as u64) as usize;
+        return Some(blank_walked(g, goal, to));
+    }
+    let colours = g.two_colouring();
+    random_by(&ground, goal, rng, |v| colours.as_ref().map(|c| c[v]))
+}
+
+/// `random_in_class` on a board of `shape`, of any size: every board is decided.
+pub fn random_in_class_on_board(shape: Shape, goal: &Tokens, rng: &mut Rng) -> Tokens {
+    let ground = Ground::of_board(shape);
+    let colour = |v: usize| Some(shape.colour(crate::puzzle::board::Cell(v)) as u8);
+    random_by(&ground, goal, rng, colour).expect("every board is decided")
+}
+
+/// The sampler of `random_in_class`: on a path or a cycle, the blanks' places uniform among
+/// all and the tokens in the goal's order (on a cycle, from a uniform one of its rotations:
+/// each distinct rotation as often); elsewhere a uniform shuffle of the tokens, which on a
+/// bipartite graph with one blank and distinct tiles is half the time in the other class,
+/// and then taken to this one by a swap of two tiles (a bijection between the two classes).
+fn random_by(
+    ground: &Ground,
+    goal: &Tokens,
+    rng: &mut Rng,
+    colour: impl Fn(usize) -> Option<u8>,
+) -> Option<Tokens> {
+    let n = ground.vertices;
+    if ground.path || ground.case == Case::Cycle {
+        let order = &ground.cycle_order;
+        let mut sequence: Vec<u32> = order
+            .iter()
+            .map(|&v| goal.cells()[v])
+            .filter(|&t| t != 0)
+            .collect();
+        if ground.case == Case::Cycle && !ground.path && !sequence.is_empty() {
+            let r = rng.below(sequence.len() as u64) as usize;
+            sequence.rotate_left(r);
+        }
+        // The places along the order that hold blanks: k of n, uniform.
+        let mut places: Vec<usize> = (0..n).collect();
+        shuffle(&mut places, rng);
+        let mut blank = vec![false; n];
+        for &i in &places[..goal.blanks()] {
+            blank[i] = true;
+        }
+        let mut cells = vec![0; n];
+        let mut next = sequence.into_iter();
+        for (i, &v) in order.iter().enumerate() {
+            if !blank[i] {
+                cells[v] = next.next().expect("as many tokens as places left");
+            }
+        }
+        return Some(Tokens::new(cells).expect("the goal's blanks"));
+    }
+    let mut cells = goal.cells().to_vec();
+    shuffle(&mut cells, rng);
+    let shuffled = Tokens::new(cells.clone()).expect("the goal's blanks");
+    match decide(ground, &shuffled, goal, &colour).expect("the goal's tokens")? {
+        true => Some(shuffled),
+        false => {
+            // One blank and distinct tiles on a bipartite graph: the other half.
+            let tiles: Vec<usize> = (0..n).filter(|&v| cells[v] != 0).take(2).collect();
+            cells.swap(tiles[0], tiles[1]);
+            let swapped = Tokens::new(cells).expect("the goal's blanks");
+            debug_assert!(matches!(
+                decide(ground, &swapped, goal, &colour),
+                Ok(Some(true))
+            ));
+            Some(swapped)
+        }
+    }
+}
+
+/// Fisher and Yates' shuffle.
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+}
+
+/// `goal` with its one blank walked to vertex `to` along the tree `g`'s path.
+fn blank_walked(g: &impl Adjacency, goal: &Tokens, to: usize) -> Tokens {
+    let toward = toward(g, to);
+    let mut cells = goal.cells().to_vec();
+    let mut at = cells.iter().position(|&x| x == 0).expect("a blank");
+    while at != to {
+        cells.swap(at, toward[at]);
+        at = toward[at];
+    }
+    Tokens::new(cells).expect("the goal's blank")
+}
+
+/// Each vertex's neighbour on its way to `to` (`to` itself there), by a search from `to`.
+fn toward(g: &impl Adjacency, to: usize) -> Vec<usize> {
     let mut toward = vec![usize::MAX; g.vertices()];
-    toward[home] = home;
-    let mut stack = vec![home];
+    toward[to] = to;
+    let mut stack = vec![to];
     while let Some(v) = stack.pop() {
         for u in g.neighbours(v) {
             if toward[u] == usize::MAX {
@@ -226,6 +319,16 @@ fn blank_walked_home(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> bool 
             }
         }
     }
+    toward
+}
+
+/// On a tree with one blank, whether `start` is `goal` once its blank walks home along the
+/// tree's one path to the goal's blank vertex (a blank's walk on a tree is undone by walking
+/// it back, so an arrangement is fixed by where its blank is). Linear in the vertices.
+fn blank_walked_home(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> bool {
+    let blank = |t: &Tokens| t.cells().iter().position(|&x| x == 0).expect("a blank");
+    let home = blank(goal);
+    let toward = toward(g, home);
     let mut cells = start.cells().to_vec();
     let mut at = blank(start);
     while at != home {

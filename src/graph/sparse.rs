@@ -2,7 +2,7 @@
 //! the counts of `count --graph` and the decisions of `solvable --graph` on graphs of thousands
 //! or millions of vertices, each property found in time linear in the vertices and edges.
 
-use super::{Adjacency, FromEdges, Graph};
+use super::{check_edge, given_twice, not_connected, Adjacency, FromEdges, Graph};
 use crate::error::Error;
 
 /// A simple connected graph on vertices `0..n` of any size up to `Sparse::MOST`, as sorted
@@ -50,46 +50,24 @@ impl FromEdges for Sparse {
         }
         let mut adjacent = vec![vec![]; n];
         for &(u, v) in edges {
-            if u >= n || v >= n {
-                return Err(Error::Graph(format!(
-                    "the edge {} {} names a vertex past {}",
-                    u + first,
-                    v + first,
-                    n - 1 + first
-                )));
-            }
-            if u == v {
-                return Err(Error::Graph(format!(
-                    "vertex {} has a loop (an edge to itself)",
-                    u + first
-                )));
-            }
+            check_edge(n, u, v, first)?;
             adjacent[u].push(v as u32);
             adjacent[v].push(u as u32);
         }
         for (u, list) in adjacent.iter_mut().enumerate() {
             list.sort_unstable();
             if let Some(w) = list.windows(2).find(|w| w[0] == w[1]) {
-                let v = w[0] as usize;
-                return Err(Error::Graph(format!(
-                    "the edge {} {} is given twice",
-                    u.min(v) + first,
-                    u.max(v) + first
-                )));
+                return Err(given_twice(u, w[0] as usize, first));
             }
         }
         let g = Sparse {
             adjacent,
             edges: edges.len(),
         };
-        if let Some(v) = g.unreachable_from_first() {
-            return Err(Error::Graph(format!(
-                "it is not connected: vertex {} cannot be reached from vertex {first}, so no \
-                 tile could ever move between them",
-                v + first
-            )));
+        match g.unreachable_from_first() {
+            Some(v) => Err(not_connected(v, first)),
+            None => Ok(g),
         }
-        Ok(g)
     }
 
     fn too_many(n: u128) -> Error {
@@ -173,24 +151,6 @@ impl Adjacency for Sparse {
             }
         }
         root_children == 1
-    }
-
-    fn two_colouring(&self) -> Option<Vec<u8>> {
-        let mut colour = vec![u8::MAX; self.adjacent.len()];
-        colour[0] = 0;
-        let mut stack = vec![0];
-        while let Some(v) = stack.pop() {
-            for &u in &self.adjacent[v] {
-                let u = u as usize;
-                if colour[u] == u8::MAX {
-                    colour[u] = colour[v] ^ 1;
-                    stack.push(u);
-                } else if colour[u] == colour[v] {
-                    return None;
-                }
-            }
-        }
-        Some(colour)
     }
 }
 

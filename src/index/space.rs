@@ -37,7 +37,7 @@
 //! vertex), which a move, one transposition, flips. A search's layers alternate it.
 
 use crate::error::Error;
-use crate::graph::Graph;
+use crate::graph::{Adjacency, Graph};
 use crate::index::puzzle::{Ground, Puzzle, MIN_VERTICES};
 use crate::index::rank::{Indexer, MAX_TILES};
 use crate::puzzle::board::{Board, Cell, Shape};

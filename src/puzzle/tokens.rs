@@ -152,6 +152,18 @@ impl Tokens {
 }
 
 /// The tokens in cell order, space-separated (a graph's goal as `--goal` takes it).
+impl Tokens {
+    /// The tokens as a board string of `cols` columns: rows split by `/`.
+    pub fn rows(&self, cols: usize) -> String {
+        let words: Vec<String> = self.cells.iter().map(u32::to_string).collect();
+        words
+            .chunks(cols.max(1))
+            .map(|row| row.join(" "))
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
 impl fmt::Display for Tokens {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let words: Vec<String> = self.cells.iter().map(u32::to_string).collect();
