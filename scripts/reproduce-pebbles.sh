@@ -38,7 +38,7 @@ show() {
 show "θ0, one blank (Wilson's exception: 6 classes)" theta0 "1 2 3 4 5 6 0"
 show "θ0, two blanks" theta0 "1 2 3 4 5 0 0"
 show "θ0, three blanks" theta0 "1 2 3 4 0 0 0"
-show "θ0, one blank, two tiles of one colour (no theorem here predicts it)" theta0 "1 1 2 3 4 5 0"
+show "θ0, one blank, two tiles of one colour (its group decides: 3 classes)" theta0 "1 1 2 3 4 5 0"
 show "θ0, two blanks, two colours of two" theta0 "1 1 2 2 3 0 0"
 show "Petersen, one blank" petersen "1 2 3 4 5 6 7 8 9 0"
 show "Petersen, two blanks" petersen "1 2 3 4 5 6 7 8 0 0"

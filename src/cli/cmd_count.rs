@@ -71,7 +71,7 @@ fn run_graph(spec: &str, goal: Option<&str>, json: bool) -> Result<super::Status
         None => Tokens::distinct(n, n - 1),
     };
     let Some(classes) = tilespace::graph::pebbles::predict(&g, &tokens) else {
-        let why = tilespace::graph::pebbles::undecided(&g, &tokens);
+        let why = tilespace::graph::pebbles::undecided(&tokens);
         bail!(BadArgument(format!("{spec}: {why}")));
     };
     print_tokens(Ground::Graph(spec, &g), &tokens, &classes, json)

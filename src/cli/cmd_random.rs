@@ -69,7 +69,7 @@ pub fn run(args: RandomArgs) -> Result<super::Status> {
                 None => Tokens::distinct(n, n - 1),
             };
             if pebbles::random_in_class(&g, &goal, &mut Rng::new(0)).is_none() {
-                let why = pebbles::undecided(&g, &goal);
+                let why = pebbles::undecided(&goal);
                 anyhow::bail!(super::BadArgument(format!("{spec}: {why}")));
             }
             let seed = seed();

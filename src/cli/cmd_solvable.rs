@@ -147,7 +147,7 @@ fn run_graph(args: &SolvableArgs, spec: &str) -> Result<super::Status> {
         None => Tokens::distinct(n, n - 1),
     };
     let Some(solvable) = pebbles::reaches(&g, &start, &goal)? else {
-        let why = pebbles::undecided(&g, &goal);
+        let why = pebbles::undecided(&goal);
         anyhow::bail!(super::BadArgument(format!("{spec}: {why}")));
     };
     let tokens = Verdict {

@@ -19,8 +19,9 @@
 //!   arrangement is fixed by where its blank is: a class is n arrangements, whatever the
 //!   labels (Wilson's tree formula, (n-1)! classes, where they are distinct).
 //!
-//! Elsewhere (θ0 with a repeated label and one blank, trees with several blanks that are not
-//! paths, other graphs with a cut vertex) no prediction is made here. Every function takes a
+//! θ0 with one blank is decided by its group (`theta0`), which Wilson's classification counts
+//! but does not tell apart. Elsewhere (trees with several blanks that are not paths, other
+//! graphs with a cut vertex) no prediction is made here. Every function takes a
 //! graph of either kind (`Adjacency`): the bit masks the index searches, or adjacency lists of
 //! any size, each decided in time linear in its vertices and edges.
 
@@ -30,6 +31,7 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use crate::error::Error;
+use crate::graph::theta0::Theta0Group;
 use crate::graph::wilson::Case;
 use crate::graph::Adjacency;
 use crate::puzzle::board::Shape;
@@ -166,28 +168,38 @@ impl Ground {
 /// The classes of `tokens`'s arrangements on `g` (as many tokens as vertices), where a theorem
 /// above decides them.
 pub fn predict(g: &impl Adjacency, tokens: &Tokens) -> Option<Classes> {
-    classes(&Ground::of_graph(g), tokens)
+    let ground = Ground::of_graph(g);
+    match theta0_group(&ground, g, tokens) {
+        Some(group) if !tokens.tiles_distinct() => {
+            let (sizes, goal) = group.classes(tokens);
+            Some(Classes {
+                theorem: Source::Wilson,
+                sizes,
+                goal,
+            })
+        }
+        _ => classes(&ground, tokens),
+    }
 }
 
-/// Why no theorem here decides `tokens` on `g`, for a one-line refusal: θ0 with one blank
-/// (its classes are counted with distinct tiles, but which holds an arrangement is not
-/// decided), or a graph with a cut vertex that is neither a path nor a tree with one blank.
-pub fn undecided(g: &impl Adjacency, tokens: &Tokens) -> String {
-    match Case::of(g) {
-        Case::Theta0 if tokens.tiles_distinct() => "Wilson's theorem counts θ0's classes with \
-             one blank (6 of 840), but which holds an arrangement is not decided here"
-            .to_string(),
-        Case::Theta0 => format!(
-            "no theorem here decides θ0 with one blank and a repeated label ({})",
-            tokens.notation()
-        ),
-        _ => format!(
-            "no theorem here decides {} on a graph with a cut vertex that is neither a path nor \
-             a tree with one blank (Auletta et al. on trees and Goraly and Hassin on any graph \
-             are not implemented)",
-            tokens.notation()
-        ),
-    }
+/// θ0's group with the goal's one blank home, where the ground is θ0 and the goal has one
+/// blank (Wilson's exception, which his classification counts but does not tell apart).
+fn theta0_group(ground: &Ground, g: &impl Adjacency, goal: &Tokens) -> Option<Theta0Group> {
+    (ground.case == Case::Theta0 && goal.blanks() == 1).then(|| {
+        let home = goal.cells().iter().position(|&x| x == 0).expect("a blank");
+        Theta0Group::new(g, home)
+    })
+}
+
+/// Why no theorem here decides `tokens` on a graph, for a one-line refusal: one with a cut
+/// vertex that is neither a path nor a tree with one blank.
+pub fn undecided(tokens: &Tokens) -> String {
+    format!(
+        "no theorem here decides {} on a graph with a cut vertex that is neither a path nor a \
+         tree with one blank (Auletta et al. on trees and Goraly and Hassin on any graph are not \
+         implemented)",
+        tokens.notation()
+    )
 }
 
 /// The classes of `tokens`'s arrangements on a board of `shape`, of any size: a line is a
@@ -205,6 +217,10 @@ pub fn reaches(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> Result<Opti
         same_tokens(start, goal)?;
         return Ok(Some(blank_walked_home(g, start, goal)));
     }
+    if let Some(group) = theta0_group(&ground, g, goal) {
+        same_tokens(start, goal)?;
+        return Ok(Some(group.reaches(start, goal)));
+    }
     let colours = g.two_colouring();
     decide(&ground, start, goal, |v| colours.as_ref().map(|c| c[v]))
 }
@@ -217,6 +233,17 @@ pub fn random_in_class(g: &impl Adjacency, goal: &Tokens, rng: &mut Rng) -> Opti
         // A class is the n places of the blank: the goal with its blank walked to one.
         let to = rng.below(g.vertices() as u64) as usize;
         return Some(blank_walked(g, goal, to));
+    }
+    if let Some(group) = theta0_group(&ground, g, goal) {
+        // A shuffle kept when it is in the class: at least one in six are (its smallest part).
+        let mut cells = goal.cells().to_vec();
+        loop {
+            shuffle(&mut cells, rng);
+            let drawn = Tokens::new(cells.clone()).expect("the goal's blank");
+            if group.reaches(&drawn, goal) {
+                return Some(drawn);
+            }
+        }
     }
     let colours = g.two_colouring();
     random_by(&ground, goal, rng, |v| colours.as_ref().map(|c| c[v]))
@@ -650,13 +677,14 @@ mod tests {
         let t = Tokens::parse("1 2 3 4 5 0 0", 7).unwrap();
         let c = predict(&theta, &t).unwrap();
         assert_eq!((c.theorem, sizes(&c)), (Source::Kms, vec![(2520, 1)]));
-        // One blank on θ0: Wilson's six classes of 840; with a repeated label, no prediction.
+        // One blank on θ0: Wilson's six classes of 840; with a pair of one colour, the orbits
+        // of its group: 3 classes of 840 (as the walk splits them, docs/results/pebbles).
         assert_eq!(
             sizes(&predict(&theta, &Tokens::distinct(7, 6)).unwrap()),
             [(840, 6)]
         );
         let repeated = Tokens::parse("1 1 2 3 4 5 0", 7).unwrap();
-        assert_eq!(predict(&theta, &repeated), None);
+        assert_eq!(sizes(&predict(&theta, &repeated).unwrap()), [(840, 3)]);
     }
 
     #[test]
