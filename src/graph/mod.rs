@@ -266,6 +266,22 @@ pub trait Adjacency {
     fn is_tree(&self) -> bool {
         self.edges() + 1 == self.vertices()
     }
+    /// Each vertex's neighbour on a shortest way to `to` (`to` there), by a breadth-first
+    /// search from it.
+    fn toward(&self, to: usize) -> Vec<usize> {
+        let mut toward = vec![usize::MAX; self.vertices()];
+        toward[to] = to;
+        let mut queue = std::collections::VecDeque::from([to]);
+        while let Some(v) = queue.pop_front() {
+            for u in self.neighbours(v) {
+                if toward[u] == usize::MAX {
+                    toward[u] = v;
+                    queue.push_back(u);
+                }
+            }
+        }
+        toward
+    }
     /// A path: a tree whose every vertex has at most two neighbours.
     fn is_path(&self) -> bool {
         self.is_tree() && (0..self.vertices()).all(|v| self.degree(v) <= 2)

@@ -321,48 +321,24 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     }
 }
 
-/// `goal` with its one blank walked to vertex `to` along the tree `g`'s path.
-fn blank_walked(g: &impl Adjacency, goal: &Tokens, to: usize) -> Tokens {
-    let toward = toward(g, to);
-    let mut cells = goal.cells().to_vec();
+/// `tokens` with its one blank walked to vertex `to` along the tree `g`'s path.
+fn blank_walked(g: &impl Adjacency, tokens: &Tokens, to: usize) -> Tokens {
+    let toward = g.toward(to);
+    let mut cells = tokens.cells().to_vec();
     let mut at = cells.iter().position(|&x| x == 0).expect("a blank");
     while at != to {
         cells.swap(at, toward[at]);
         at = toward[at];
     }
-    Tokens::new(cells).expect("the goal's blank")
-}
-
-/// Each vertex's neighbour on its way to `to` (`to` itself there), by a search from `to`.
-fn toward(g: &impl Adjacency, to: usize) -> Vec<usize> {
-    let mut toward = vec![usize::MAX; g.vertices()];
-    toward[to] = to;
-    let mut stack = vec![to];
-    while let Some(v) = stack.pop() {
-        for u in g.neighbours(v) {
-            if toward[u] == usize::MAX {
-                toward[u] = v;
-                stack.push(u);
-            }
-        }
-    }
-    toward
+    Tokens::new(cells).expect("the blank kept")
 }
 
 /// On a tree with one blank, whether `start` is `goal` once its blank walks home along the
 /// tree's one path to the goal's blank vertex (a blank's walk on a tree is undone by walking
 /// it back, so an arrangement is fixed by where its blank is). Linear in the vertices.
 fn blank_walked_home(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> bool {
-    let blank = |t: &Tokens| t.cells().iter().position(|&x| x == 0).expect("a blank");
-    let home = blank(goal);
-    let toward = toward(g, home);
-    let mut cells = start.cells().to_vec();
-    let mut at = blank(start);
-    while at != home {
-        cells.swap(at, toward[at]);
-        at = toward[at];
-    }
-    cells == goal.cells()
+    let home = goal.cells().iter().position(|&x| x == 0).expect("a blank");
+    blank_walked(g, start, home) == *goal
 }
 
 /// `Err` unless `start` and `goal` hold the same tokens.

@@ -28,7 +28,7 @@ impl Theta0Group {
     /// The group of `g` (θ0: 7 vertices, two hubs of degree 3 joined by three paths) with the
     /// blank on `home`.
     pub fn new(g: &impl Adjacency, home: usize) -> Theta0Group {
-        let toward = toward(g, home);
+        let toward = g.toward(home);
         let generators: Vec<Vec<usize>> = cycles(g)
             .iter()
             .map(|cycle| round_trip(g, &toward, home, cycle))
@@ -127,23 +127,6 @@ fn orders(items: &mut Vec<u32>, from: usize, out: &mut Vec<Vec<u32>>) {
             items.swap(from, i);
         }
     }
-}
-
-/// Each vertex's neighbour on its way to `to` (`to` there), by a breadth-first search: the
-/// ways are shortest.
-fn toward(g: &impl Adjacency, to: usize) -> Vec<usize> {
-    let mut toward = vec![usize::MAX; g.vertices()];
-    toward[to] = to;
-    let mut queue = std::collections::VecDeque::from([to]);
-    while let Some(v) = queue.pop_front() {
-        for u in g.neighbours(v) {
-            if toward[u] == usize::MAX {
-                toward[u] = v;
-                queue.push_back(u);
-            }
-        }
-    }
-    toward
 }
 
 /// θ0's three cycles, each as its vertices in order: two of the three paths joining the hubs.
