@@ -463,7 +463,7 @@ fn a_bad_goal_of_tokens_is_refused_in_one_line() {
         ),
         (&["3x3", "--goal", "1 2 3 4/5 6 7 8 0"], "not a board"),
         (&["2x4", "--goal", "1 2 3/4 5 0/0 0"], "not a board"),
-        (&["4x2", "--goal", "1 2 3 4/5 6 0 0"], "draws a 2x4 board"),
+        (&["4x2", "--goal", "1 2 3 4/5 6 0 0"], "draw a 2x4 board"),
         (
             &["4x5", "--goal", "1 1 1 1 1/2 2 2 2 2/3 3 3 3 3/4 4 4 4 0"],
             "at most 2^32",
@@ -715,7 +715,8 @@ fn solvable_decides_graphs_of_thousands_of_vertices() {
 
 /// What `count --graph` and `solvable --graph` cannot answer is one line and exit 2: a graph
 /// with a cut vertex that no theorem here decides, one past the size the lists take, tokens
-/// that do not fit the graph, a start of other tokens.
+/// that do not fit the graph, a start of other tokens; and on a board, tokens whose rows draw
+/// another board.
 #[test]
 fn count_and_solvable_on_graphs_refuse_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -746,6 +747,26 @@ fn count_and_solvable_on_graphs_refuse_in_one_line() {
         (
             &["count", "3x3", "--graph", "cycle:9"],
             "cannot be used with",
+        ),
+        // A board string must draw the board it is for.
+        (
+            &["count", "4x2", "--goal", "1 2 3 4/5 6 0 0"],
+            "draw a 2x4 board",
+        ),
+        (
+            &["random", "4x2", "--goal", "1 2 3 4/5 6 0 0"],
+            "draw a 2x4 board",
+        ),
+        (
+            &[
+                "solvable",
+                "1 2 3 4/5 6 0 0",
+                "--shape",
+                "4x2",
+                "--goal",
+                "1 2/3 4/5 6/0 0",
+            ],
+            "draw a 2x4 board",
         ),
         (
             &["solvable", "1 0", "--graph", "path:2", "--shape", "1x2"],

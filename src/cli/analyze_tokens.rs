@@ -70,14 +70,10 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
             "--goal names one puzzle's tokens: give one board size or one --graph".into()
         )),
     };
-    let cells = match &ground {
-        Ground::Board(shape) => {
-            check_rows(goal, *shape)?;
-            shape.cells()
-        }
-        Ground::Graph(graph) => graph.vertices(),
+    let tokens = match &ground {
+        Ground::Board(shape) => Tokens::parse_board(goal, *shape)?,
+        Ground::Graph(graph) => Tokens::parse(goal, graph.vertices())?,
     };
-    let tokens = Tokens::parse(goal, cells)?;
     let pool = super::thread_pool(args.run.threads)?;
     pool.install(|| {
         tilespace::analysis::arrangements::check_tokens(
@@ -118,19 +114,6 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         writeln!(std::io::stdout().lock(), "  wrote: {}", shown.join(", "))?;
     }
     Ok(super::Status::of(a.verified))
-}
-
-/// A board string's rows (split by `/`) must draw the board: as many rows of as many tokens.
-fn check_rows(goal: &str, shape: tilespace::Shape) -> Result<()> {
-    if goal.contains('/') || goal.contains('\n') {
-        let drawn = Tokens::shape_of(goal)?;
-        if drawn != shape {
-            bail!(BadArgument(format!(
-                "the goal draws a {drawn} board, but the board is {shape}"
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// The tokens as the command line takes them: a board's rows split by `/`.

@@ -55,7 +55,7 @@ struct TokenCounts {
 }
 
 fn run_tokens(shape: tilespace::Shape, goal: &str, json: bool) -> Result<super::Status> {
-    let tokens = Tokens::parse(goal, shape.cells())?;
+    let tokens = Tokens::parse_board(goal, shape)?;
     let classes = tilespace::graph::pebbles::predict_board(shape, &tokens)
         .expect("every board is a path, a cycle or 2-connected and bipartite");
     let ground = Ground::Board(shape);

@@ -47,7 +47,7 @@ pub fn run(args: RandomArgs) -> Result<super::Status> {
     match (args.board, &args.graph, &args.goal) {
         (Some(shape), _, None) => boards(&args, shape, seed),
         (Some(shape), _, Some(goal)) => {
-            let goal = Tokens::parse(goal, shape.cells())?;
+            let goal = Tokens::parse_board(goal, shape)?;
             let seed = seed();
             let draw = |rng: &mut Rng| {
                 pebbles::random_in_class_on_board(shape, &goal, rng).rows(shape.cols)

@@ -123,8 +123,8 @@ fn run_tokens(args: &SolvableArgs, goal: &str) -> Result<super::Status> {
         Some(shape) => shape,
         None => Tokens::shape_of(&args.board)?,
     };
-    let start = Tokens::parse(&args.board, shape.cells())?;
-    let goal = Tokens::parse(goal, shape.cells())?;
+    let start = Tokens::parse_board(&args.board, shape)?;
+    let goal = Tokens::parse_board(goal, shape)?;
     let solvable = tilespace::graph::pebbles::reaches_on_board(shape, &start, &goal)?;
     let tokens = Verdict {
         solvable,

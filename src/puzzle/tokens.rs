@@ -48,6 +48,20 @@ impl Tokens {
         Tokens::new(labels)
     }
 
+    /// Tokens read from `text` for a board of `shape`: as `parse`, and a text that draws rows
+    /// (split by `/` or new lines) must draw that board.
+    pub fn parse_board(text: &str, shape: crate::puzzle::board::Shape) -> Result<Tokens, Error> {
+        if text.contains('/') || text.contains('\n') {
+            let drawn = Tokens::shape_of(text)?;
+            if drawn != shape {
+                return Err(Error::Board(format!(
+                    "the tokens draw a {drawn} board, but the board is {shape}"
+                )));
+            }
+        }
+        Tokens::parse(text, shape.cells())
+    }
+
     /// The board a board string of tokens draws: its rows split by `/` (or new lines), each
     /// of as many tokens.
     pub fn shape_of(text: &str) -> Result<crate::puzzle::board::Shape, Error> {
