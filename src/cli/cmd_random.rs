@@ -49,9 +49,8 @@ pub fn run(args: RandomArgs) -> Result<super::Status> {
         (Some(shape), _, Some(goal)) => {
             let goal = Tokens::parse_board(goal, shape)?;
             let seed = seed();
-            let draw = |rng: &mut Rng| {
-                pebbles::random_in_class_on_board(shape, &goal, rng).rows(shape.cols)
-            };
+            let sampler = pebbles::ClassSampler::on_board(shape, &goal);
+            let draw = |rng: &mut Rng| sampler.draw(rng).rows(shape.cols);
             let on = Drawn {
                 key: "board",
                 name: shape.to_string(),
@@ -68,15 +67,12 @@ pub fn run(args: RandomArgs) -> Result<super::Status> {
                 Some(goal) => Tokens::parse(goal, n)?,
                 None => Tokens::distinct(n, n - 1),
             };
-            if pebbles::random_in_class(&g, &goal, &mut Rng::new(0)).is_none() {
+            let Some(sampler) = pebbles::ClassSampler::new(&g, &goal) else {
                 let why = pebbles::undecided(&goal);
                 anyhow::bail!(super::BadArgument(format!("{spec}: {why}")));
-            }
-            let seed = seed();
-            let draw = |rng: &mut Rng| {
-                let a = pebbles::random_in_class(&g, &goal, rng).expect("decided above");
-                a.to_string()
             };
+            let seed = seed();
+            let draw = |rng: &mut Rng| sampler.draw(rng).to_string();
             let on = Drawn {
                 key: "graph",
                 name: spec.clone(),

@@ -226,91 +226,167 @@ pub fn reaches(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> Result<Opti
 }
 
 /// A uniformly random arrangement of `goal`'s class on `g` (one that reaches the goal), where
-/// a theorem here decides the class; `None` elsewhere (as `reaches`).
+/// a theorem here decides the class; `None` elsewhere (as `reaches`). For many draws,
+/// `ClassSampler::new` once.
 pub fn random_in_class(g: &impl Adjacency, goal: &Tokens, rng: &mut Rng) -> Option<Tokens> {
-    let ground = Ground::of_graph(g);
-    if ground.tree && !ground.path && goal.blanks() == 1 {
-        // A class is the n places of the blank: the goal with its blank walked to one.
-        let to = rng.below(g.vertices() as u64) as usize;
-        return Some(blank_walked(g, goal, to));
-    }
-    if let Some(group) = theta0_group(&ground, g, goal) {
-        // A shuffle kept when it is in the class: at least one in six are (its smallest part).
-        let mut cells = goal.cells().to_vec();
-        loop {
-            shuffle(&mut cells, rng);
-            let drawn = Tokens::new(cells.clone()).expect("the goal's blank");
-            if group.reaches(&drawn, goal) {
-                return Some(drawn);
-            }
-        }
-    }
-    let colours = g.two_colouring();
-    random_by(&ground, goal, rng, |v| colours.as_ref().map(|c| c[v]))
+    Some(ClassSampler::new(g, goal)?.draw(rng))
 }
 
 /// `random_in_class` on a board of `shape`, of any size: every board is decided.
 pub fn random_in_class_on_board(shape: Shape, goal: &Tokens, rng: &mut Rng) -> Tokens {
-    let ground = Ground::of_board(shape);
-    let colour = |v: usize| Some(shape.colour(crate::puzzle::board::Cell(v)) as u8);
-    random_by(&ground, goal, rng, colour).expect("every board is decided")
+    ClassSampler::on_board(shape, goal).draw(rng)
 }
 
-/// The sampler of `random_in_class`: on a path or a cycle, the blanks' places uniform among
-/// all and the tokens in the goal's order (on a cycle, from a uniform one of its rotations:
-/// each distinct rotation as often); elsewhere a uniform shuffle of the tokens, which on a
-/// bipartite graph with one blank and distinct tiles is half the time in the other class,
-/// and then taken to this one by a swap of two tiles (a bijection between the two classes).
-fn random_by(
-    ground: &Ground,
-    goal: &Tokens,
-    rng: &mut Rng,
-    colour: impl Fn(usize) -> Option<u8>,
-) -> Option<Tokens> {
-    let n = ground.vertices;
-    if ground.path || ground.case == Case::Cycle {
-        let order = &ground.cycle_order;
-        let mut sequence: Vec<u32> = order
-            .iter()
-            .map(|&v| goal.cells()[v])
-            .filter(|&t| t != 0)
-            .collect();
-        if ground.case == Case::Cycle && !ground.path && !sequence.is_empty() {
-            let r = rng.below(sequence.len() as u64) as usize;
-            sequence.rotate_left(r);
-        }
-        // The places along the order that hold blanks: k of n, uniform.
-        let mut places: Vec<usize> = (0..n).collect();
-        shuffle(&mut places, rng);
-        let mut blank = vec![false; n];
-        for &i in &places[..goal.blanks()] {
-            blank[i] = true;
-        }
-        let mut cells = vec![0; n];
-        let mut next = sequence.into_iter();
-        for (i, &v) in order.iter().enumerate() {
-            if !blank[i] {
-                cells[v] = next.next().expect("as many tokens as places left");
-            }
-        }
-        return Some(Tokens::new(cells).expect("the goal's blanks"));
+/// Draws arrangements of a goal's class uniformly: what a draw needs of the ground (its
+/// case, orders, colours, θ0's group, a tree's ways home) found once, so that each draw costs
+/// only the arrangement it makes.
+pub struct ClassSampler {
+    goal: Tokens,
+    ground: Ground,
+    colours: Option<Vec<u8>>,
+    how: How,
+}
+
+/// How a class is drawn.
+enum How {
+    /// A tree with one blank: the goal's blank walked from `home` to a uniform vertex, along
+    /// the way back of each vertex's step toward home (`toward`).
+    Tree { home: usize, toward: Vec<usize> },
+    /// θ0 with one blank: a shuffle kept when its group takes it to the goal (at least one in
+    /// six are: the smallest part).
+    Theta0(Theta0Group),
+    /// The orders of a path or a cycle, or a shuffle (`ClassSampler::by_theorem`).
+    Theorem,
+}
+
+impl ClassSampler {
+    /// The sampler of `goal`'s class on `g`, where a theorem here decides it.
+    pub fn new(g: &impl Adjacency, goal: &Tokens) -> Option<ClassSampler> {
+        let ground = Ground::of_graph(g);
+        let home = goal.cells().iter().position(|&x| x == 0).expect("a blank");
+        let how = match theta0_group(&ground, g, goal) {
+            _ if ground.tree && !ground.path && goal.blanks() == 1 => How::Tree {
+                home,
+                toward: g.toward(home),
+            },
+            Some(group) => How::Theta0(group),
+            None => How::Theorem,
+        };
+        let sampler = ClassSampler {
+            goal: goal.clone(),
+            ground,
+            colours: g.two_colouring(),
+            how,
+        };
+        let decided = !matches!(sampler.how, How::Theorem)
+            || decide(&sampler.ground, goal, goal, sampler.colour()).is_ok_and(|d| d.is_some());
+        decided.then_some(sampler)
     }
-    let mut cells = goal.cells().to_vec();
-    shuffle(&mut cells, rng);
-    let shuffled = Tokens::new(cells.clone()).expect("the goal's blanks");
-    match decide(ground, &shuffled, goal, &colour).expect("the goal's tokens")? {
-        true => Some(shuffled),
-        false => {
-            // One blank and distinct tiles on a bipartite graph: the other half.
-            let tiles: Vec<usize> = (0..n).filter(|&v| cells[v] != 0).take(2).collect();
-            cells.swap(tiles[0], tiles[1]);
-            let swapped = Tokens::new(cells).expect("the goal's blanks");
-            debug_assert!(matches!(
-                decide(ground, &swapped, goal, &colour),
-                Ok(Some(true))
-            ));
-            Some(swapped)
+
+    /// The sampler of `goal`'s class on a board of `shape`.
+    pub fn on_board(shape: Shape, goal: &Tokens) -> ClassSampler {
+        let cells = shape.cells();
+        let colours = (0..cells)
+            .map(|v| shape.colour(crate::puzzle::board::Cell(v)) as u8)
+            .collect();
+        ClassSampler {
+            goal: goal.clone(),
+            ground: Ground::of_board(shape),
+            colours: Some(colours),
+            how: How::Theorem,
         }
+    }
+
+    /// Each vertex's colour, where the ground is bipartite.
+    fn colour(&self) -> impl Fn(usize) -> Option<u8> + '_ {
+        |v| self.colours.as_ref().map(|c| c[v])
+    }
+
+    /// One arrangement of the class, uniformly.
+    pub fn draw(&self, rng: &mut Rng) -> Tokens {
+        let goal = &self.goal;
+        match &self.how {
+            How::Tree { home, toward } => {
+                // The way from home to a uniform vertex: that vertex's way home, reversed.
+                let mut at = rng.below(self.ground.vertices as u64) as usize;
+                let mut way = vec![];
+                while at != *home {
+                    way.push(at);
+                    at = toward[at];
+                }
+                let mut cells = goal.cells().to_vec();
+                let mut blank = *home;
+                for &v in way.iter().rev() {
+                    cells.swap(blank, v);
+                    blank = v;
+                }
+                Tokens::new(cells).expect("the goal's blank")
+            }
+            How::Theta0(group) => {
+                let mut cells = goal.cells().to_vec();
+                loop {
+                    shuffle(&mut cells, rng);
+                    let drawn = Tokens::new(cells.clone()).expect("the goal's blank");
+                    if group.reaches(&drawn, goal) {
+                        return drawn;
+                    }
+                }
+            }
+            How::Theorem => self.by_theorem(rng),
+        }
+    }
+
+    /// On a path or a cycle, the blanks' places uniform among all and the tokens in the goal's
+    /// order (on a cycle, from a uniform one of its rotations: each distinct rotation as
+    /// often); elsewhere a uniform shuffle of the tokens, which on a bipartite graph with one
+    /// blank and distinct tiles is half the time in the other class, and then taken to this
+    /// one by a swap of two tiles (a bijection between the two classes).
+    fn by_theorem(&self, rng: &mut Rng) -> Tokens {
+        let (ground, goal) = (&self.ground, &self.goal);
+        let n = ground.vertices;
+        if ground.path || ground.case == Case::Cycle {
+            let order = &ground.cycle_order;
+            let mut sequence: Vec<u32> = order
+                .iter()
+                .map(|&v| goal.cells()[v])
+                .filter(|&t| t != 0)
+                .collect();
+            if ground.case == Case::Cycle && !ground.path && !sequence.is_empty() {
+                let r = rng.below(sequence.len() as u64) as usize;
+                sequence.rotate_left(r);
+            }
+            // The places along the order that hold blanks: k of n, uniform.
+            let mut places: Vec<usize> = (0..n).collect();
+            shuffle(&mut places, rng);
+            let mut blank = vec![false; n];
+            for &i in &places[..goal.blanks()] {
+                blank[i] = true;
+            }
+            let mut cells = vec![0; n];
+            let mut next = sequence.into_iter();
+            for (i, &v) in order.iter().enumerate() {
+                if !blank[i] {
+                    cells[v] = next.next().expect("as many tokens as places left");
+                }
+            }
+            return Tokens::new(cells).expect("the goal's blanks");
+        }
+        let mut cells = goal.cells().to_vec();
+        shuffle(&mut cells, rng);
+        let shuffled = Tokens::new(cells.clone()).expect("the goal's blanks");
+        let reached = decide(ground, &shuffled, goal, self.colour());
+        if matches!(reached, Ok(Some(true))) {
+            return shuffled;
+        }
+        // One blank and distinct tiles on a bipartite graph: the other half.
+        let tiles: Vec<usize> = (0..n).filter(|&v| cells[v] != 0).take(2).collect();
+        cells.swap(tiles[0], tiles[1]);
+        let swapped = Tokens::new(cells).expect("the goal's blanks");
+        debug_assert!(matches!(
+            decide(ground, &swapped, goal, self.colour()),
+            Ok(Some(true))
+        ));
+        swapped
     }
 }
 
