@@ -219,6 +219,7 @@ fn arrangement_searches(c: &mut Criterion) {
                     &tokens,
                     tilespace::Metric::Single,
                     None,
+                    None,
                     &|_, _| {},
                 )
                 .unwrap();

@@ -152,6 +152,19 @@ fn guide_examples_print_what_they_show() {
     run_examples("docs/GUIDE.md", found, tmp.path());
 }
 
+/// The guide's example of a table of tokens: saved by `analyze --goal`, asked by `distance`
+/// and `solve`.
+#[test]
+fn guide_token_table_examples_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/GUIDE.md")).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut found = examples(&guide, &["analyze", "distance", "solve"]);
+    found.retain(|(args, _)| args.iter().any(|a| a == "colours.tst"));
+    assert_eq!(found.len(), 3, "{found:?}");
+    run_examples("docs/GUIDE.md", found, tmp.path());
+}
+
 /// The corner goals of the committed results in each metric (2x7's multi-tile corner is the
 /// atlas's cell 1,1), as `scripts/reports.sh` lists them for `docs/results/table.md`.
 const CORNERS: &str = "2x2,2x3,2x4,3x3,2x5,2x6,3x4,2x7,2x2-multi,2x3-multi,2x4-multi,3x3-multi,\

@@ -47,6 +47,7 @@ fn the_default_target_copies_give_the_published_distributions() {
             &tokens,
             tilespace::Metric::Single,
             None,
+            None,
             &|_, _| {},
         )
         .unwrap();

@@ -103,6 +103,7 @@ fn fuzz(name: &str, cases: u32) {
         "pattern_db",
         "journal",
         "disk_files",
+        "token_table",
     ]
     .contains(&name);
     let seeds = tilespace::fuzz::seeds(name);
@@ -189,6 +190,12 @@ fn moves() {
 #[test]
 fn saved_tables() {
     fuzz("table", 600);
+}
+
+/// Saved tables of tokens (pebble motion).
+#[test]
+fn saved_tables_of_tokens() {
+    fuzz("token_table", 600);
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn schema(v: &serde_json::Value, path: &str, out: &mut Vec<String>) {
 
 /// The commands whose documents are checked, `BOARD` standing for a 3x3 board and `SWAPPED`
 /// for the goal with two tiles swapped.
-const COMMANDS: [&str; 32] = [
+const COMMANDS: [&str; 35] = [
     "analyze 2x3 -q --results r --json",
     "count 3x3 --json",
     "count --graph cycle:6 --goal 1,2,1,2,0,0 --json",
@@ -95,6 +95,9 @@ const COMMANDS: [&str; 32] = [
     "solve BOARD --pdb p --json",
     "distance BOARD --pdb p --json",
     "sample 3x3 --pdb p --count 5 --seed 1 -q --json",
+    "analyze --graph cycle:6 --goal 1,1,2,2,0,0 --save-table c.tst -q --results r --json",
+    "distance 1,2,1,2,0,0 0,0,1,1,2,2 --table c.tst --json",
+    "solve 0,0,1,1,2,2 --table c.tst --json",
 ];
 
 /// An insta snapshot's name for `command`: its words joined by `-` (and `-` for what a file

@@ -949,3 +949,249 @@ fn random_arrangements_from_the_command_line() {
     assert_eq!(code, Some(2), "{err}");
     assert!(out.is_empty() && err.trim().lines().count() == 1, "{err}");
 }
+
+/// The depth of every arrangement the goal reaches by the moves `moves` gives: the plain
+/// search's.
+fn depths_by(goal: &[u32], moves: impl Fn(&[u32]) -> Vec<Vec<u32>>) -> HashMap<Vec<u32>, u64> {
+    let mut depth = HashMap::from([(goal.to_vec(), 0u64)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(a) = queue.pop_front() {
+        let d = depth[&a];
+        for b in moves(&a) {
+            if !depth.contains_key(&b) {
+                depth.insert(b.clone(), d + 1);
+                queue.push_back(b);
+            }
+        }
+    }
+    depth
+}
+
+/// `analyze --goal TOKENS --save-table FILE`, then `distance --table FILE` of every
+/// arrangement and `solve` of a spread of them: each distance is the plain search's (its own
+/// moves, single- or multi-tile), an arrangement the goal does not reach is answered not
+/// solvable (exit status 1), and each way to the goal starts at the arrangement asked, ends
+/// at the goal, is as long as the distance and goes one move (the plain search's) at a time.
+#[test]
+fn saved_tables_of_tokens_answer_as_the_plain_search_does() {
+    for (puzzle, goal, metric) in [
+        (&["2x4"][..], "1 1 2 2/3 3 0 0", "single"),
+        (&["2x3"], "1 2 3/4 5 0", "multi"),
+        (&["3x3"], "1 1 1/2 2 2/3 3 0", "multi"),
+        (&["2x3"], "0 1 0/2 0 3", "single"),
+        (&["--graph", "theta0"], "1 2 3 4 5 6 0", "single"),
+        (&["--graph", "petersen"], "1 1 2 2 3 3 0 0 0 0", "single"),
+        (&["--graph", "path:5"], "1 0 2 0 3", "single"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("t.tst");
+        let table = table.to_str().unwrap();
+        let mut args = vec!["analyze"];
+        args.extend(puzzle);
+        let results = dir.path().join("results");
+        args.extend([
+            "--goal",
+            goal,
+            "--metric",
+            metric,
+            "--save-table",
+            table,
+            "-q",
+        ]);
+        args.extend(["--results", results.to_str().unwrap()]);
+        let (code, _, err) = tilespace(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        let g = ground_of(puzzle);
+        let n = g.vertices();
+        let t = Tokens::parse(goal, n).unwrap().cells().to_vec();
+        let cols = match puzzle {
+            [board] => board.split_once('x').unwrap().1.parse().unwrap(),
+            _ => 0,
+        };
+        let depths = match metric {
+            "multi" => depths_by(&t, |a| slides(n / cols, cols, a)),
+            _ => depths_by(&t, |a| moves(&g, a).collect()),
+        };
+        let written = |a: &[u32]| match cols {
+            0 => Tokens::new(a.to_vec()).unwrap().to_string(),
+            c => Tokens::new(a.to_vec()).unwrap().rows(c),
+        };
+        let all = arrangements(&t);
+        let input = dir.path().join("all.txt");
+        let lines: Vec<String> = all.iter().map(|a| written(a)).collect();
+        std::fs::write(&input, lines.join("\n")).unwrap();
+        let input = input.to_str().unwrap();
+        let (code, out, err) =
+            tilespace(&["distance", "--table", table, "--input", input, "--json"]);
+        let reached = all.iter().all(|a| depths.contains_key(a));
+        assert_eq!(code, Some(if reached { 0 } else { 1 }), "{goal}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let answers = json["answers"].as_array().unwrap();
+        assert_eq!(answers.len(), all.len(), "{goal}");
+        let opened =
+            tilespace::store::tokens::TokenTable::open(std::path::Path::new(table)).unwrap();
+        for (a, answer) in all.iter().zip(answers) {
+            assert_eq!(answer["board"], written(a), "{goal}");
+            let distance = opened.distance(&Tokens::new(a.clone()).unwrap()).ok();
+            assert_eq!(distance.map(u64::from), depths.get(a).copied(), "{goal}");
+            match depths.get(a) {
+                Some(&d) => assert_eq!(answer["distance"], d, "{goal}: {}", written(a)),
+                None => assert_eq!(answer["solvable"], false, "{goal}: {}", written(a)),
+            }
+        }
+        let spread: Vec<&str> = lines
+            .iter()
+            .step_by(all.len() / 40 + 1)
+            .map(|s| s.as_str())
+            .collect();
+        let next = |a: &[u32]| match metric {
+            "multi" => slides(n / cols, cols, a),
+            _ => moves(&g, a).collect(),
+        };
+        check_ways(table, &spread, &depths, next, &t);
+    }
+}
+
+/// `solve --table TABLE` of each of `starts`: a way to the goal `t` as long as the start's
+/// depth in `depths`, one move of `next` at a time; or not solvable where it has none.
+fn check_ways(
+    table: &str,
+    starts: &[&str],
+    depths: &HashMap<Vec<u32>, u64>,
+    next: impl Fn(&[u32]) -> Vec<Vec<u32>>,
+    t: &[u32],
+) {
+    let n = t.len();
+    let mut args = vec!["solve", "--table", table, "--json"];
+    args.extend(starts);
+    let (_, out, err) = tilespace(&args);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+    for (start, answer) in starts.iter().zip(json["answers"].as_array().unwrap()) {
+        let start = Tokens::parse(start, n).unwrap().cells().to_vec();
+        let Some(&d) = depths.get(&start) else {
+            assert_eq!(answer["solvable"], false);
+            continue;
+        };
+        let way: Vec<Vec<u32>> = answer["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                Tokens::parse(s.as_str().unwrap(), n)
+                    .unwrap()
+                    .cells()
+                    .to_vec()
+            })
+            .collect();
+        assert_eq!(answer["moves"], d);
+        assert_eq!(way.len() as u64, d + 1, "{start:?}");
+        assert_eq!((&way[0], &way[way.len() - 1][..]), (&start, t));
+        for step in way.windows(2) {
+            assert!(
+                next(&step[0]).contains(&step[1]),
+                "{:?} to {:?}",
+                step[0],
+                step[1]
+            );
+        }
+    }
+}
+
+/// A table of tokens whose any byte is changed, or forged past its checksums (a code changed,
+/// the layers changed), is refused; so, in one line and exit status 2, are questions it does
+/// not answer: other tokens, another goal blank, metric or board, and a graph's table asked
+/// for without the goal's tokens.
+#[test]
+fn a_table_of_tokens_refuses_damage_and_other_questions() {
+    use tilespace::store::tokens::{reseal, TokenTable};
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.tst");
+    let results = dir.path().join("results");
+    let (table_s, results_s) = (table.to_str().unwrap(), results.to_str().unwrap());
+    let (code, _, err) = tilespace(&[
+        "analyze",
+        "--graph",
+        "cycle:6",
+        "--goal",
+        "1 1 2 2 0 0",
+        "--save-table",
+        table_s,
+        "-q",
+        "--results",
+        results_s,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let good = std::fs::read(&table).unwrap();
+    assert!(TokenTable::open(&table).is_ok());
+    let bad = dir.path().join("bad.tst");
+    for at in 0..good.len() {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        std::fs::write(&bad, &bytes).unwrap();
+        assert!(TokenTable::open(&bad).is_err(), "byte {at} changed");
+    }
+    for cut in [0, 10, 64, good.len() - 1] {
+        std::fs::write(&bad, &good[..cut]).unwrap();
+        assert!(TokenTable::open(&bad).is_err(), "cut at {cut}");
+    }
+    // Forged, the checksums made again: the code of the last word's first slot changed (90
+    // arrangements, 3 words); the first layer count changed.
+    let last = good.len() - 8;
+    let mut forged = good.clone();
+    forged[last] ^= 0b11;
+    reseal(&mut forged);
+    std::fs::write(&bad, &forged).unwrap();
+    let e = TokenTable::open(&bad)
+        .err()
+        .expect("a code changed")
+        .to_string();
+    assert!(
+        e.contains("depth mod 3") || e.contains("past its last"),
+        "{e}"
+    );
+    let layer_at = 64 + 8 * (6 + 1 + 1);
+    let mut forged = good.clone();
+    forged[layer_at] += 1;
+    reseal(&mut forged);
+    std::fs::write(&bad, &forged).unwrap();
+    assert!(TokenTable::open(&bad).is_err(), "a layer count changed");
+    for args in [
+        &["distance", "--table", table_s, "1 2 2 0 0 0"][..],
+        &["distance", "--table", table_s, "1 1 2 2 0"],
+        &[
+            "distance",
+            "--table",
+            table_s,
+            "--blank",
+            "1",
+            "1 1 2 2 0 0",
+        ],
+        &[
+            "distance",
+            "--table",
+            table_s,
+            "--metric",
+            "multi",
+            "1 1 2 2 0 0",
+        ],
+        &[
+            "distance",
+            "--table",
+            table_s,
+            "--shape",
+            "2x3",
+            "1 1 2 2 0 0",
+        ],
+        &["analyze", "--graph", "cycle:6", "--save-table", table_s],
+    ] {
+        let (code, out, err) = tilespace(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.trim().lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    let (code, out, _) = tilespace(&["distance", "--table", table_s, "1 2 1 2 0 0"]);
+    assert_eq!(code, Some(1), "a cycle keeps the tokens' cyclic order");
+    assert!(out.contains("not solvable"), "{out}");
+}

@@ -7,12 +7,14 @@ use std::time::Instant;
 use num_bigint::BigUint;
 
 use crate::analysis::distribution::Distribution;
+use std::path::Path;
+
 use crate::bfs::arrangements::{search_arrangements, ArrangementMoves, ArrangementsFound};
 use crate::error::Error;
 use crate::graph::pebbles::{self, Classes};
-use crate::index::arrangement::{ArrangementIndex, ArrangementRank};
+use crate::index::arrangement::ArrangementIndex;
+use crate::index::goal_index::{GoalIndex, Symbols};
 use crate::index::puzzle::Ground;
-use crate::index::tiles::{TileRank, MAX_TILE_CELLS};
 use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
 
@@ -47,20 +49,24 @@ pub struct ArrangementAnalysis {
     pub table_bytes: u64,
 }
 
-/// The bytes a search of `arrangements` takes: its table, and lists of at most a 128th of the
-/// arrangements (8 bytes each) on each of `threads` threads and joined.
-pub fn arrangement_bytes(arrangements: u64, threads: usize) -> u64 {
-    arrangements.div_ceil(4) + arrangements / 128 * 8 * (threads as u64 + 1)
+/// The bytes a search of `arrangements` takes: its table (twice where the depths are kept),
+/// and lists of at most a 128th of the arrangements (8 bytes each) on each of `threads`
+/// threads and joined.
+pub fn arrangement_bytes(arrangements: u64, threads: usize, depths: bool) -> u64 {
+    let tables = if depths { 2 } else { 1 };
+    tables * arrangements.div_ceil(4) + arrangements / 128 * 8 * (threads as u64 + 1)
 }
 
-/// The search from `symbols` by the index `ranks`, and its last layer's arrangements.
+/// The search from `symbols` by the index `ranks` (its depths kept if `depths`), and its last
+/// layer's arrangements.
 fn search_by<R: ArrangementIndex>(
     ranks: &R,
     moves: &ArrangementMoves,
     symbols: &[u8],
+    depths: bool,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> (ArrangementsFound, Vec<Vec<u8>>) {
-    let found = search_arrangements(ranks, moves, ranks.rank_of(symbols), progress);
+    let found = search_arrangements(ranks, moves, ranks.rank_of(symbols), depths, progress);
     let last = found
         .last
         .iter()
@@ -75,12 +81,14 @@ fn search_by<R: ArrangementIndex>(
 
 /// Refuses a search of `goal`'s arrangements on `ground` before anything is allocated: the
 /// wrong number of tokens, past `MAX_ARRANGEMENTS`, or a table and lists (on the current
-/// rayon pool's threads) past `max_memory` or the memory available.
+/// rayon pool's threads; a second table where the depths are kept, `depths`) past
+/// `max_memory` or the memory available.
 pub fn check_tokens(
     ground: &Ground,
     goal: &Tokens,
     metric: Metric,
     max_memory: Option<u64>,
+    depths: bool,
 ) -> Result<(), Error> {
     let (cells, on_graph) = match ground {
         Ground::Board(shape) => (shape.cells(), false),
@@ -116,7 +124,7 @@ pub fn check_tokens(
         )));
     }
     let arrangements = u64::try_from(arrangements).expect("at most 2^32");
-    let needed = arrangement_bytes(arrangements, rayon::current_num_threads());
+    let needed = arrangement_bytes(arrangements, rayon::current_num_threads(), depths);
     crate::analysis::memory::room_for(needed as f64, max_memory).map_err(|limit| Error::NoRoom {
         what: format!("a search of the arrangements of {}", goal.notation()),
         needed,
@@ -129,54 +137,44 @@ pub fn check_tokens(
 /// slides along its row or column), on the current rayon pool; refused before anything is
 /// allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available, or where the
 /// metric's moves are not defined (`check_tokens`). Both metrics reach the same arrangements
-/// (a slide is single moves in a row), so the theorems' count checks either.
+/// (a slide is single moves in a row), so the theorems' count checks either. With
+/// `save_table`, every reached arrangement's depth mod 3 is saved there (`store::tokens`),
+/// for distances and solutions.
 pub fn analyze_tokens(
     ground: &Ground,
     goal: &Tokens,
     metric: Metric,
     max_memory: Option<u64>,
+    save_table: Option<&Path>,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> Result<ArrangementAnalysis, Error> {
-    check_tokens(ground, goal, metric, max_memory)?;
-    let (cells, moves) = match ground {
-        Ground::Board(shape) => (shape.cells(), ArrangementMoves::of_board(*shape, metric)),
-        Ground::Graph(graph) => (graph.vertices(), ArrangementMoves::of_graph(graph)),
+    let depths = save_table.is_some();
+    check_tokens(ground, goal, metric, max_memory, depths)?;
+    let moves = match ground {
+        Ground::Board(shape) => ArrangementMoves::of_board(*shape, metric),
+        Ground::Graph(graph) => ArrangementMoves::of_graph(graph),
     };
-    let multiplicities = goal.multiplicities();
-    let labels: Vec<u32> = multiplicities.keys().copied().collect();
-    let counts: Vec<usize> = multiplicities.values().copied().collect();
-    // Distinct tiles beside the blanks: the index whose moves change fewest digits.
-    let tiles = (goal.tiles_distinct() && cells <= MAX_TILE_CELLS)
-        .then(|| TileRank::new(cells - goal.blanks(), goal.blanks()))
-        .transpose()?;
-    let multiset = match tiles {
-        Some(_) => None,
-        None => Some(ArrangementRank::new(&counts)?),
-    };
-    let arrangements = goal
-        .arrangements()
-        .try_into()
-        .expect("checked against MAX_ARRANGEMENTS");
+    let index = GoalIndex::of(goal)?;
+    let arrangements = index.count();
     let threads = rayon::current_num_threads();
-    let symbols: Vec<u8> = goal
-        .cells()
-        .iter()
-        .map(|t| labels.binary_search(t).expect("a label of the goal") as u8)
-        .collect();
+    let labels = Symbols::of(goal);
+    let symbols = labels.encode(goal).expect("the goal's own labels");
     let clock = Instant::now();
-    let (found, last) = match (&tiles, &multiset) {
-        (Some(ranks), _) => search_by(ranks, &moves, &symbols, progress),
-        (None, Some(ranks)) => search_by(ranks, &moves, &symbols, progress),
-        (None, None) => unreachable!("one index or the other"),
+    let (found, last) = match &index {
+        GoalIndex::Tiles(ranks) => search_by(ranks, &moves, &symbols, depths, progress),
+        GoalIndex::Multiset(ranks) => search_by(ranks, &moves, &symbols, depths, progress),
     };
     let seconds = clock.elapsed().as_secs_f64();
-    let mut antipodes: Vec<Tokens> = last
-        .iter()
-        .map(|a| {
-            let cells = a.iter().map(|&s| labels[usize::from(s)]).collect();
-            Tokens::new(cells).expect("an arrangement of the goal's tokens")
-        })
-        .collect();
+    if let (Some(path), Some(depths)) = (save_table, &found.depths) {
+        let of = crate::store::tokens::Saving {
+            ground,
+            metric,
+            goal,
+            layers: &found.layers,
+        };
+        crate::store::tokens::save(path, &of, depths)?;
+    }
+    let mut antipodes: Vec<Tokens> = last.iter().map(|a| labels.decode(a)).collect();
     antipodes.sort_by(|a, b| a.cells().cmp(b.cells()));
     let predicted = match ground {
         Ground::Board(shape) => pebbles::predict_board(*shape, goal),

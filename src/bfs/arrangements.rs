@@ -11,6 +11,14 @@
 //! pull), and the frontier is marked 3 after. Moves need not alternate any colour: a state is
 //! claimed once, whatever its neighbours' layers.
 //!
+//! Where the distances are kept (`--save-table`), a second table of 2 bits an arrangement codes
+//! each as 1 + its depth mod 3, written word by word as its layer is marked 3. (The search's
+//! own codes cannot hold it: depth mod 3 in them would leave a scan unable to tell the
+//! frontier from the layers 3, 6, … before it, and expanding those again cost 2.3 times the
+//! instructions of 2x5 with two blanks.) A neighbour of a state at depth d is at d-1, d or d+1,
+//! three codes apart, so a walk through codes of d-1 reaches the goal in d moves
+//! (`store::tokens`).
+//!
 //! The targets of a state are batched and their words prefetched before any is claimed. A
 //! blank's move onto the cell next to it in cell order changes only the blanks' digit, so its
 //! target is found without ranking the tiles again.
@@ -91,6 +99,36 @@ impl ArrangementMoves {
             lines: vec![],
         }
     }
+    /// The arrangements one move takes `symbols` to (0 a blank), symbol by symbol: for walks
+    /// over a saved table, one arrangement at a time.
+    pub fn targets(&self, symbols: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = vec![];
+        for a in (0..symbols.len()).filter(|&a| symbols[a] == 0) {
+            if self.lines.is_empty() {
+                let mut from = self.neighbours[a];
+                while from != 0 {
+                    let b = from.trailing_zeros() as usize;
+                    from &= from - 1;
+                    if symbols[b] != 0 {
+                        let mut t = symbols.to_vec();
+                        t.swap(a, b);
+                        out.push(t);
+                    }
+                }
+                continue;
+            }
+            // The blank slides along each line, the tokens it passes following it.
+            for line in &self.lines[a] {
+                let (mut t, mut at) = (symbols.to_vec(), a);
+                for &c in line {
+                    t.swap(at, c as usize);
+                    at = c as usize;
+                    out.push(t.clone());
+                }
+            }
+        }
+        out
+    }
 }
 
 /// What a search over arrangements found.
@@ -104,18 +142,43 @@ pub struct ArrangementsFound {
     pub marked: u64,
     /// Bytes of the table.
     pub table_bytes: u64,
+    /// Where asked for, each arrangement's code 1 + depth mod 3 (0: not reached).
+    pub depths: Option<Depths>,
+}
+
+/// The finished search's depths mod 3, 2 bits an arrangement (see the module's documentation).
+#[derive(Debug)]
+pub struct Depths(pub crate::bfs::table::Table);
+
+impl PartialEq for Depths {
+    fn eq(&self, other: &Depths) -> bool {
+        let words =
+            |d: &Depths| -> Vec<u64> { d.0.words().iter().map(|w| w.load(Relaxed)).collect() };
+        words(self) == words(other)
+    }
+}
+
+impl Eq for Depths {}
+
+impl Clone for Depths {
+    fn clone(&self) -> Depths {
+        let words = self.0.words().iter().map(|w| w.load(Relaxed)).collect();
+        Depths(crate::bfs::table::Table::from_words(words))
+    }
 }
 
 /// Searches every arrangement `ranks` numbers that the moves reach from rank `start`, on the
-/// current rayon pool; `progress` is told each layer's depth and the states found so far.
+/// current rayon pool, keeping their depths mod 3 if `depths`; `progress` is told each layer's
+/// depth and the states found so far.
 pub fn search_arrangements<R: ArrangementIndex>(
     ranks: &R,
     moves: &ArrangementMoves,
     start: u64,
+    depths: bool,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> ArrangementsFound {
     let listed_most = (ranks.count() / LISTED_PART).max(LISTED_LEAST);
-    search_listing(ranks, moves, start, listed_most, progress)
+    search_listing(ranks, moves, start, listed_most, depths, progress)
 }
 
 /// `search_arrangements`, layers of at most `listed_most` states listed.
@@ -124,6 +187,7 @@ fn search_listing<R: ArrangementIndex>(
     moves: &ArrangementMoves,
     start: u64,
     listed_most: u64,
+    depths: bool,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> ArrangementsFound {
     // Whether moves slide along lines is a type of the step, so that a search whose moves do
@@ -133,33 +197,56 @@ fn search_listing<R: ArrangementIndex>(
     } else {
         search_once::<R, true>
     };
-    let first = once(ranks, moves, start, listed_most, None, progress);
+    let search = Search {
+        ranks,
+        moves,
+        start,
+        listed_most,
+        depths,
+    };
+    let first = once(&search, None, progress);
     if first.last.len() as u64 == *first.layers.last().expect("a layer") {
         return first;
     }
     // The last layer was too wide to list as it was found: it is listed on a second search,
     // whatever its width (it is known now).
     let depth = first.layers.len() as u32 - 1;
-    let again = once(ranks, moves, start, listed_most, Some(depth), &|_, _| {});
+    let again = once(&search, Some(depth), &|_, _| {});
     debug_assert_eq!(again.layers, first.layers);
     again
 }
 
-/// One search; the layer at depth `list_all` (if any) is listed whatever its width.
-fn search_once<R: ArrangementIndex, const SLIDES: bool>(
-    ranks: &R,
-    moves: &ArrangementMoves,
+/// What a search is asked: the index, the moves, the start's rank, how many states a layer
+/// listed holds at most, whether the depths are kept.
+struct Search<'a, R> {
+    ranks: &'a R,
+    moves: &'a ArrangementMoves,
     start: u64,
     listed_most: u64,
+    depths: bool,
+}
+
+/// One search; the layer at depth `list_all` (if any) is listed whatever its width.
+fn search_once<R: ArrangementIndex, const SLIDES: bool>(
+    search: &Search<R>,
     list_all: Option<u32>,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> ArrangementsFound {
+    let &Search {
+        ranks,
+        moves,
+        start,
+        listed_most,
+        ..
+    } = search;
     let total = ranks.count();
     let words = total.div_ceil(32) as usize;
     // Huge pages where the kernel gives them: most targets are a random word of the table.
     let owner = crate::bfs::table::Table::new(total);
     let table = owner.words();
     table[(start / 32) as usize].store(1 << (2 * (start % 32)), Relaxed);
+    let depth_owner = search.depths.then(|| crate::bfs::table::Table::new(total));
+    let depth_words = depth_owner.as_ref().map(|t| t.words());
     let mut layers = vec![1u64];
     let mut frontier = (listed_most > 0).then(|| vec![start]);
     let mut code = 1;
@@ -170,6 +257,7 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
             moves,
             table,
             frontier: code,
+            depths: depth_words.map(|d| (d, 1 + u64::from(depth - 1) % 3)),
             listed_most: if list_all == Some(depth) {
                 u64::MAX
             } else {
@@ -192,8 +280,8 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
                     .reduce(Found::<R::State>::default, |a, b| {
                         a.join(b, step.listed_most)
                     });
-                if found.new > 0 {
-                    settle(table, code);
+                if found.new > 0 || depth_words.is_some() {
+                    step.settle();
                 }
                 found
             }
@@ -244,24 +332,20 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
         last,
         marked,
         table_bytes: words as u64 * 8,
+        depths: depth_owner.map(Depths),
     }
 }
 
-/// Codes every state of the frontier (code `frontier`) 3, after a pull, which leaves them.
-fn settle(table: &[AtomicU64], frontier: u64) {
+/// The slots of `word` (2 bits each) coded `code` (1 or 2), as their low bits.
+#[inline(always)]
+fn coded(word: u64, code: u64) -> u64 {
     const LOW: u64 = 0x5555_5555_5555_5555;
-    table.par_iter().for_each(|w| {
-        let word = w.load(Relaxed);
-        let (low, high) = (word & LOW, (word >> 1) & LOW);
-        let mine = if frontier == 1 {
-            low & !high
-        } else {
-            high & !low
-        };
-        if mine != 0 {
-            w.fetch_or(if frontier == 1 { mine << 1 } else { mine }, Relaxed);
-        }
-    });
+    let (low, high) = (word & LOW, (word >> 1) & LOW);
+    if code == 1 {
+        low & !high
+    } else {
+        high & !low
+    }
 }
 
 /// What one task of a step found: how many states, and the states while they are few; and
@@ -304,16 +388,41 @@ impl<S> Found<S> {
 }
 
 /// One layer's step: expanding the states coded `frontier`; `SLIDES`, by the moves' lines
-/// (`ArrangementMoves::lines`) rather than to neighbours.
+/// (`ArrangementMoves::lines`) rather than to neighbours; where the depths are kept, their
+/// words and the frontier's code there (1 + depth mod 3).
 struct Step<'a, R, const SLIDES: bool> {
     ranks: &'a R,
     moves: &'a ArrangementMoves,
     table: &'a [AtomicU64],
     frontier: u64,
+    depths: Option<(&'a [AtomicU64], u64)>,
     listed_most: u64,
 }
 
 impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
+    /// Codes every state of the frontier 3 (and its depth where they are kept), after a pull,
+    /// which leaves them.
+    fn settle(&self) {
+        self.table.par_iter().enumerate().for_each(|(w, word)| {
+            let mine = coded(word.load(Relaxed), self.frontier);
+            if mine != 0 {
+                self.settle_word(w, mine);
+            }
+        });
+    }
+
+    /// Codes 3 the frontier's slots `mine` (their low bits) of word `w`, and their depth where
+    /// the depths are kept.
+    #[inline(always)]
+    fn settle_word(&self, w: usize, mine: u64) {
+        let settle = if self.frontier == 1 { mine << 1 } else { mine };
+        self.table[w].fetch_or(settle, Relaxed);
+        if let Some((depths, code)) = self.depths {
+            // `mine` has a slot's low bit set: times the code (at most 3) fills the slot.
+            depths[w].fetch_or(mine * code, Relaxed);
+        }
+    }
+
     fn expand_words(&self, words: std::ops::Range<usize>, found: &mut Found<R::State>) {
         #[cfg(target_arch = "x86_64")]
         if crate::bfs::bits::has_bit_instructions() {
@@ -496,15 +605,8 @@ impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
         words: std::ops::Range<usize>,
         found: &mut Found<R::State>,
     ) {
-        const LOW: u64 = 0x5555_5555_5555_5555;
         for w in words {
-            let word = self.table[w].load(Relaxed);
-            let (low, high) = (word & LOW, (word >> 1) & LOW);
-            let mine = if self.frontier == 1 {
-                low & !high
-            } else {
-                high & !low
-            };
+            let mine = coded(self.table[w].load(Relaxed), self.frontier);
             if mine == 0 {
                 continue;
             }
@@ -517,9 +619,7 @@ impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
                     self.claim_batch(found);
                 }
             }
-            // Expanded: code 3 (the frontier's other bit set).
-            let settle = if self.frontier == 1 { mine << 1 } else { mine };
-            self.table[w].fetch_or(settle, Relaxed);
+            self.settle_word(w, mine);
         }
         self.claim_batch(found);
     }
@@ -528,8 +628,7 @@ impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
     fn expand_list_with<B: Bits>(&self, states: &[u64], found: &mut Found<R::State>) {
         for &s in states {
             self.expand::<B>(s, found);
-            let settle = (3 ^ self.frontier) << (2 * (s % 32));
-            self.table[(s / 32) as usize].fetch_or(settle, Relaxed);
+            self.settle_word((s / 32) as usize, 1 << (2 * (s % 32)));
             if found.waiting >= BATCH {
                 self.claim_batch(found);
             }
@@ -646,9 +745,11 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            let found = pool.install(|| search_arrangements(ranks, &moves, start, &|_, _| {}));
+            let found =
+                pool.install(|| search_arrangements(ranks, &moves, start, true, &|_, _| {}));
             assert_eq!(found.layers, walked.goal_depths, "{goal} on {threads}");
             assert_eq!(found.marked, walked.goal_states(), "{goal}");
+            let depths = found.depths.as_ref().expect("asked for");
             let mut last: Vec<Vec<u8>> = found
                 .last
                 .iter()
@@ -659,17 +760,19 @@ mod tests {
                 })
                 .collect();
             last.sort();
-            // The last layer by a plain search over explicit arrangements.
+            // The last layer and every depth by a plain search over explicit arrangements.
             let mut layer = vec![symbols.to_vec()];
-            let mut seen = std::collections::HashSet::from([symbols.to_vec()]);
+            let mut seen = std::collections::HashMap::from([(symbols.to_vec(), 0u64)]);
             loop {
+                let depth = seen[&layer[0]] + 1;
                 let mut next = vec![];
                 for a in &layer {
                     for (u, v) in (0..n).flat_map(|u| g.neighbours(u).map(move |v| (u, v))) {
                         let mut b = a.clone();
                         if b[u] == 0 && b[v] != 0 {
                             b.swap(u, v);
-                            if seen.insert(b.clone()) {
+                            if !seen.contains_key(&b) {
+                                seen.insert(b.clone(), depth);
                                 next.push(b);
                             }
                         }
@@ -682,10 +785,22 @@ mod tests {
             }
             layer.sort();
             assert_eq!(last, layer, "{goal}");
+            // Each rank's code: 1 + its depth mod 3 where reached, else 0.
+            let mut a = vec![0; n];
+            for rank in 0..ranks.count() {
+                ranks.symbols_of(rank, &mut a);
+                let want = seen.get(&a).map_or(0, |d| 1 + d % 3);
+                assert_eq!(depths.0.get(rank), want, "{goal}: {a:?}");
+            }
         }
-        // Nothing listed: every layer scanned for, the last found by a second search.
-        let unlisted = search_listing(ranks, &moves, start, 0, &|_, _| {});
-        let listed = search_arrangements(ranks, &moves, start, &|_, _| {});
+        // Nothing listed: every layer scanned for, the last found by a second search; without
+        // the depths, the same search.
+        let unlisted = search_listing(ranks, &moves, start, 0, true, &|_, _| {});
+        let listed = search_arrangements(ranks, &moves, start, true, &|_, _| {});
         assert_eq!(unlisted, listed, "{goal}");
+        let mut bare = search_arrangements(ranks, &moves, start, false, &|_, _| {});
+        assert!(bare.depths.is_none());
+        bare.depths = listed.depths.clone();
+        assert_eq!(bare, listed, "{goal}");
     }
 }

@@ -75,21 +75,29 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         Ground::Graph(graph) => Tokens::parse(goal, graph.vertices())?,
     };
     let pool = super::thread_pool(args.run.threads)?;
+    let save_table = args.save_table.as_deref();
     pool.install(|| {
         tilespace::analysis::arrangements::check_tokens(
             &ground,
             &tokens,
             args.metric,
             args.run.max_memory,
+            save_table.is_some(),
         )
     })?;
     let dir =
         tilespace::report::tokens::token_dir(&args.run.results, &folder, &tokens, args.metric);
-    // The folder is made before the search, so that one that cannot be is refused first.
+    // The folder is made before the search, so that one that cannot be is refused first; and
+    // so is a table that cannot be written.
     std::fs::create_dir_all(&dir).map_err(|source| tilespace::Error::Write {
         path: dir.clone(),
         source,
     })?;
+    if let Some(path) = save_table {
+        tilespace::store::atomic::check_target(path)?;
+        let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
+        tilespace::store::atomic::check_writable(parent.unwrap_or(std::path::Path::new(".")))?;
+    }
     let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
     let progress = Progress::new(args.run.quiet, most, &label);
     let a = pool.install(|| {
@@ -98,6 +106,7 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
             &tokens,
             args.metric,
             args.run.max_memory,
+            save_table,
             &|depth, seen| progress.reached(depth, seen),
         )
     });
@@ -110,7 +119,12 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         super::print_json(&json)?;
     } else {
         print(&ground, &json, &a)?;
-        let shown: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = written
+            .iter()
+            .map(|p| p.as_path())
+            .chain(save_table)
+            .map(|p| p.display().to_string())
+            .collect();
         writeln!(std::io::stdout().lock(), "  wrote: {}", shown.join(", "))?;
     }
     Ok(super::Status::of(a.verified))

@@ -34,7 +34,7 @@ pub struct AnalyzeArgs {
     /// graph6:STRING, or a file (graph6 or an edge list `u v` a line); 4 to 16 vertices as
     /// memory allows (13 take 1.6 GB), fewer walked
     #[arg(long, value_name = "SPEC", conflicts_with_all = [
-        "boards", "gong_figures", "from", "save_table", "disk"
+        "boards", "gong_figures", "from", "disk"
     ])]
     pub graph: Vec<String>,
     /// Goal blank cell: last, first, center, R,C or a cell number (1-based); repeat for several goals
@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
     /// several blanks (0), e.g. "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0"; on a --graph the token on
     /// each vertex in its order. Every arrangement that reaches it is searched (pebble motion)
     #[arg(long, value_name = "TOKENS", conflicts_with_all = [
-        "blank", "gong_figures", "from", "save_table", "checkpoint", "resume", "disk"
+        "blank", "gong_figures", "from", "checkpoint", "resume", "disk"
     ])]
     pub goal: Option<String>,
     /// How moves are counted: single (a move slides one tile one cell) or multi (the blank
@@ -57,7 +57,8 @@ pub struct AnalyzeArgs {
     /// Analyse the boards of Gong's table (2x2 2x3 2x4 2x5 3x3) and compare with his figures
     #[arg(long = "gong-figures", conflicts_with = "boards")]
     pub gong_figures: bool,
-    /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve`
+    /// Save the distance table (2 bits per state) to FILE, for `distance` and `solve` (a board's,
+    /// or with --goal a board's or a graph's tokens)
     #[arg(long, value_name = "FILE")]
     pub save_table: Option<PathBuf>,
     /// Search from this board instead of the goal (either parity class), e.g. "1 2 3/4 5 6/8 7 0"
@@ -349,6 +350,12 @@ fn checked(args: &AnalyzeArgs, sharded: bool) -> Result<(Jobs, Option<Board>)> {
             Some(Board::parse_for(text, Some(shape), "the size analyzed is")?)
         }
     };
+    if args.save_table.is_some() && !args.graph.is_empty() {
+        bail!(BadArgument(
+            "--save-table with --graph saves a table of tokens: give the goal's tokens (--goal)"
+                .into()
+        ));
+    }
     if args.save_table.is_some() && (jobs.len() != 1 || start.is_some()) {
         bail!(BadArgument(
             "--save-table saves one search from the goal: give one board size and one --blank, \

@@ -23,8 +23,9 @@ pub struct QueryArgs {
     /// Boards, e.g. "8 6 7/2 5 4/3 0 1" (or read them with --input)
     #[arg(value_name = "BOARD")]
     pub boards: Vec<String>,
-    /// The table written by `analyze RxC --save-table FILE` (optimal answers). Without it,
-    /// `solve` builds a solution row by row for any size (not optimal)
+    /// The table written by `analyze RxC --save-table FILE` (optimal answers), or with `--goal
+    /// TOKENS` (arrangements of its tokens). Without it, `solve` builds a solution row by row
+    /// for any size (not optimal)
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
     /// The boards' size when each is given as one flat list
@@ -162,29 +163,43 @@ pub fn run(args: QueryArgs, solve: bool) -> Result<super::Status> {
     if let Some(hint) = other_goal_hint(&source, &unsolvable) {
         eprintln!("tilespace: {hint}");
     }
-    if let Some(path) = args.input.as_ref().filter(|_| agree + disagree.len() > 0) {
-        eprintln!(
-            "tilespace: {agree} of {} lengths agree with the `optimal` column of {}",
-            agree + disagree.len(),
-            path.display()
-        );
-        if !disagree.is_empty() {
-            anyhow::bail!(Error::Check(format!(
-                "{} answers disagree with {}: {}",
-                disagree.len(),
-                path.display(),
-                disagree.join("; ")
-            )));
-        }
+    lengths_agree(&args, agree, &disagree)?;
+    skipped_at_end(skipped as u64)?;
+    Ok(super::Status::of(all_solvable))
+}
+
+/// Refuses answers that disagree with the `optimal` column of `--input` (`agree` of them
+/// agreed; `disagree` names the others), after saying how many agreed.
+pub(super) fn lengths_agree(args: &QueryArgs, agree: usize, disagree: &[String]) -> Result<()> {
+    let Some(path) = args.input.as_ref().filter(|_| agree + disagree.len() > 0) else {
+        return Ok(());
+    };
+    eprintln!(
+        "tilespace: {agree} of {} lengths agree with the `optimal` column of {}",
+        agree + disagree.len(),
+        path.display()
+    );
+    if !disagree.is_empty() {
+        anyhow::bail!(Error::Check(format!(
+            "{} answers disagree with {}: {}",
+            disagree.len(),
+            path.display(),
+            disagree.join("; ")
+        )));
     }
+    Ok(())
+}
+
+/// Ends a run that skipped `skipped` boards (named as they were) with exit status 2: not an
+/// argument refused, the others were answered.
+pub(super) fn skipped_at_end(skipped: u64) -> Result<()> {
     if skipped > 0 {
-        // Not an argument refused: the run answered what it could (exit status 2).
         anyhow::bail!(
             "{} skipped (named above); the others were answered",
-            counted(skipped as u64, "board")
+            counted(skipped, "board")
         );
     }
-    Ok(super::Status::of(all_solvable))
+    Ok(())
 }
 
 /// Every board, parsed before any answer is printed, with the optimal length given beside it
@@ -442,7 +457,7 @@ struct Printer<'a> {
 /// until printed (a `serde_json::Value` takes 32).
 #[derive(serde::Serialize)]
 #[serde(untagged)]
-enum JsonAnswer {
+pub(super) enum JsonAnswer {
     Unsolvable {
         board: String,
         solvable: bool,
@@ -465,6 +480,14 @@ enum JsonAnswer {
         blank_moves: String,
         #[serde(flatten, skip_serializing_if = "Option::is_none")]
         search: Option<Effort>,
+    },
+    /// A table of tokens' way to the goal, the arrangements it passes (`query_tokens`).
+    Way {
+        board: String,
+        solvable: bool,
+        moves: usize,
+        optimal: bool,
+        path: Vec<String>,
     },
 }
 
@@ -636,7 +659,7 @@ impl Printer<'_> {
 }
 
 /// The text of `--input` (a file, or `-` for standard input), if it is given.
-fn read_input(args: &QueryArgs) -> Result<Option<String>> {
+pub(super) fn read_input(args: &QueryArgs) -> Result<Option<String>> {
     let Some(path) = &args.input else {
         return Ok(None);
     };
@@ -683,7 +706,10 @@ fn plain_line(
 
 /// The boards named on the command line, then those of `--input` (its text `input`: one per
 /// line; blank lines and lines starting with `#` skipped), each with its line number there.
-fn board_texts<'a>(args: &'a QueryArgs, input: Option<&'a str>) -> Result<Vec<BoardText<'a>>> {
+pub(super) fn board_texts<'a>(
+    args: &'a QueryArgs,
+    input: Option<&'a str>,
+) -> Result<Vec<BoardText<'a>>> {
     let mut texts: Vec<BoardText> = args
         .boards
         .iter()
@@ -716,10 +742,10 @@ fn board_texts<'a>(args: &'a QueryArgs, input: Option<&'a str>) -> Result<Vec<Bo
 }
 
 /// A board as given: its text, its line in `--input`, and a length given beside it.
-struct BoardText<'a> {
-    line: Option<usize>,
-    text: Cow<'a, str>,
-    published: Option<usize>,
+pub(super) struct BoardText<'a> {
+    pub(super) line: Option<usize>,
+    pub(super) text: Cow<'a, str>,
+    pub(super) published: Option<usize>,
 }
 
 /// The `board` column of a CSV file (lines starting with `#` are comments), with each row's
@@ -819,7 +845,7 @@ fn answers<'s, 'a: 's>(
 
 /// A board typed as several arguments (`solve 1 2 3/4 5 6/7 8 0`): one of them a lone tile.
 /// The error to give, naming it, if so.
-fn split_board(boards: &[String]) -> Option<String> {
+pub(super) fn split_board(boards: &[String]) -> Option<String> {
     if boards.len() < 2 {
         return None;
     }

@@ -4,7 +4,7 @@
 //! `analyze_tokens` for a goal of tokens,
 //! `cmd_antipodes`, `cmd_atlas` (boards and graphs), `cmd_bench`, `cmd_check`,
 //! `cmd_count`, `cmd_docs`, `cmd_pdb`, `cmd_plan`, `cmd_plot`, `cmd_query` for `distance` and
-//! `solve`, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
+//! `solve` with `query_tokens` for a table of tokens, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
 //! `theorem_graph` for graphs). What several share: option groups (`groups`) and values
 //! (`values`), which searches `plot` and `table` show (`selection`), advice for refused
 //! arguments (`advice`), how a command ends (`outcome`), what it prints (`output`), progress
@@ -34,6 +34,7 @@ mod groups;
 mod outcome;
 mod output;
 mod progress;
+mod query_tokens;
 mod ranks;
 mod selection;
 mod setup;
@@ -76,6 +77,8 @@ pub fn run(cli: Cli, ranks: Ranks) -> Result<Status> {
         Command::Count(a) => cmd_count::run(a),
         Command::Bench(a) => cmd_bench::run(a),
         Command::Theorem(a) => cmd_theorem::run(a),
+        Command::Distance(a) if query_tokens::asked(&a) => query_tokens::run(&a, false),
+        Command::Solve(a) if query_tokens::asked(&a) => query_tokens::run(&a, true),
         Command::Distance(a) => cmd_query::run(a, false),
         Command::Solve(a) => cmd_query::run(a, true),
         Command::Random(a) => cmd_random::run(a),

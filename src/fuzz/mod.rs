@@ -28,7 +28,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 15] = [
+pub const TARGETS: [&str; 16] = [
     "board",
     "size",
     "blank",
@@ -44,6 +44,7 @@ pub const TARGETS: [&str; 15] = [
     "disk_files",
     "positions",
     "graph",
+    "token_table",
 ];
 
 /// Runs target `name` on `data`.
@@ -64,6 +65,7 @@ pub fn run(name: &str, data: &[u8]) {
         "disk_files" => disk::disk_files(data),
         "positions" => positions(data),
         "graph" => graph(data),
+        "token_table" => token_table(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -211,6 +213,37 @@ pub fn table(data: &[u8]) {
             assert!(path
                 .windows(2)
                 .all(|w| w[0].neighbours().any(|n| n == w[1])));
+        }
+    }
+}
+
+/// A saved table of tokens: opened or refused; if opened, the way of each arrangement one
+/// move from the goal, and of the goal, is a chain of moves ending at the goal, or an error.
+pub fn token_table(data: &[u8]) {
+    use crate::store::tokens::{reseal, TokenTable};
+    let (_, bytes) = file_of(data, reseal);
+    let dir = scratch();
+    let path = dir.path().join("t.tst");
+    std::fs::write(&path, &bytes).expect("scratch write");
+    let Ok(t) = TokenTable::open(&path) else {
+        return;
+    };
+    let goal = t.goal().clone();
+    let moves = match t.ground() {
+        crate::index::puzzle::Ground::Board(shape) => {
+            crate::bfs::arrangements::ArrangementMoves::of_board(*shape, t.metric())
+        }
+        crate::index::puzzle::Ground::Graph(g) => {
+            crate::bfs::arrangements::ArrangementMoves::of_graph(g)
+        }
+    };
+    let symbols = crate::index::goal_index::Symbols::of(&goal);
+    let near = moves.targets(&symbols.encode(&goal).expect("its labels"));
+    for start in std::iter::once(goal.clone()).chain(near.iter().map(|s| symbols.decode(s))) {
+        if let Ok(way) = t.solve(&start) {
+            assert_eq!(way.first(), Some(&start));
+            assert_eq!(way.last(), Some(&goal));
+            assert!(way.len() <= t.layers().len());
         }
     }
 }
@@ -520,6 +553,7 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "journal" => journal_seeds(),
         "disk_files" => disk::seeds(),
         "positions" => positions_seeds(),
+        "token_table" => token_table_seeds(),
         "graph" => text(&[
             "theta:1,2,2",
             "torus:3x3",
@@ -560,6 +594,29 @@ fn pattern_db_seeds() -> Vec<Vec<u8>> {
             [&[0u8][..], &bytes].concat()
         })
         .collect()
+}
+
+/// Tables of tokens: two blanks and colours on a board, colours on a graph, the multi-tile
+/// metric.
+fn token_table_seeds() -> Vec<Vec<u8>> {
+    use crate::analysis::arrangements::analyze_tokens;
+    use crate::index::puzzle::Ground;
+    let board = |r, c| Ground::Board(Shape::new(r, c).expect("a board"));
+    let cycle = Ground::Graph(crate::graph::family::cycle(6).expect("a cycle"));
+    [
+        (board(2, 3), "1 1 2 2 0 0", Metric::Single),
+        (cycle, "1 1 2 2 0 0", Metric::Single),
+        (board(2, 3), "1 2 3 4 5 0", Metric::Multi),
+    ]
+    .into_iter()
+    .map(|(ground, goal, metric)| {
+        let dir = scratch();
+        let path = dir.path().join("t.tst");
+        let goal = crate::puzzle::tokens::Tokens::parse(goal, 6).expect("tokens");
+        analyze_tokens(&ground, &goal, metric, None, Some(&path), &|_, _| {}).expect("a search");
+        [&[0u8][..], &std::fs::read(&path).expect("the table")].concat()
+    })
+    .collect()
 }
 
 /// The saved table of search `k` of `search_of`.

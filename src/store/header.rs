@@ -74,6 +74,36 @@ pub(crate) fn words_from(bytes: &[u8], from: usize) -> Vec<u64> {
     le_words(bytes.get(from..).unwrap_or(&[])).collect()
 }
 
+/// The file of a saved table at `path`, opened, and its first `size` bytes (fewer if it is
+/// shorter: the header's reader refuses it).
+pub(crate) fn read_head(
+    path: &std::path::Path,
+    size: usize,
+) -> Result<(std::fs::File, Vec<u8>), crate::error::Error> {
+    use std::io::Read;
+    let read = |source| crate::error::Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = crate::store::atomic::open_regular(path).map_err(read)?;
+    let mut head = Vec::with_capacity(size);
+    (&mut file)
+        .take(size as u64)
+        .read_to_end(&mut head)
+        .map_err(read)?;
+    Ok((file, head))
+}
+
+/// A saved table's header refused: another format version is one to save again.
+pub(crate) fn table_damage(why: Damage) -> Damage {
+    match why.kind {
+        crate::error::DamageKind::Mismatch if why.what.starts_with("format version") => {
+            Damage::mismatch(why.what + ": save it again")
+        }
+        _ => why,
+    }
+}
+
 /// Builds a header: magic and version, then fields in order; `finish` appends the checksum of
 /// all that and pads to the header's size.
 pub struct HeaderWriter {

@@ -3,7 +3,8 @@
 //! (`lock`), checkpoints of one process (`checkpoint`) and of ranks (`shards`), read back into
 //! any number of ranks or one process (`resume`), saved distance tables (`saved`: distances by
 //! descents, `lookup`, ended by a search near the goal, `near_goal`), kept in memory where
-//! `room` says they fit and sampled with their distances (`sample`), the table on disk
+//! `room` says they fit and sampled with their distances (`sample`), saved tables of tokens
+//! (`tokens`: depths mod 3 of arrangements, for pebble motion), the table on disk
 //! (`disk`), and the roles of the files one run touches (`roles`).
 
 pub mod atomic;
@@ -23,3 +24,4 @@ pub mod room;
 pub mod sample;
 pub mod saved;
 pub mod shards;
+pub mod tokens;

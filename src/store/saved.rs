@@ -49,7 +49,7 @@ use crate::bfs::layer::{moves, BlankMoves};
 use crate::bfs::moves::coding;
 use crate::bfs::table::Table;
 use crate::bfs::Recount;
-use crate::error::{Damage, DamageKind, Error};
+use crate::error::{Damage, Error};
 use crate::index::space::StateSpace;
 use crate::puzzle::board::{Board, Cell, Shape};
 use crate::puzzle::construct::Taxicab;
@@ -261,20 +261,9 @@ impl SavedTable {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = crate::store::atomic::open_regular(path).map_err(read)?;
-        let mut head = Vec::with_capacity(HEADER);
-        (&mut file)
-            .take(HEADER as u64)
-            .read_to_end(&mut head)
-            .map_err(read)?;
-        let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "table").map_err(|why| {
-            bad(match why.kind {
-                DamageKind::Mismatch if why.what.starts_with("format version") => {
-                    Damage::mismatch(why.what + ": save it again")
-                }
-                _ => why,
-            })
-        })?;
+        let (mut file, head) = crate::store::header::read_head(path, HEADER)?;
+        let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "table")
+            .map_err(|why| bad(crate::store::header::table_damage(why)))?;
         let (shape, goal, space, eccentricity) = header_space(&h, bad)?;
         let states = space.states();
         let words = states.div_ceil(32) as usize;
