@@ -218,8 +218,7 @@ fn arrangement_searches(c: &mut Criterion) {
                     &ground,
                     &tokens,
                     tilespace::Metric::Single,
-                    None,
-                    None,
+                    Default::default(),
                     &|_, _| {},
                 )
                 .unwrap();

@@ -46,8 +46,7 @@ fn the_default_target_copies_give_the_published_distributions() {
             &ground,
             &tokens,
             tilespace::Metric::Single,
-            None,
-            None,
+            Default::default(),
             &|_, _| {},
         )
         .unwrap();

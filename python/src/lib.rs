@@ -9,6 +9,7 @@ mod analyze;
 mod boards;
 mod errors;
 mod table;
+mod tokens;
 
 use pyo3::prelude::*;
 
@@ -25,5 +26,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(boards::dims, m)?)?;
     m.add_class::<analyze::Found>()?;
     m.add_class::<table::Table>()?;
+    m.add_function(wrap_pyfunction!(tokens::analyze_tokens, m)?)?;
+    m.add_class::<tokens::FoundTokens>()?;
+    m.add_class::<tokens::TokenTable>()?;
     Ok(())
 }

@@ -53,6 +53,8 @@ __all__ = [
     "Results",
     "Solution",
     "Table",
+    "TokenAnalysis",
+    "TokenTable",
     "__version__",
     "analyze",
     "board_dtype",
@@ -111,13 +113,52 @@ class Analysis:
         raise AttributeError(f"'Analysis' object has no attribute '{name}'")
 
 
+@dataclass(frozen=True, eq=False)
+class TokenAnalysis:
+    """Every arrangement of a goal of tokens that reaches it (``analyze(..., goal=...)``):
+    pebble motion, labels that repeat and several blanks.
+
+    Instances compare by identity: their arrays have no single truth value.
+    """
+
+    shape: str
+    """The board, ``RxC``."""
+    metric: Metric
+    """``"single"`` or ``"multi"``."""
+    tokens: str
+    """The goal's multiset, ``1^4 2^4 3^4 4^3 0``: each label with its multiplicity."""
+    goal: np.ndarray
+    """The goal, an (R*C,) uint8 array (0 a blank)."""
+    arrangements: int
+    """Every arrangement of the goal's tokens: n!/(m0!·m1!·...)."""
+    reachable: int
+    """The arrangements that reach the goal."""
+    predicted: Optional[int]
+    """The arrangements the theorems of pebble motion say reach it, where one decides."""
+    eccentricity: int
+    """The most moves any arrangement needs to reach the goal."""
+    antipodes: np.ndarray
+    """The arrangements at the greatest depth, an (N, R*C) uint8 array."""
+    mean: Fraction
+    """The exact mean number of moves over the reachable arrangements."""
+    depths: np.ndarray
+    """Arrangements at each depth, from 0 (uint64)."""
+    verified: bool
+    """Every check passed (the theorems' count, the recount of the table, the antipodes')."""
+    threads: int
+    """Threads the search ran on."""
+    seconds: float
+    """Seconds the search took."""
+
+
 def analyze(
     shape: str,
     metric: Metric = "single",
     blank: Blank = None,
     threads: Optional[int] = None,
     save_table: Optional[PathLike] = None,
-) -> Analysis:
+    goal=None,
+) -> Union[Analysis, TokenAnalysis]:
     """Enumerate every state of a board reachable from the goal.
 
     The GIL is released while it runs; Ctrl-C stops it at the next layer. Boards past 12 cells
@@ -135,12 +176,18 @@ def analyze(
         Threads to search on, from 1 to 8 a core (the command line's limit); all cores if
         ``None``.
     save_table : str or os.PathLike, optional
-        Where to save the finished table, for ``Table.open``.
+        Where to save the finished table, for ``Table.open`` (``TokenTable.open`` with
+        ``goal``).
+    goal : array_like of int, optional
+        A goal of tokens instead of tiles 1, 2, ... around one blank (pebble motion): the
+        token on each cell (R*C or (R, C)), labels 0 to 255 that may repeat (tokens of one
+        colour), 0 for each blank. ``blank`` is then not given.
 
     Returns
     -------
-    Analysis
-        The counts by depth, eccentricity, antipodes and exact mean.
+    Analysis or TokenAnalysis
+        The counts by depth, eccentricity, antipodes and exact mean (``TokenAnalysis`` with
+        ``goal``).
 
     Raises
     ------
@@ -158,12 +205,38 @@ def analyze(
     >>> a = tilespace.analyze("3x3", metric="multi")
     >>> a.states, a.eccentricity
     (181440, 24)
+    >>> t = tilespace.analyze("3x3", goal=[1, 1, 1, 2, 2, 2, 0, 0, 0])
+    >>> t.tokens, t.reachable, t.eccentricity
+    ('1^3 2^3 0^3', 1680, 17)
     """
     if metric not in _METRICS:
         raise InputError(f"'{metric}' is not a metric: use 'single' or 'multi'")
     if threads is not None:
         threads = _int(threads, "threads", 1, _native.MOST_THREADS)
     path = None if save_table is None else os.fspath(save_table)
+    if goal is not None:
+        if blank is not None:
+            raise InputError("give blank or goal, not both: a goal of tokens places its blanks")
+        rows, one = _boards(goal, shape, tokens=True)
+        if not one:
+            raise InputError(f"goal is one arrangement, not {len(rows)}")
+        t = _native.analyze_tokens(shape, rows, metric, threads, path)
+        return TokenAnalysis(
+            shape=t.shape,
+            metric=t.metric,
+            tokens=t.tokens,
+            goal=t.goal[0],
+            arrangements=t.arrangements,
+            reachable=t.reachable,
+            predicted=None if t.predicted is None else int(t.predicted),
+            eccentricity=t.eccentricity,
+            antipodes=t.antipodes,
+            mean=Fraction(t.mean_numerator, t.mean_denominator),
+            depths=t.depths,
+            verified=t.verified,
+            threads=t.threads,
+            seconds=t.seconds,
+        )
     f = _native.analyze(shape, metric, blank, threads, path)
     return Analysis(
         shape=f.shape,
@@ -491,6 +564,130 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+class TokenTable:
+    """A saved table of a goal of tokens: the exact distance of every arrangement it reaches.
+
+    Saved by ``tilespace analyze RxC --goal TOKENS --save-table FILE`` or ``analyze(...,
+    goal=..., save_table=FILE)``; opened with ``TokenTable.open(path)``, in memory.
+
+    Examples
+    --------
+    >>> _ = tilespace.analyze("2x3", goal=[1, 1, 2, 2, 0, 0], save_table="c.tst")
+    >>> t = tilespace.TokenTable.open("c.tst")
+    >>> t.distance([[0, 0, 1], [1, 2, 2]])
+    4
+    """
+
+    def __init__(self, native: _native.TokenTable):
+        self._table = native
+
+    @classmethod
+    def open(cls, path: PathLike) -> "TokenTable":
+        """Open and check a saved table of a board's tokens.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The table's file.
+
+        Returns
+        -------
+        TokenTable
+
+        Raises
+        ------
+        FileError
+            A file that cannot be read, or one whose checksums or recounted layers disagree.
+        InputError
+            A table of a graph's tokens (the command line answers for it).
+        """
+        return cls(_native.TokenTable.open(os.fspath(path)))
+
+    @property
+    def path(self) -> str:
+        """The table's file."""
+        return os.fspath(self._table.path)
+
+    @property
+    def shape(self) -> str:
+        """The board, ``RxC``."""
+        return self._table.shape
+
+    @property
+    def metric(self) -> Metric:
+        """``"single"`` or ``"multi"``."""
+        return self._table.metric
+
+    @property
+    def tokens(self) -> str:
+        """The goal's multiset, ``1^4 2^4 3^4 4^3 0``."""
+        return self._table.tokens
+
+    @property
+    def goal(self) -> np.ndarray:
+        """The goal, an (R*C,) uint8 array."""
+        return self._table.goal[0]
+
+    @property
+    def eccentricity(self) -> int:
+        """The most moves any arrangement of the table needs."""
+        return self._table.eccentricity
+
+    @property
+    def depths(self) -> np.ndarray:
+        """Arrangements at each depth, from 0 (uint64)."""
+        return self._table.depths
+
+    def distance(self, arrangements) -> Union[np.ndarray, int]:
+        """The exact number of moves from each arrangement to the goal.
+
+        Parameters
+        ----------
+        arrangements : array_like of int
+            One (R*C or (R, C)) or several ((N, R*C) or (N, R, C)).
+
+        Returns
+        -------
+        numpy.ndarray or int
+            An (N,) uint8 array (uint16 past 255 moves), or an int for one arrangement.
+
+        Raises
+        ------
+        InputError
+            An arrangement of other tokens, or one the goal does not reach, its row named.
+        """
+        rows, one = _boards(arrangements, self.shape, tokens=True)
+        found = self._table.distance(rows)
+        return int(found[0]) if one else found
+
+    def solve(self, arrangement) -> np.ndarray:
+        """An optimal way from one arrangement to the goal.
+
+        Parameters
+        ----------
+        arrangement : array_like of int
+            One arrangement (R*C or (R, C)) of the goal's tokens.
+
+        Returns
+        -------
+        numpy.ndarray
+            The arrangements from it to the goal, one move apart, an (N+1, R*C) uint8 array
+            for N moves.
+
+        Raises
+        ------
+        InputError
+            An arrangement of other tokens, one the goal does not reach, or more than one.
+        """
+        rows, one = _boards(arrangement, self.shape, tokens=True)
+        if not one and len(rows) != 1:
+            raise InputError(f"solve takes one arrangement, not {len(rows)}")
+        return self._table.solve(rows)
+
+    def __repr__(self) -> str:
+        return repr(self._table)
+
+
 def _int(value, name: str, low: int, high: Optional[int] = None) -> int:
     """``value`` as an int in low..=high, or the package's error saying what is wrong."""
     if not _is_int(value):
@@ -522,12 +719,13 @@ def _seed(seed, rng) -> int:
     return _int(seed, "seed", 0, 2**64 - 1)
 
 
-def _boards(boards, shape: str) -> Tuple[np.ndarray, bool]:
+def _boards(boards, shape: str, tokens: bool = False) -> Tuple[np.ndarray, bool]:
     """Boards as a C-contiguous (N, cells) array of ``board_dtype(shape)``, and whether one
     board was given: a 1-D array of R*C or an (R, C) array is one board; an (N, R*C) or an
-    (N, R, C) array, N boards (a 1xC board as (1, C) is a batch of one)."""
+    (N, R, C) array, N boards (a 1xC board as (1, C) is a batch of one). ``tokens``: the
+    arrangements of a goal of tokens, labels 0 to 255 (uint8)."""
     rows, cols = _native.dims(shape)
-    dtype = board_dtype(shape)
+    dtype = np.dtype("uint8") if tokens else board_dtype(shape)
     cells = rows * cols
     if isinstance(boards, (str, bytes)):
         raise InputTypeError(f"boards must be an array of integers, not {type(boards).__name__}")
@@ -554,5 +752,7 @@ def _boards(boards, shape: str) -> Tuple[np.ndarray, bool]:
     low, high = (int(a.min()), int(a.max())) if a.size else (0, 0)
     if low < 0 or high > np.iinfo(dtype).max:
         bad = low if low < 0 else high
+        if tokens:
+            raise InputError(f"token {bad} is out of range (labels 0 to 255, 0 a blank)")
         raise InputError(f"tile {bad} is out of range (tiles are 1..{cells - 1}, blank 0)")
     return np.ascontiguousarray(a, dtype=dtype), one

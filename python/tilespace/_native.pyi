@@ -81,3 +81,56 @@ class Table:
         """The moves and boards of an optimal solution of the board (one row)."""
     def sample(self, n: int, seed: int, depth: Optional[int] = None) -> Tuple[Boards, Distances]:
         """``n`` random boards of the table's class and their distances."""
+
+class FoundTokens:
+    """The facts of one search of a goal of tokens (``tilespace.TokenAnalysis``)."""
+
+    shape: str
+    metric: Metric
+    tokens: str
+    goal: npt.NDArray[np.uint8]
+    arrangements: int
+    reachable: int
+    predicted: Optional[str]
+    eccentricity: int
+    antipodes: npt.NDArray[np.uint8]
+    mean_numerator: int
+    mean_denominator: int
+    depths: npt.NDArray[np.uint64]
+    verified: bool
+    threads: int
+    seconds: float
+
+def analyze_tokens(
+    shape: str,
+    goal: npt.NDArray[np.uint8],
+    metric: Metric,
+    threads: Optional[int],
+    save_table: Optional[str],
+) -> FoundTokens:
+    """Searches every arrangement of the goal's tokens that reaches it."""
+
+class TokenTable:
+    """A saved table of a board's tokens, open."""
+
+    @staticmethod
+    def open(path: str) -> "TokenTable":
+        """Opens and checks the table at ``path``."""
+    @property
+    def path(self) -> str: ...
+    @property
+    def shape(self) -> str: ...
+    @property
+    def metric(self) -> Metric: ...
+    @property
+    def tokens(self) -> str: ...
+    @property
+    def goal(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def eccentricity(self) -> int: ...
+    @property
+    def depths(self) -> npt.NDArray[np.uint64]: ...
+    def distance(self, arrangements: npt.NDArray[np.uint8]) -> Distances:
+        """The distance of each arrangement (a row)."""
+    def solve(self, arrangement: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+        """The arrangements of an optimal way to the goal (one row in)."""

@@ -9,7 +9,9 @@ use num_bigint::BigUint;
 use crate::analysis::distribution::Distribution;
 use std::path::Path;
 
-use crate::bfs::arrangements::{search_arrangements, ArrangementMoves, ArrangementsFound};
+use std::sync::atomic::AtomicBool;
+
+use crate::bfs::arrangements::{search_arrangements, ArrangementMoves, ArrangementsFound, Asked};
 use crate::error::Error;
 use crate::graph::pebbles::{self, Classes};
 use crate::index::arrangement::ArrangementIndex;
@@ -57,16 +59,27 @@ pub fn arrangement_bytes(arrangements: u64, threads: usize, depths: bool) -> u64
     tables * arrangements.div_ceil(4) + arrangements / 128 * 8 * (threads as u64 + 1)
 }
 
-/// The search from `symbols` by the index `ranks` (its depths kept if `depths`), and its last
-/// layer's arrangements.
+/// What `analyze_tokens` is asked beside the puzzle.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TokenOptions<'a> {
+    /// Refuse a search past this many bytes (else what the memory available allows).
+    pub max_memory: Option<u64>,
+    /// Save every reached arrangement's depth mod 3 there (`store::tokens`).
+    pub save_table: Option<&'a Path>,
+    /// Set: the search stops at its next layer with `Error::Stopped`.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// The search from `symbols` by the index `ranks`, as `asked`, and its last layer's
+/// arrangements.
 fn search_by<R: ArrangementIndex>(
     ranks: &R,
     moves: &ArrangementMoves,
     symbols: &[u8],
-    depths: bool,
+    asked: Asked,
     progress: &(dyn Fn(u32, u64) + Sync),
-) -> (ArrangementsFound, Vec<Vec<u8>>) {
-    let found = search_arrangements(ranks, moves, ranks.rank_of(symbols), depths, progress);
+) -> Result<(ArrangementsFound, Vec<Vec<u8>>), Error> {
+    let found = search_arrangements(ranks, moves, ranks.rank_of(symbols), asked, progress)?;
     let last = found
         .last
         .iter()
@@ -76,7 +89,7 @@ fn search_by<R: ArrangementIndex>(
             a
         })
         .collect();
-    (found, last)
+    Ok((found, last))
 }
 
 /// Refuses a search of `goal`'s arrangements on `ground` before anything is allocated: the
@@ -137,19 +150,26 @@ pub fn check_tokens(
 /// slides along its row or column), on the current rayon pool; refused before anything is
 /// allocated past `MAX_ARRANGEMENTS`, `max_memory` or the memory available, or where the
 /// metric's moves are not defined (`check_tokens`). Both metrics reach the same arrangements
-/// (a slide is single moves in a row), so the theorems' count checks either. With
-/// `save_table`, every reached arrangement's depth mod 3 is saved there (`store::tokens`),
-/// for distances and solutions.
+/// (a slide is single moves in a row), so the theorems' count checks either. `options` may
+/// save every reached arrangement's depth mod 3 (`store::tokens`, for distances and
+/// solutions) and stop the search.
 pub fn analyze_tokens(
     ground: &Ground,
     goal: &Tokens,
     metric: Metric,
-    max_memory: Option<u64>,
-    save_table: Option<&Path>,
+    options: TokenOptions,
     progress: &(dyn Fn(u32, u64) + Sync),
 ) -> Result<ArrangementAnalysis, Error> {
-    let depths = save_table.is_some();
-    check_tokens(ground, goal, metric, max_memory, depths)?;
+    let TokenOptions {
+        max_memory,
+        save_table,
+        stop,
+    } = options;
+    let asked = Asked {
+        depths: save_table.is_some(),
+        stop,
+    };
+    check_tokens(ground, goal, metric, max_memory, asked.depths)?;
     let moves = match ground {
         Ground::Board(shape) => ArrangementMoves::of_board(*shape, metric),
         Ground::Graph(graph) => ArrangementMoves::of_graph(graph),
@@ -161,8 +181,8 @@ pub fn analyze_tokens(
     let symbols = labels.encode(goal).expect("the goal's own labels");
     let clock = Instant::now();
     let (found, last) = match &index {
-        GoalIndex::Tiles(ranks) => search_by(ranks, &moves, &symbols, depths, progress),
-        GoalIndex::Multiset(ranks) => search_by(ranks, &moves, &symbols, depths, progress),
+        GoalIndex::Tiles(ranks) => search_by(ranks, &moves, &symbols, asked, progress)?,
+        GoalIndex::Multiset(ranks) => search_by(ranks, &moves, &symbols, asked, progress)?,
     };
     let seconds = clock.elapsed().as_secs_f64();
     if let (Some(path), Some(depths)) = (save_table, &found.depths) {

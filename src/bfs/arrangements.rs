@@ -23,10 +23,11 @@
 //! blank's move onto the cell next to it in cell order changes only the blanks' digit, so its
 //! target is found without ranking the tiles again.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use crate::error::Error;
 use crate::graph::Graph;
 use crate::index::arrangement::{ArrangementIndex, Bits, Portable, MAX_CELLS};
 use crate::puzzle::board::{Cell, Shape};
@@ -167,18 +168,28 @@ impl Clone for Depths {
     }
 }
 
+/// What a search over arrangements is asked beside its moves: to keep the depths, and to stop
+/// at the next layer once `stop` is set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Asked<'a> {
+    /// Keep every arrangement's depth mod 3 (`ArrangementsFound::depths`).
+    pub depths: bool,
+    /// Set (by a signal's handler, say): the search ends with `Error::Stopped`.
+    pub stop: Option<&'a AtomicBool>,
+}
+
 /// Searches every arrangement `ranks` numbers that the moves reach from rank `start`, on the
-/// current rayon pool, keeping their depths mod 3 if `depths`; `progress` is told each layer's
-/// depth and the states found so far.
+/// current rayon pool, as `asked`; `progress` is told each layer's depth and the states found
+/// so far.
 pub fn search_arrangements<R: ArrangementIndex>(
     ranks: &R,
     moves: &ArrangementMoves,
     start: u64,
-    depths: bool,
+    asked: Asked,
     progress: &(dyn Fn(u32, u64) + Sync),
-) -> ArrangementsFound {
+) -> Result<ArrangementsFound, Error> {
     let listed_most = (ranks.count() / LISTED_PART).max(LISTED_LEAST);
-    search_listing(ranks, moves, start, listed_most, depths, progress)
+    search_listing(ranks, moves, start, listed_most, asked, progress)
 }
 
 /// `search_arrangements`, layers of at most `listed_most` states listed.
@@ -187,9 +198,9 @@ fn search_listing<R: ArrangementIndex>(
     moves: &ArrangementMoves,
     start: u64,
     listed_most: u64,
-    depths: bool,
+    asked: Asked,
     progress: &(dyn Fn(u32, u64) + Sync),
-) -> ArrangementsFound {
+) -> Result<ArrangementsFound, Error> {
     // Whether moves slide along lines is a type of the step, so that a search whose moves do
     // not asks nothing of lines at each state.
     let once = if moves.lines.is_empty() {
@@ -202,28 +213,28 @@ fn search_listing<R: ArrangementIndex>(
         moves,
         start,
         listed_most,
-        depths,
+        asked,
     };
-    let first = once(&search, None, progress);
+    let first = once(&search, None, progress)?;
     if first.last.len() as u64 == *first.layers.last().expect("a layer") {
-        return first;
+        return Ok(first);
     }
     // The last layer was too wide to list as it was found: it is listed on a second search,
     // whatever its width (it is known now).
     let depth = first.layers.len() as u32 - 1;
-    let again = once(&search, Some(depth), &|_, _| {});
+    let again = once(&search, Some(depth), &|_, _| {})?;
     debug_assert_eq!(again.layers, first.layers);
-    again
+    Ok(again)
 }
 
 /// What a search is asked: the index, the moves, the start's rank, how many states a layer
-/// listed holds at most, whether the depths are kept.
+/// listed holds at most, and `Asked`.
 struct Search<'a, R> {
     ranks: &'a R,
     moves: &'a ArrangementMoves,
     start: u64,
     listed_most: u64,
-    depths: bool,
+    asked: Asked<'a>,
 }
 
 /// One search; the layer at depth `list_all` (if any) is listed whatever its width.
@@ -231,7 +242,7 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
     search: &Search<R>,
     list_all: Option<u32>,
     progress: &(dyn Fn(u32, u64) + Sync),
-) -> ArrangementsFound {
+) -> Result<ArrangementsFound, Error> {
     let &Search {
         ranks,
         moves,
@@ -245,13 +256,22 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
     let owner = crate::bfs::table::Table::new(total);
     let table = owner.words();
     table[(start / 32) as usize].store(1 << (2 * (start % 32)), Relaxed);
-    let depth_owner = search.depths.then(|| crate::bfs::table::Table::new(total));
+    let depth_owner = search
+        .asked
+        .depths
+        .then(|| crate::bfs::table::Table::new(total));
     let depth_words = depth_owner.as_ref().map(|t| t.words());
     let mut layers = vec![1u64];
     let mut frontier = (listed_most > 0).then(|| vec![start]);
     let mut code = 1;
     loop {
         let depth = layers.len() as u32;
+        if search.asked.stop.is_some_and(|s| s.load(Relaxed)) {
+            return Err(Error::Stopped(format!(
+                "the search of arrangements, after depth {}",
+                depth - 1
+            )));
+        }
         let step = Step::<R, SLIDES> {
             ranks,
             moves,
@@ -266,45 +286,10 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
         };
         let seen: u64 = layers.iter().sum();
         let width = *layers.last().expect("a layer");
-        let found = match &frontier {
-            // Fewer states left than twice the frontier: each looks for a neighbour in it,
-            // and most stop at their first moves.
-            _ if total - seen < 2 * width => {
-                let found = (0..words.div_ceil(CHUNK_WORDS))
-                    .into_par_iter()
-                    .fold(Found::<R::State>::default, |mut f, c| {
-                        let end = (c * CHUNK_WORDS + CHUNK_WORDS).min(words);
-                        step.pull_words(c * CHUNK_WORDS..end, total, &mut f);
-                        f
-                    })
-                    .reduce(Found::<R::State>::default, |a, b| {
-                        a.join(b, step.listed_most)
-                    });
-                if found.new > 0 || depth_words.is_some() {
-                    step.settle();
-                }
-                found
-            }
-            Some(list) => list
-                .par_chunks(CHUNK_STATES)
-                .fold(Found::<R::State>::default, |mut f, c| {
-                    step.expand_list(c, &mut f);
-                    f
-                })
-                .reduce(Found::<R::State>::default, |a, b| {
-                    a.join(b, step.listed_most)
-                }),
-            None => (0..words.div_ceil(CHUNK_WORDS))
-                .into_par_iter()
-                .fold(Found::<R::State>::default, |mut f, c| {
-                    let end = (c * CHUNK_WORDS + CHUNK_WORDS).min(words);
-                    step.expand_words(c * CHUNK_WORDS..end, &mut f);
-                    f
-                })
-                .reduce(Found::<R::State>::default, |a, b| {
-                    a.join(b, step.listed_most)
-                }),
-        };
+        // Fewer states left than twice the frontier: each looks for a neighbour in it, and
+        // most stop at their first moves.
+        let pull = total - seen < 2 * width;
+        let found = step.layer(frontier.as_deref(), pull, total);
         if found.new == 0 {
             break;
         }
@@ -327,13 +312,13 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
             u64::from(((w | w >> 1) & 0x5555_5555_5555_5555).count_ones())
         })
         .sum();
-    ArrangementsFound {
+    Ok(ArrangementsFound {
         layers,
         last,
         marked,
         table_bytes: words as u64 * 8,
         depths: depth_owner.map(Depths),
-    }
+    })
 }
 
 /// The slots of `word` (2 bits each) coded `code` (1 or 2), as their low bits.
@@ -400,6 +385,43 @@ struct Step<'a, R, const SLIDES: bool> {
 }
 
 impl<R: ArrangementIndex, const SLIDES: bool> Step<'_, R, SLIDES> {
+    /// The next layer, by a pull (`pull`: the frontier settled after, and where the depths
+    /// are kept, even when it finds nothing), from the frontier's `list`, or by a scan of
+    /// the table for the frontier; `total` arrangements.
+    fn layer(&self, list: Option<&[u64]>, pull: bool, total: u64) -> Found<R::State> {
+        let words = self.table.len();
+        let join = |a: Found<R::State>, b| a.join(b, self.listed_most);
+        let chunks = || (0..words.div_ceil(CHUNK_WORDS)).into_par_iter();
+        let part = |c: usize| c * CHUNK_WORDS..(c * CHUNK_WORDS + CHUNK_WORDS).min(words);
+        match list {
+            _ if pull => {
+                let found = chunks()
+                    .fold(Found::default, |mut f, c| {
+                        self.pull_words(part(c), total, &mut f);
+                        f
+                    })
+                    .reduce(Found::default, join);
+                if found.new > 0 || self.depths.is_some() {
+                    self.settle();
+                }
+                found
+            }
+            Some(list) => list
+                .par_chunks(CHUNK_STATES)
+                .fold(Found::default, |mut f, c| {
+                    self.expand_list(c, &mut f);
+                    f
+                })
+                .reduce(Found::default, join),
+            None => chunks()
+                .fold(Found::default, |mut f, c| {
+                    self.expand_words(part(c), &mut f);
+                    f
+                })
+                .reduce(Found::default, join),
+        }
+    }
+
     /// Codes every state of the frontier 3 (and its depth where they are kept), after a pull,
     /// which leaves them.
     fn settle(&self) {
@@ -730,6 +752,26 @@ mod tests {
         }
     }
 
+    const KEEP: Asked = Asked {
+        depths: true,
+        stop: None,
+    };
+
+    /// A stop set before the search ends it before its first layer, in an error.
+    #[test]
+    fn a_stop_ends_the_search() {
+        let g = family::grid(3, 3).unwrap();
+        let ranks = ArrangementRank::new(&[2, 7]).unwrap();
+        let stop = AtomicBool::new(true);
+        let asked = Asked {
+            depths: false,
+            stop: Some(&stop),
+        };
+        let moves = ArrangementMoves::of_graph(&g);
+        let found = search_arrangements(&ranks, &moves, 0, asked, &|_, _| {});
+        assert!(matches!(found, Err(Error::Stopped(_))), "{found:?}");
+    }
+
     fn check<R: ArrangementIndex>(
         g: &crate::graph::Graph,
         ranks: &R,
@@ -746,7 +788,8 @@ mod tests {
                 .build()
                 .unwrap();
             let found =
-                pool.install(|| search_arrangements(ranks, &moves, start, true, &|_, _| {}));
+                pool.install(|| search_arrangements(ranks, &moves, start, KEEP, &|_, _| {}));
+            let found = found.unwrap();
             assert_eq!(found.layers, walked.goal_depths, "{goal} on {threads}");
             assert_eq!(found.marked, walked.goal_states(), "{goal}");
             let depths = found.depths.as_ref().expect("asked for");
@@ -795,10 +838,11 @@ mod tests {
         }
         // Nothing listed: every layer scanned for, the last found by a second search; without
         // the depths, the same search.
-        let unlisted = search_listing(ranks, &moves, start, 0, true, &|_, _| {});
-        let listed = search_arrangements(ranks, &moves, start, true, &|_, _| {});
+        let unlisted = search_listing(ranks, &moves, start, 0, KEEP, &|_, _| {}).unwrap();
+        let listed = search_arrangements(ranks, &moves, start, KEEP, &|_, _| {}).unwrap();
         assert_eq!(unlisted, listed, "{goal}");
-        let mut bare = search_arrangements(ranks, &moves, start, false, &|_, _| {});
+        let mut bare =
+            search_arrangements(ranks, &moves, start, Asked::default(), &|_, _| {}).unwrap();
         assert!(bare.depths.is_none());
         bare.depths = listed.depths.clone();
         assert_eq!(bare, listed, "{goal}");

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use tilespace::analysis::arrangements::{analyze_tokens, ArrangementAnalysis};
+use tilespace::analysis::arrangements::{analyze_tokens, ArrangementAnalysis, TokenOptions};
 use tilespace::graph::spec::NamedGraph;
 use tilespace::index::puzzle::Ground;
 use tilespace::puzzle::tokens::Tokens;
@@ -99,14 +99,18 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         tilespace::store::atomic::check_writable(parent.unwrap_or(std::path::Path::new(".")))?;
     }
     let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
+    let stop = super::stop_on_signal("the search of arrangements is abandoned")?;
     let progress = Progress::new(args.run.quiet, most, &label);
     let a = pool.install(|| {
         analyze_tokens(
             &ground,
             &tokens,
             args.metric,
-            args.run.max_memory,
-            save_table,
+            TokenOptions {
+                max_memory: args.run.max_memory,
+                save_table,
+                stop: Some(stop),
+            },
             &|depth, seen| progress.reached(depth, seen),
         )
     });

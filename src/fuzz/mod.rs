@@ -613,7 +613,11 @@ fn token_table_seeds() -> Vec<Vec<u8>> {
         let dir = scratch();
         let path = dir.path().join("t.tst");
         let goal = crate::puzzle::tokens::Tokens::parse(goal, 6).expect("tokens");
-        analyze_tokens(&ground, &goal, metric, None, Some(&path), &|_, _| {}).expect("a search");
+        let options = crate::analysis::arrangements::TokenOptions {
+            save_table: Some(&path),
+            ..Default::default()
+        };
+        analyze_tokens(&ground, &goal, metric, options, &|_, _| {}).expect("a search");
         [&[0u8][..], &std::fs::read(&path).expect("the table")].concat()
     })
     .collect()
