@@ -3,9 +3,12 @@
 # (tiles of one label), every arrangement walked into the classes the moves connect and set
 # beside the theorems' prediction (Kornhauser, Miller and Spirakis; Wilson; a cycle's cyclic
 # order), with the goal's class and its eccentricity: pebbles.md (what `theorem` printed) and
-# graphs.csv (a row a case). A grid:RxC graph is the RxC board's puzzle. Called by
-# scripts/reproduce.sh. With --fifteen it adds the 15-puzzle with its rows coloured
-# (252,252,000 arrangements: a few minutes, 1 GB).
+# graphs.csv (a row a case). A grid:RxC graph is the RxC board's puzzle. Then the goals' exact
+# distributions searched by `analyze --goal` (boards in both metrics, graphs; 3x4 with two
+# blanks and the 15-puzzle with its rows coloured, about 10 s each): tokens-summary.csv, the
+# folders under tokens/, and their table (tokens-table.md, tokens-table.tex). Called by
+# scripts/reproduce.sh. With --fifteen `theorem` also walks the 15-puzzle with its rows
+# coloured (252,252,000 arrangements: a few minutes, 1 GB).
 # Usage: scripts/reproduce-pebbles.sh [--fifteen] [OUT_DIR]   (default: docs/results/pebbles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +21,8 @@ out="${1:-docs/results/pebbles}"
 cargo build --release --quiet
 bin=target/release/tilespace
 mkdir -p "$out"
-rm -f "$out/graphs.csv" "$out/pebbles.md"
+rm -f "$out/graphs.csv" "$out/pebbles.md" "$out/tokens-summary.csv"
+rm -rf "$out/tokens"
 {
   echo "# Pebble motion on named graphs: several blanks and colours, by enumeration"
   echo
@@ -60,3 +64,23 @@ show "3x4 board, coloured rows" grid:3x4 "1 1 1 1 2 2 2 2 3 3 3 0"
 if $fifteen; then
   show "4x4 board, coloured rows (the 15-puzzle)" grid:4x4 "1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 0"
 fi
+# analyze PUZZLE... GOAL [METRIC]: one `analyze --goal` run into tokens-summary.csv.
+analyze() {
+  local goal=$1 metric=$2
+  shift 2
+  "$bin" analyze "$@" --goal "$goal" --metric "$metric" --results "$out" --quiet > /dev/null
+}
+analyze "1 2 3/4 5 6/7 0 0" single 3x3
+analyze "1 1 1/2 2 2/3 3 0" single 3x3
+analyze "1 1 1/2 2 2/3 3 0" multi 3x3
+analyze "1 2 3 4/5 6 7 8/9 10 0 0" single 3x4
+analyze "1 1 1 1/2 2 2 2/3 3 3 0" single 3x4
+analyze "1 1 1 1/2 2 2 2/3 3 3 0" multi 3x4
+analyze "1 2 3 4 5/6 7 8 0 0" single 2x5
+analyze "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0" single 4x4
+analyze "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0" multi 4x4
+analyze "1 2 3 4 5 0 0" single --graph theta0
+analyze "1 1 2 2 3 3 0 0 0 0" single --graph petersen
+analyze "1 2 3 4 5 6 7 0 0" single --graph torus:3x3
+"$bin" table --tokens --results "$out" --format markdown > "$out/tokens-table.md"
+"$bin" table --tokens --results "$out" --format latex > "$out/tokens-table.tex"

@@ -183,6 +183,7 @@ fn document_tables_are_generated() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let results = root.join("docs/results");
     let results = results.to_str().unwrap();
+    let pebbles = format!("{results}/pebbles");
     for (doc, args) in [
         (
             "README.md",
@@ -200,6 +201,10 @@ fn document_tables_are_generated() {
         (
             "docs/GUIDE.md",
             &["table", "--results", results, "--theorem"][..],
+        ),
+        (
+            "docs/GUIDE.md",
+            &["table", "--results", &pebbles, "--tokens"][..],
         ),
     ] {
         let text = std::fs::read_to_string(root.join(doc)).unwrap();

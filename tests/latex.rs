@@ -100,6 +100,20 @@ fn default_tables_fit_an_article_page() {
     }
 }
 
+/// The committed table of goals of tokens (`docs/results/pebbles`, its labels 1 to 10 as a
+/// range) fits a page, without a warning.
+#[test]
+fn the_tokens_table_fits_an_article_page() {
+    if !have_pdflatex() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (tex, warnings) = table(tmp.path(), &results().join("pebbles"), &["--tokens"]);
+    assert!(warnings.is_empty(), "{warnings}");
+    let overfull = compile(tmp.path(), "tokens", &tex);
+    assert!(overfull.is_empty(), "{overfull:?}\n{tex}");
+}
+
 /// The summary of every board and cell (65 rows) is more than a page holds: it runs over
 /// pages (a float of it was "too large for page by 277pt"). Its width is not checked here: it
 /// is 2 pt over the page, which the width estimate misses (the closing note).

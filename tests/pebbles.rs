@@ -1195,3 +1195,100 @@ fn a_table_of_tokens_refuses_damage_and_other_questions() {
     assert_eq!(code, Some(1), "a cycle keeps the tokens' cyclic order");
     assert!(out.contains("not solvable"), "{out}");
 }
+
+/// Checks each row of a `tokens-summary.csv` (as JSON rows, `table --tokens --format json`)
+/// of at most 200,000 arrangements against the plain search: the reachable count, eccentricity,
+/// antipodes and exact mean, and the arrangements (`arrangements`, listed one by one); how
+/// many it checked.
+fn check_token_rows(rows: &[serde_json::Value]) -> usize {
+    let mut checked = 0;
+    for row in rows {
+        let puzzle = row["puzzle"].as_str().unwrap();
+        let metric = row["metric"].as_str().unwrap();
+        let (g, cols) = match puzzle.split_once('x') {
+            Some((_, c)) if puzzle.chars().next().unwrap().is_ascii_digit() => {
+                (ground_of(&[puzzle]), c.parse().unwrap())
+            }
+            _ => (ground_of(&["--graph", puzzle]), 0),
+        };
+        let n = g.vertices();
+        let goal = Tokens::parse(row["goal"].as_str().unwrap(), n).unwrap();
+        if goal.arrangements() > BigUint::from(200_000u32) {
+            continue;
+        }
+        let t = goal.cells();
+        let depths = match metric {
+            "multi" => depths_by(t, |a| slides(n / cols, cols, a)),
+            _ => depths_by(t, |a| moves(&g, a).collect()),
+        };
+        let eccentricity = *depths.values().max().unwrap();
+        let sum: u64 = depths.values().sum();
+        let at_most = depths.values().filter(|&&d| d == eccentricity).count();
+        assert_eq!(row["arrangements"], arrangements(t).len(), "{row}");
+        assert_eq!(row["reachable"], depths.len(), "{row}");
+        assert_eq!(row["eccentricity"], eccentricity, "{row}");
+        assert_eq!(row["antipodes"], at_most, "{row}");
+        let (mut a, mut b) = (sum, depths.len() as u64);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let (num, den) = (sum / a, depths.len() as u64 / a);
+        let mean = if den == 1 {
+            num.to_string()
+        } else {
+            format!("{num}/{den}")
+        };
+        assert_eq!(row["mean_depth_exact"], mean, "{row}");
+        assert_eq!(row["tokens"], goal.notation(), "{row}");
+        assert_eq!(row["verified"], true, "{row}");
+        checked += 1;
+    }
+    checked
+}
+
+/// `analyze --goal` adds a row a run to `tokens-summary.csv` (a run again replaces its row),
+/// and `table --tokens` shows them: each the plain search's figures; the committed table of
+/// `docs/results/pebbles` too, for every row small enough to search plainly.
+#[test]
+fn the_table_of_tokens_is_the_plain_search_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().to_str().unwrap();
+    for (puzzle, goal, metric) in [
+        (&["2x4"][..], "1 1 2 2/3 3 0 0", "single"),
+        (&["3x3"], "1 1 1/2 2 2/3 3 0", "multi"),
+        (&["--graph", "theta0"], "1 2 3 4 5 0 0", "single"),
+        (&["2x4"], "1 1 2 2/3 3 0 0", "single"),
+    ] {
+        let mut args = vec!["analyze"];
+        args.extend(puzzle);
+        args.extend([
+            "--goal",
+            goal,
+            "--metric",
+            metric,
+            "-q",
+            "--results",
+            results,
+        ]);
+        let (code, _, err) = tilespace(&args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+    let (code, out, err) = tilespace(&["table", "--tokens", "--json", "--results", results]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    assert_eq!(rows.len(), 3, "the 2x4 run twice is one row");
+    assert_eq!(check_token_rows(&rows), 3);
+    let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/results/pebbles");
+    let (code, out, err) = tilespace(&[
+        "table",
+        "--tokens",
+        "--json",
+        "--results",
+        committed.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    // 3x3 with two blanks and with coloured rows (both metrics), 3x4 with coloured rows (both),
+    // θ0, Petersen, the torus; not 2x5 and 3x4 with two blanks nor 4x4's coloured rows.
+    assert_eq!((check_token_rows(&rows), rows.len()), (8, 12));
+}

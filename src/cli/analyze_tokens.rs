@@ -117,8 +117,11 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     progress.finish();
     let a = a?;
     let json = TokensJson::of(&ground, &label, &a);
-    let written =
+    let [depths, antipodes] =
         tilespace::report::tokens::write_token_reports(&dir, &a.distribution, &json.antipodes)?;
+    let row = tilespace::report::tokens::TokensSummaryRow::of(&a, &label, &json.goal);
+    let summary = tilespace::report::tokens::upsert_tokens_summary(&args.run.results, row)?;
+    let written = [depths, antipodes, summary];
     if args.json {
         super::print_json(&json)?;
     } else {

@@ -57,6 +57,11 @@ pub struct TableArgs {
         "distribution", "theorem", "atlas", "columns", "blank", "reports", "boards", "metric"
     ])]
     pub graphs: bool,
+    /// The goals of tokens searched (tokens-summary.csv, written by `analyze --goal`) instead
+    /// of the boards: each puzzle's tokens (`1^4 2^4 3^4 4^3 0`), blanks, metric, arrangements
+    /// and those that reach the goal, eccentricity, antipodes and mean
+    #[arg(long, conflicts_with_all = ["atlas", "theorem", "graphs", "distribution"])]
+    pub tokens: bool,
     /// With --atlas: each class of goal cells (atlas.csv), its eccentricity and mean
     #[arg(long, requires = "atlas")]
     pub cells: bool,
@@ -86,7 +91,20 @@ pub fn run(args: TableArgs) -> Result<super::Status> {
         (_, TableFormat::Latex) => Format::Latex,
         (_, TableFormat::Csv) => Format::Csv,
     };
-    let Rendered { text, warnings } = if args.graphs {
+    let Rendered { text, warnings } = if args.tokens {
+        let path = tilespace::report::tokens::summary_path(&args.results);
+        let rows: Vec<tilespace::report::tokens::TokensSummaryRow> =
+            tilespace::report::read_rows(&path)?;
+        if rows.is_empty() {
+            anyhow::bail!(BadArgument(format!(
+                "no goals of tokens in {}: run `tilespace analyze RxC --goal TOKENS --results {}` \
+                 first",
+                path.display(),
+                args.results.display()
+            )));
+        }
+        paper::tokens::render(&rows, format)?
+    } else if args.graphs {
         graphs(&args.results, format)?
     } else if args.atlas {
         atlas(&args, format)?

@@ -65,33 +65,17 @@ pub fn render(
         label: "tab:graphs".into(),
         ..Grid::default()
     };
-    let text = match format {
-        Format::Markdown => g.markdown(),
-        Format::Csv => g.csv(),
-        Format::Latex => {
-            return Ok(super::fitted(
-                g.latex("tilespace table --graphs --format latex"),
-                &g,
-            ))
-        }
-        Format::Json => {
-            #[derive(serde::Serialize)]
-            struct Row<'a> {
-                summary: &'a GraphSummaryRow,
-                atlas: Option<&'a GraphAtlasSummaryRow>,
-            }
-            let all: Vec<Row> = rows
-                .iter()
-                .map(|r| Row {
-                    summary: r,
-                    atlas: atlas_of(r),
-                })
-                .collect();
-            serde_json::to_string_pretty(&all).map_err(|e| Error::Argument(e.to_string()))? + "\n"
-        }
-    };
-    Ok(Rendered {
-        text,
-        warnings: vec![],
-    })
+    #[derive(serde::Serialize)]
+    struct Row<'a> {
+        summary: &'a GraphSummaryRow,
+        atlas: Option<&'a GraphAtlasSummaryRow>,
+    }
+    let all: Vec<Row> = rows
+        .iter()
+        .map(|r| Row {
+            summary: r,
+            atlas: atlas_of(r),
+        })
+        .collect();
+    super::rendered(&g, format, "tilespace table --graphs --format latex", &all)
 }

@@ -1,6 +1,7 @@
 //! Tables for papers, from the reports alone: the summary of every analysed board
 //! (`summary`), the depth distributions side by side (`depths`), the counting theorem
-//! (`theorem`), the atlas (`atlas`) and the named graphs (`graphs`), built as a `grid` and
+//! (`theorem`), the atlas (`atlas`), the named graphs (`graphs`) and the goals of tokens
+//! (`tokens`), built as a `grid` and
 //! rendered as Markdown, LaTeX (booktabs and siunitx, in a `table` float that fits a
 //! one-column `article` page), CSV or JSON.
 
@@ -9,6 +10,7 @@ pub mod depths;
 pub mod graphs;
 pub mod grid;
 pub mod theorem;
+pub mod tokens;
 
 use serde_json::{Map, Value};
 
@@ -390,6 +392,28 @@ pub(crate) fn plain(text: String) -> Rendered {
 }
 
 /// A LaTeX table, with a warning if it is wider than an article's text.
+/// `grid` in `format`, its JSON being `rows` (the reports' rows, not the grid's text):
+/// LaTeX made by `command` and checked for width (`fitted`).
+pub(crate) fn rendered<T: serde::Serialize>(
+    grid: &Grid,
+    format: Format,
+    command: &str,
+    rows: &T,
+) -> Result<Rendered, Error> {
+    let text = match format {
+        Format::Markdown => grid.markdown(),
+        Format::Csv => grid.csv(),
+        Format::Latex => return Ok(fitted(grid.latex(command), grid)),
+        Format::Json => {
+            serde_json::to_string_pretty(rows).map_err(|e| Error::Argument(e.to_string()))? + "\n"
+        }
+    };
+    Ok(Rendered {
+        text,
+        warnings: vec![],
+    })
+}
+
 pub(crate) fn fitted(text: String, grid: &Grid) -> Rendered {
     let width = grid.latex_width_pt();
     let mut warnings = vec![];
