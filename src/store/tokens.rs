@@ -27,7 +27,7 @@
 //! give at each depth mod 3, the goal's code that of depth 0 and nothing coded past the last
 //! arrangement. The table is read into memory (at most 1 GiB: 2^32 arrangements).
 
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use crate::bfs::arrangements::{ArrangementMoves, Depths};
@@ -94,16 +94,17 @@ pub fn save(path: &Path, of: &Saving, depths: &Depths) -> Result<(), Error> {
         Ground::Graph(_) => (0, 0),
     };
     crate::store::atomic::write_atomic_with(path, |out| {
+        // The words streamed after a blank header, their checksum added as they go; the
+        // header last.
+        out.write_all(&[0; HEADER])?;
         let mut sum = Checksum::new();
-        let mut body = vec![];
-        for w in preamble(of.ground, of.goal, of.layers) {
+        let table = depths.0.words().iter();
+        let words = preamble(of.ground, of.goal, of.layers)
+            .into_iter()
+            .chain(table.map(|w| w.load(std::sync::atomic::Ordering::Relaxed)));
+        for w in words {
             sum.add(w);
-            body.extend_from_slice(&w.to_le_bytes());
-        }
-        for w in depths.0.words() {
-            let w = w.load(std::sync::atomic::Ordering::Relaxed);
-            sum.add(w);
-            body.extend_from_slice(&w.to_le_bytes());
+            out.write_all(&w.to_le_bytes())?;
         }
         let head = HeaderWriter::new(MAGIC, VERSION)
             .u32(of.goal.len() as u32)
@@ -114,8 +115,8 @@ pub fn save(path: &Path, of: &Saving, depths: &Depths) -> Result<(), Error> {
             .u64(index.count())
             .u64(sum.value())
             .finish(HEADER);
-        out.write_all(&head)?;
-        out.write_all(&body)
+        out.seek(std::io::SeekFrom::Start(0))?;
+        out.write_all(&head)
     })
 }
 
@@ -174,14 +175,20 @@ impl TokenTable {
             needed: length,
             limit,
         })?;
-        let mut bytes = vec![];
-        file.read_to_end(&mut bytes).map_err(read)?;
-        if bytes.len() as u64 + HEADER as u64 != length {
+        // Read a part at a time into the words: the file's bytes are not held twice.
+        let mut words: Vec<u64> = Vec::with_capacity((length as usize - HEADER) / 8);
+        let mut part = vec![0u8; 1 << 20];
+        let mut sum = Checksum::new();
+        loop {
+            let n = read_full(&mut file, &mut part).map_err(read)?;
+            words.extend(le_words(&part[..n - n % 8]));
+            if n < part.len() {
+                break;
+            }
+        }
+        if words.len() as u64 * 8 + HEADER as u64 != length {
             return Err(bad(Damage::length("changed while it was read")));
         }
-        let words: Vec<u64> = le_words(&bytes).collect();
-        drop(bytes);
-        let mut sum = Checksum::new();
         words.iter().for_each(|&w| sum.add(w));
         if sum.value() != h.u64(40) {
             return Err(bad(Damage::checksum(
@@ -309,6 +316,20 @@ impl TokenTable {
     }
 }
 
+/// Reads into `buf` until it is full or the file ends; how many bytes it read.
+fn read_full(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
 /// A table's header fields, read and checked against each other.
 struct Fields {
     cells: usize,
@@ -382,7 +403,7 @@ impl Fields {
     }
 
     /// The table from the words after the header, checked (see the module's documentation).
-    fn contents(self, words: Vec<u64>) -> Result<TokenTable, String> {
+    fn contents(self, mut words: Vec<u64>) -> Result<TokenTable, String> {
         let n = self.cells;
         let goal: Vec<u32> = words[..n]
             .iter()
@@ -439,7 +460,9 @@ impl Fields {
         }
         let at = n + 1 + text_words;
         let layers = words[at..at + self.eccentricity as usize + 1].to_vec();
-        let table = words[at + layers.len()..].to_vec();
+        // The table's words moved to the front, not copied (a table may be a gigabyte).
+        words.drain(..at + layers.len());
+        let table = words;
         check_layers(&layers, &table, self.arrangements)?;
         let symbols = Symbols::of(&goal);
         let goal_rank = index.rank_of(&symbols.encode(&goal).expect("its labels"));
