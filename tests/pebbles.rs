@@ -1292,3 +1292,50 @@ fn the_table_of_tokens_is_the_plain_search_s() {
     // θ0, Petersen, the torus; not 2x5 and 3x4 with two blanks nor 4x4's coloured rows.
     assert_eq!((check_token_rows(&rows), rows.len()), (8, 12));
 }
+
+/// `plot --tokens` draws each run's layers: the coordinates of its pgfplots chart are the
+/// plain search's arrangements at each depth.
+#[test]
+fn plot_tokens_draws_the_plain_search_s_layers() {
+    for (puzzle, goal) in [
+        (&["2x4"][..], "1 1 2 2/3 3 0 0"),
+        (&["--graph", "cycle:6"], "1 1 2 2 0 0"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let results = dir.path().to_str().unwrap();
+        let mut args = vec!["analyze"];
+        args.extend(puzzle);
+        args.extend(["--goal", goal, "-q", "--results", results]);
+        assert_eq!(tilespace(&args).0, Some(0), "{args:?}");
+        let (code, out, err) = tilespace(&[
+            "plot",
+            "--tokens",
+            "--format",
+            "pgfplots",
+            "--results",
+            results,
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let chart = out
+            .lines()
+            .find(|l| l.contains("tokens-"))
+            .expect("a chart");
+        let tex = std::fs::read_to_string(chart).unwrap();
+        let coordinates = tex.split("coordinates {").nth(1).unwrap();
+        let drawn: Vec<u64> = coordinates[..coordinates.find('}').unwrap()]
+            .split_whitespace()
+            .map(|p| {
+                p.trim_matches(['(', ')'])
+                    .split(',')
+                    .nth(1)
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        let g = ground_of(puzzle);
+        let t = Tokens::parse(goal, g.vertices()).unwrap();
+        let (layers, _) = goal_layers(&g, t.cells());
+        assert_eq!(drawn, layers, "{goal}");
+    }
+}

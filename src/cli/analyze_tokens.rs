@@ -119,7 +119,9 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     let json = TokensJson::of(&ground, &label, &a);
     let [depths, antipodes] =
         tilespace::report::tokens::write_token_reports(&dir, &a.distribution, &json.antipodes)?;
-    let row = tilespace::report::tokens::TokensSummaryRow::of(&a, &label, &json.goal);
+    let report = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+    let report = report.unwrap_or_default();
+    let row = tilespace::report::tokens::TokensSummaryRow::of(&a, &label, &json.goal, &report);
     let summary = tilespace::report::tokens::upsert_tokens_summary(&args.run.results, row)?;
     let written = [depths, antipodes, summary];
     if args.json {

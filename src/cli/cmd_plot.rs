@@ -38,6 +38,10 @@ pub struct PlotArgs {
     /// as a grid of its goal cells shaded by eccentricity and by mean (atlas-RxC-METRIC.svg)
     #[arg(long, conflicts_with_all = ["log", "blank", "reports"])]
     pub atlas: bool,
+    /// Draw the goals of tokens searched instead (tokens-summary.csv, written by `analyze
+    /// --goal`): a chart a run (tokens-FOLDER.svg) and their overlay
+    #[arg(long, conflicts_with_all = ["atlas", "boards", "metric", "blank", "reports"])]
+    pub tokens: bool,
 }
 
 /// The formats of `tilespace plot`.
@@ -51,15 +55,11 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
     if args.atlas {
         return atlas(&args);
     }
+    if args.tokens {
+        let (all, names) = token_series(&args.results)?;
+        return draw(&args, &all, &names);
+    }
     let rows = args.selection.rows(super::analysed(&args.results)?)?;
-    let out = args
-        .charts
-        .clone()
-        .unwrap_or_else(|| args.results.join("plots"));
-    std::fs::create_dir_all(&out).map_err(|e| Error::Write {
-        path: out.clone(),
-        source: e,
-    })?;
     let mut all = Vec::new();
     let mut names = Vec::new();
     for row in &rows {
@@ -91,40 +91,103 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
         });
         names.push(dir);
     }
+    draw(&args, &all, &names)
+}
+
+/// The runs of `tokens-summary.csv` under `results` as series, and their charts' names.
+fn token_series(results: &Path) -> Result<(Vec<Series>, Vec<String>)> {
+    use tilespace::report::tokens::{read_token_depths, summary_path, TokensSummaryRow};
+    let rows: Vec<TokensSummaryRow> = report::read_rows(&summary_path(results))?;
+    if rows.is_empty() {
+        anyhow::bail!(BadArgument(format!(
+            "no goals of tokens in {}: run `tilespace analyze RxC --goal TOKENS --results {}` \
+             first",
+            summary_path(results).display(),
+            results.display()
+        )));
+    }
+    let mut all = vec![];
+    for row in &rows {
+        let mean = row
+            .mean_depth_exact
+            .parse::<tilespace::Fraction>()
+            .map_err(BadArgument)?;
+        let multi = row.metric.note().map_or(String::new(), |_| " multi".into());
+        all.push(Series {
+            label: format!("{}{multi} {}", row.puzzle, row.tokens),
+            metric: row.metric,
+            title: format!(
+                "{}, tokens {}, {} moves: {} of {} arrangements reach the goal, eccentricity {}, \
+                 mean {}",
+                row.puzzle,
+                row.tokens,
+                row.metric.adjective(),
+                row.reachable,
+                row.arrangements,
+                row.eccentricity,
+                mean.with_decimal(2)
+            ),
+            states: read_token_depths(results, row)?,
+        });
+    }
+    let names = rows
+        .iter()
+        .map(|r| format!("tokens-{}", r.report))
+        .collect();
+    Ok((all, names))
+}
+
+/// The directory the charts go to (`--charts`, else `RESULTS/plots`), made if need be.
+fn charts_dir(args: &PlotArgs) -> Result<PathBuf> {
+    let out = args
+        .charts
+        .clone()
+        .unwrap_or_else(|| args.results.join("plots"));
+    std::fs::create_dir_all(&out).map_err(|e| Error::Write {
+        path: out.clone(),
+        source: e,
+    })?;
+    Ok(out)
+}
+
+/// Draws each of `all` as a chart named as `names` says, and their overlay, in the format
+/// and directory `args` give; prints each file's path.
+fn draw(args: &PlotArgs, all: &[Series], names: &[String]) -> Result<super::Status> {
+    let out = charts_dir(args)?;
     let mut stdout = std::io::stdout().lock();
     let mut done = |path: &Path| writeln!(stdout, "{}", path.display());
     match args.format {
         PlotFormat::Svg => {
-            for (series, name) in all.iter().zip(&names) {
+            for (series, name) in all.iter().zip(names) {
                 let path = out.join(format!("{name}.svg"));
                 plot::board(series, &path)?;
                 done(&path)?;
             }
-            if overlaid(&all) {
+            if overlaid(all) {
                 let path = out.join("overlay.svg");
-                plot::overlay(&all, false, &path)?;
+                plot::overlay(all, false, &path)?;
                 done(&path)?;
                 if args.log {
                     let path = out.join("overlay-log.svg");
-                    plot::overlay(&all, true, &path)?;
+                    plot::overlay(all, true, &path)?;
                     done(&path)?;
                 }
             }
         }
         PlotFormat::Pgfplots => {
             let command = "tilespace plot --format pgfplots";
-            for (series, name) in all.iter().zip(&names) {
+            for (series, name) in all.iter().zip(names) {
                 let path = out.join(format!("{name}.tex"));
                 write_atomic(&path, chart::board(series, command).as_bytes())?;
                 done(&path)?;
             }
-            if overlaid(&all) {
+            if overlaid(all) {
                 let path = out.join("overlay.tex");
-                write_atomic(&path, chart::overlay(&all, false, command).as_bytes())?;
+                write_atomic(&path, chart::overlay(all, false, command).as_bytes())?;
                 done(&path)?;
                 if args.log {
                     let path = out.join("overlay-log.tex");
-                    write_atomic(&path, chart::overlay(&all, true, command).as_bytes())?;
+                    write_atomic(&path, chart::overlay(all, true, command).as_bytes())?;
                     done(&path)?;
                 }
             }
@@ -154,14 +217,7 @@ fn atlas(args: &PlotArgs) -> Result<super::Status> {
     }
     let have: Vec<String> = maps.iter().map(|m| m.shape.to_string()).collect();
     args.selection.check_atlas(&have)?;
-    let out = args
-        .charts
-        .clone()
-        .unwrap_or_else(|| args.results.join("plots"));
-    std::fs::create_dir_all(&out).map_err(|e| Error::Write {
-        path: out.clone(),
-        source: e,
-    })?;
+    let out = charts_dir(args)?;
     let mut stdout = std::io::stdout().lock();
     for map in &maps {
         let board = map.shape.to_string();

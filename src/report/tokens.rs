@@ -51,6 +51,8 @@ pub fn write_token_reports(
 pub struct TokensSummaryRow {
     /// The board (`RxC`) or the graph as `--graph` named it.
     pub puzzle: String,
+    /// The folder of its reports under `RESULTS/tokens/`.
+    pub report: String,
     /// The goal's multiset, `1^4 2^4 3^4 4^3 0`.
     pub tokens: String,
     /// The goal as `--goal` takes it.
@@ -79,11 +81,12 @@ pub struct TokensSummaryRow {
 
 impl TokensSummaryRow {
     /// The row of `a`, a search of the puzzle named `puzzle` whose goal `--goal` wrote as
-    /// `goal`.
-    pub fn of(a: &ArrangementAnalysis, puzzle: &str, goal: &str) -> TokensSummaryRow {
+    /// `goal`, its reports in `RESULTS/tokens/<report>`.
+    pub fn of(a: &ArrangementAnalysis, puzzle: &str, goal: &str, report: &str) -> TokensSummaryRow {
         let d = &a.distribution;
         TokensSummaryRow {
             puzzle: puzzle.to_string(),
+            report: report.to_string(),
             tokens: a.goal.notation(),
             goal: goal.to_string(),
             blanks: a.goal.blanks(),
@@ -98,6 +101,28 @@ impl TokensSummaryRow {
             mean_depth: d.mean().decimal(6).0,
         }
     }
+}
+
+/// The arrangements at each depth of `row`'s run under `results` (its `depths.csv`), checked
+/// against the row: as many in all as it reached, as many layers as its eccentricity says.
+pub fn read_token_depths(results: &Path, row: &TokensSummaryRow) -> Result<Vec<u64>, Error> {
+    let path = results.join("tokens").join(&row.report).join("depths.csv");
+    let layers: Vec<u64> = super::summary::read_depths(&path)?
+        .iter()
+        .map(|d| d.states)
+        .collect();
+    if layers.iter().sum::<u64>() != row.reachable
+        || layers.len() as u64 != u64::from(row.eccentricity) + 1
+    {
+        return Err(Error::damaged(
+            &path,
+            format!(
+                "its layers are not those of {} {} in tokens-summary.csv (analyse it again)",
+                row.puzzle, row.tokens
+            ),
+        ));
+    }
+    Ok(layers)
 }
 
 /// `RESULTS/tokens-summary.csv`.
