@@ -103,6 +103,15 @@ done
 try tables "$bin" distance "1 2 3/4 5 6/7 0 8"
 head -c 100 good.tst > short.tst
 try tables "$bin" distance "1 2 3/4 5 6/7 0 8" --table short.tst
+# Tables of tokens: cut short, questions of other tokens, boards, goals and metrics.
+"$bin" analyze 2x3 --goal "1 1 2/2 0 0" -q --results seed --save-table tokens.tst >/dev/null 2>&1
+head -c 100 tokens.tst > tokens-short.tst
+try tables "$bin" distance "0 0 1/1 2 2" --table tokens-short.tst
+try tables "$bin" solve "0 0 1/1 2 3" --table tokens.tst
+try tables "$bin" distance "0 0 1 1 2 2 0" --table tokens.tst
+try tables "$bin" distance "0 0 1/1 2 2" --table tokens.tst --blank 1
+try tables "$bin" distance "0 0 1/1 2 2" --table tokens.tst --metric multi
+try tables "$bin" solve "0 0 1/1 2 2" --table tokens.tst --shape 3x2
 for theorem in 1x2 2x1; do
     try theorem "$bin" theorem "$theorem" --results out -q
 done
