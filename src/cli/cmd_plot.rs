@@ -88,6 +88,7 @@ pub fn run(args: PlotArgs) -> Result<super::Status> {
                 mean.with_decimal(2)
             ),
             states: depths.iter().map(|d| d.states).collect(),
+            counts: "states",
         });
         names.push(dir);
     }
@@ -128,6 +129,7 @@ fn token_series(results: &Path) -> Result<(Vec<Series>, Vec<String>)> {
                 mean.with_decimal(2)
             ),
             states: read_token_depths(results, row)?,
+            counts: "arrangements",
         });
     }
     let names = rows

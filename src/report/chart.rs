@@ -17,6 +17,9 @@ pub struct Series {
     pub metric: crate::puzzle::metric::Metric,
     /// `states[d]` = states at depth d, from 0 to the eccentricity.
     pub states: Vec<u64>,
+    /// What the counts count, as the count axis says it: `states` (boards) or `arrangements`
+    /// (goals of tokens).
+    pub counts: &'static str,
 }
 
 /// Series with the same distribution (3x3 with the blank in a corner, and from the other
@@ -50,7 +53,8 @@ pub fn board(series: &Series, command: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     out.push_str("\\begin{tikzpicture}\n");
-    for (i, (mode, ylabel)) in [("normal", "states"), ("log", "states (log scale)")]
+    let log = format!("{} (log scale)", series.counts);
+    for (i, (mode, ylabel)) in [("normal", series.counts), ("log", log.as_str())]
         .iter()
         .enumerate()
     {
@@ -86,10 +90,11 @@ pub fn overlay(all: &[Series], log: bool, command: &str) -> String {
     let all = merge_identical(all);
     let mut out = format!("% {command}\n{PREAMBLE}");
     let mode = if log { "log" } else { "normal" };
+    let counts = all.first().map_or("states", |s| s.counts);
     let ylabel = if log {
-        "states / total (log scale)"
+        format!("{counts} / total (log scale)")
     } else {
-        "states / total"
+        format!("{counts} / total")
     };
     // Shares as 0.05, not 5 \cdot 10^{-2}, on a linear axis.
     let fixed = if log {
@@ -145,6 +150,7 @@ mod tests {
             title: String::new(),
             metric: crate::puzzle::metric::Metric::Single,
             states: states.to_vec(),
+            counts: "states",
         }
     }
 

@@ -168,7 +168,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .label_style(("sans-serif", TICK_FONT))
             .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(depth_axis(series.metric))
-            .y_desc(scale.describe("states"))
+            .y_desc(scale.describe(series.counts))
             // Never a step under 1: a count axis of 2x2 (at most 2 states) reads 0, 1, 2.
             .y_labels(((max * 1.05).floor() as usize + 1).clamp(2, 10))
             .y_label_formatter(&|v| scale.label(*v))
@@ -194,7 +194,7 @@ pub fn board(series: &Series, path: &Path) -> Result<(), Error> {
             .label_style(("sans-serif", TICK_FONT))
             .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(depth_axis(series.metric))
-            .y_desc("states (log scale)")
+            .y_desc(format!("{} (log scale)", series.counts))
             .y_label_formatter(&|v| power_label(*v))
             .draw()
             .map_err(|e| err(e.to_string()))?;
@@ -240,7 +240,11 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
         .max(1e-15);
     let root = SVGBackend::new(path, (900, 600)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let title = "States per depth, every board: depth / eccentricity against share of all states";
+    let counts = all.first().map_or("states", |s| s.counts);
+    let title = match counts {
+        "states" => "States per depth, every board: depth / eccentricity against share of all states",
+        _ => "Arrangements per depth, every run: depth / eccentricity against share of all arrangements",
+    };
     let mut builder = ChartBuilder::on(&root);
     builder
         .caption(title, ("sans-serif", TITLE_FONT))
@@ -257,7 +261,7 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
             .label_style(("sans-serif", TICK_FONT))
             .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(x_desc)
-            .y_desc("states / total (log scale)")
+            .y_desc(format!("{counts} / total (log scale)"))
             .y_label_formatter(&|v| power_label(*v))
             .draw()
             .map_err(|e| err(e.to_string()))?;
@@ -273,7 +277,7 @@ pub fn overlay(all: &[Series], log: bool, path: &Path) -> Result<(), Error> {
             .label_style(("sans-serif", TICK_FONT))
             .axis_desc_style(("sans-serif", AXIS_FONT))
             .x_desc(x_desc)
-            .y_desc("states / total")
+            .y_desc(format!("{counts} / total"))
             .y_label_formatter(&|v| format!("{v:.3}"))
             .draw()
             .map_err(|e| err(e.to_string()))?;
