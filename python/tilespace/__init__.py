@@ -391,7 +391,39 @@ class Solution:
         return len(self.boards) - 1
 
 
-class Table:
+class _SavedFacts:
+    """What every saved table tells of itself: its file, board, metric, eccentricity and
+    layers (``Table`` and ``TokenTable``)."""
+
+    _table: "_native.Table | _native.TokenTable"
+
+    @property
+    def path(self) -> str:
+        """The table's file."""
+        return os.fspath(self._table.path)
+
+    @property
+    def shape(self) -> str:
+        """The board, ``RxC``."""
+        return self._table.shape
+
+    @property
+    def metric(self) -> Metric:
+        """``"single"`` or ``"multi"``."""
+        return self._table.metric
+
+    @property
+    def eccentricity(self) -> int:
+        """The most moves any board or arrangement of the table needs."""
+        return self._table.eccentricity
+
+    @property
+    def depths(self) -> np.ndarray:
+        """Boards (or arrangements) at each depth, from 0 (uint64)."""
+        return self._table.depths
+
+
+class Table(_SavedFacts):
     """A saved table: the exact distance of every board of its class.
 
     Saved by ``tilespace analyze RxC --save-table FILE`` or ``analyze(..., save_table=FILE)``;
@@ -430,34 +462,9 @@ class Table:
         return cls(_native.Table.open(os.fspath(path)))
 
     @property
-    def path(self) -> str:
-        """The table's file."""
-        return os.fspath(self._table.path)
-
-    @property
-    def shape(self) -> str:
-        """The board, ``RxC``."""
-        return self._table.shape
-
-    @property
-    def metric(self) -> Metric:
-        """``"single"`` or ``"multi"``."""
-        return self._table.metric
-
-    @property
     def blank(self) -> int:
         """The goal's blank cell, 0-based."""
         return self._table.blank
-
-    @property
-    def eccentricity(self) -> int:
-        """The most moves any board of the table needs."""
-        return self._table.eccentricity
-
-    @property
-    def depths(self) -> np.ndarray:
-        """Boards at each depth, from 0 (uint64)."""
-        return self._table.depths
 
     @property
     def in_memory(self) -> bool:
@@ -564,7 +571,7 @@ def _is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-class TokenTable:
+class TokenTable(_SavedFacts):
     """A saved table of a goal of tokens: the exact distance of every arrangement it reaches.
 
     Saved by ``tilespace analyze RxC --goal TOKENS --save-table FILE`` or ``analyze(...,
@@ -604,21 +611,6 @@ class TokenTable:
         return cls(_native.TokenTable.open(os.fspath(path)))
 
     @property
-    def path(self) -> str:
-        """The table's file."""
-        return os.fspath(self._table.path)
-
-    @property
-    def shape(self) -> str:
-        """The board, ``RxC``."""
-        return self._table.shape
-
-    @property
-    def metric(self) -> Metric:
-        """``"single"`` or ``"multi"``."""
-        return self._table.metric
-
-    @property
     def tokens(self) -> str:
         """The goal's multiset, ``1^4 2^4 3^4 4^3 0``."""
         return self._table.tokens
@@ -627,16 +619,6 @@ class TokenTable:
     def goal(self) -> np.ndarray:
         """The goal, an (R*C,) uint8 array."""
         return self._table.goal[0]
-
-    @property
-    def eccentricity(self) -> int:
-        """The most moves any arrangement of the table needs."""
-        return self._table.eccentricity
-
-    @property
-    def depths(self) -> np.ndarray:
-        """Arrangements at each depth, from 0 (uint64)."""
-        return self._table.depths
 
     def distance(self, arrangements) -> Union[np.ndarray, int]:
         """The exact number of moves from each arrangement to the goal.
