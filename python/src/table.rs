@@ -140,7 +140,11 @@ impl Table {
 }
 
 /// Distances as numpy wants them: uint8, or uint16 where the table's eccentricity passes 255.
-fn distances<'py>(py: Python<'py>, eccentricity: u32, found: &[u32]) -> Bound<'py, PyAny> {
+pub(crate) fn distances<'py>(
+    py: Python<'py>,
+    eccentricity: u32,
+    found: &[u32],
+) -> Bound<'py, PyAny> {
     if eccentricity <= u32::from(u8::MAX) {
         let d: Vec<u8> = found.par_iter().map(|&d| d as u8).collect();
         d.into_pyarray(py).into_any()
@@ -151,7 +155,7 @@ fn distances<'py>(py: Python<'py>, eccentricity: u32, found: &[u32]) -> Bound<'p
 }
 
 /// A board's error with its row: bad input stays bad input.
-fn row_error(row: usize, error: Error) -> Error {
+pub(crate) fn row_error(row: usize, error: Error) -> Error {
     match error {
         Error::Board(why) => Error::Board(format!("row {row}: {why}")),
         Error::Unsolvable(why) => Error::Unsolvable(format!("row {row}: {why}")),

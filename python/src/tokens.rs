@@ -15,6 +15,7 @@ use tilespace::{Error, Metric, Shape};
 
 use crate::boards::{shape as parse_shape, Rows};
 use crate::errors::{input, stoppable, to_py, ResourceError};
+use crate::table::{distances, row_error};
 
 /// The facts of one search of a goal of tokens, as `tilespace.TokenAnalysis` takes them.
 #[pyclass(module = "tilespace._native", frozen, get_all)]
@@ -204,30 +205,12 @@ impl TokenTable {
             starts
                 .iter()
                 .enumerate()
-                .map(|(i, t)| {
-                    self.table.distance(t).map_err(|e| match e {
-                        Error::Board(why) => Error::Board(format!("row {i}: {why}")),
-                        Error::Unsolvable(why) => Error::Unsolvable(format!("row {i}: {why}")),
-                        other => other,
-                    })
-                })
+                .map(|(i, t)| self.table.distance(t).map_err(|e| row_error(i, e)))
                 .collect()
         });
         let found = found.map_err(|e| to_py(&e))?;
-        Ok(match self.table.layers().len() <= 256 {
-            true => found
-                .iter()
-                .map(|&d| d as u8)
-                .collect::<Vec<_>>()
-                .into_pyarray(py)
-                .into_any(),
-            false => found
-                .iter()
-                .map(|&d| d as u16)
-                .collect::<Vec<_>>()
-                .into_pyarray(py)
-                .into_any(),
-        })
+        let eccentricity = self.table.layers().len() as u32 - 1;
+        Ok(distances(py, eccentricity, &found))
     }
 
     /// An optimal way from the arrangement (one row) to the goal: the arrangements it passes,
