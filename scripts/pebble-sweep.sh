@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The pebble-motion theorems (Kornhauser, Miller and Spirakis; Wilson; the cycle's and the
-# path's orders) checked by enumeration on every connected graph of 2 to 7 vertices with every
+# The pebble-motion theorems (Kornhauser, Miller and Spirakis; Wilson; Auletta et al. on
+# trees; the cycle's and the path's orders) checked by enumeration on every connected graph of 2 to 7 vertices with every
 # number of blanks, and on every connected graph of 3 to 6 vertices with every colour split of
 # its tiles (classes of 2 or more tokens of one label, the rest distinct) and every number of
 # blanks that leaves them room. Each sweep must read as many (graph, tokens) as nauty-geng lists
 # graphs times the goals asked of each, and end in "the theorems hold on all N … of M read".
-# The graphs with a cut vertex other than paths have no prediction yet: N < M says so.
+# The graphs with a cut vertex that are not trees have no prediction yet: N < M says so.
 # Run by .ci/run (about 3 s on 2 cores). Needs nauty (Debian: `apt-get install nauty`).
 # Usage: scripts/pebble-sweep.sh [TILESPACE_BINARY]   (default: target/release/tilespace)
 set -euo pipefail

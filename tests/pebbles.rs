@@ -2,8 +2,8 @@
 //! own moves: a token slides along an edge onto an empty vertex) splits every arrangement of
 //! a goal's tokens into the classes the moves connect, and the classes are set beside what the
 //! theorems predict (`graph::pebbles::predict`, from their statements alone): Wilson (1974),
-//! Kornhauser, Miller and Spirakis (FOCS 1984), and the order a path and the cyclic order a
-//! cycle keep.
+//! Kornhauser, Miller and Spirakis (FOCS 1984), Auletta, Monti, Parente and Persiano on trees
+//! (Algorithmica 1999), and the order a path and the cyclic order a cycle keep.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -188,19 +188,34 @@ fn check_all(graphs: &[Graph]) -> (usize, usize) {
     (foretold, checked)
 }
 
+/// The graphs of a graph6 file of `tests/data/`, its `#` lines a header.
+fn graphs_in(text: &str) -> Vec<Graph> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| graph6::decode(l).unwrap())
+        .collect()
+}
+
 /// The 2-connected graphs of 3 to 7 vertices (nauty's, OEIS A002218: 1, 3, 10, 56, 468), every
 /// number of blanks and every colour split of the tiles: each class structure the theorems
 /// predict is the enumeration's, and they predict every goal (θ0's with one blank by its
 /// group).
 #[test]
 fn the_theorems_hold_on_every_2_connected_graph_of_up_to_7_vertices() {
-    let text = include_str!("data/biconnected-3-7.g6");
-    let graphs: Vec<Graph> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| graph6::decode(l).unwrap())
-        .collect();
+    let graphs = graphs_in(include_str!("data/biconnected-3-7.g6"));
     assert_eq!(graphs.len(), 1 + 3 + 10 + 56 + 468);
+    let (foretold, checked) = check_all(&graphs);
+    assert_eq!(foretold, checked);
+}
+
+/// The trees of 3 to 8 vertices (nauty's, OEIS A000055: 1, 2, 3, 6, 11, 23), every number of
+/// blanks and every colour split of the tiles: the classes the theorems predict (a path's
+/// order, the tree formula with one blank, Auletta et al.'s exchange classes with more) are
+/// the enumeration's, and they predict and decide every goal.
+#[test]
+fn the_theorems_hold_on_every_tree_of_up_to_8_vertices() {
+    let graphs = graphs_in(include_str!("data/trees-3-8.g6"));
+    assert_eq!(graphs.len(), 1 + 2 + 3 + 6 + 11 + 23);
     let (foretold, checked) = check_all(&graphs);
     assert_eq!(foretold, checked);
 }
@@ -611,6 +626,10 @@ fn count_and_solvable_on_graphs_as_the_plain_search_does() {
         // A tree of 6 vertices that is not a star nor a path: 1-2, 2-3, 2-4, 4-5, 4-6.
         (&*tree, "1 1 2 3 0 2"),
         (&*tree, "1 2 3 4 5 0"),
+        // Several blanks on the tree (Auletta et al.): distinct tiles, and colours.
+        (&*tree, "1 2 3 0 4 0"),
+        (&*tree, "1 1 0 2 2 0"),
+        (&*tree, "1 2 0 0 3 0"),
     ] {
         let g = tilespace::graph::spec::NamedGraph::parse(spec)
             .unwrap()
@@ -661,7 +680,8 @@ fn torus_neighbours(rows: usize, cols: usize, v: usize) -> [usize; 4] {
 /// (bipartite) with one blank, that start with two tiles swapped is not (a move swaps the
 /// blank with a tile and changes the blank's colour, so the permutation's parity and the
 /// blank's colour change together); on a cycle of 5,000 vertices, any rotation is solvable and
-/// a swap of two tokens is not (a move keeps the cyclic order).
+/// a swap of two tokens is not (a move keeps the cyclic order); on a tree of 2,101 vertices
+/// with two blanks, likewise a random walk and a swap of two tokens that cannot pass.
 #[test]
 fn solvable_decides_graphs_of_thousands_of_vertices() {
     let words = |t: &[u32]| t.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
@@ -711,6 +731,53 @@ fn solvable_decides_graphs_of_thousands_of_vertices() {
     assert!(solvable(&rotated, &spec, &cycle));
     rotated.swap(20, 21);
     assert!(!solvable(&rotated, &spec, &cycle));
+
+    // A spider of three legs of 700 vertices around vertex 1, two blanks beside it: a random
+    // walk of the blanks reaches its end; the tokens at the far ends of two legs swapped do
+    // not, as neither can come near the centre (the 699 tokens in front of it would need 699
+    // empty vertices elsewhere, and there are 2).
+    let (legs, length) = (3, 700);
+    let n = 1 + legs * length;
+    let edges: Vec<String> = (0..legs)
+        .flat_map(|l| {
+            (0..length).map(move |i| {
+                let v = 2 + l * length + i;
+                let u = if i == 0 { 1 } else { v - 1 };
+                format!("{u} {v}")
+            })
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("spider.txt");
+    std::fs::write(&file, edges.join("\n")).unwrap();
+    let spec = file.to_str().unwrap();
+    let neighbours = |v: usize| -> Vec<usize> {
+        // 0-based: the centre 0; leg l's i-th vertex 1 + l * length + i.
+        if v == 0 {
+            return (0..legs).map(|l| 1 + l * length).collect();
+        }
+        let i = (v - 1) % length;
+        let mut out = vec![if i == 0 { 0 } else { v - 1 }];
+        if i + 1 < length {
+            out.push(v + 1);
+        }
+        out
+    };
+    let mut goal: Vec<u32> = (1..=n as u32 - 2).collect();
+    goal.insert(1, 0);
+    goal.insert(1 + length, 0);
+    let mut start = goal.clone();
+    for _ in 0..20_000 {
+        let blanks: Vec<usize> = (0..n).filter(|&v| start[v] == 0).collect();
+        let blank = blanks[random(2)];
+        let around = neighbours(blank);
+        let to = around[random(around.len())];
+        start.swap(blank, to);
+    }
+    assert!(solvable(&start, spec, &goal));
+    let mut swapped = goal.clone();
+    swapped.swap(length, 2 * length);
+    assert!(!solvable(&swapped, spec, &goal));
 }
 
 /// What `count --graph` and `solvable --graph` cannot answer is one line and exit 2: a graph
@@ -861,7 +928,9 @@ fn random_arrangements_are_uniform_over_the_goal_s_class() {
         (family::path(5).unwrap(), None, "1 2 0 3 0"),
         (family::cycle(6).unwrap(), None, "1 2 1 2 0 0"),
         (family::cycle(5).unwrap(), None, "1 1 2 0 0"),
-        (tree, None, "1 1 2 3 0 2"),
+        (tree.clone(), None, "1 1 2 3 0 2"),
+        (tree.clone(), None, "1 2 3 0 4 0"),
+        (tree, None, "1 1 2 0 0 2"),
         (family::grid(2, 3).unwrap(), None, "1 2 3 4 5 0"),
         (family::theta0(), None, "1 2 3 4 5 0 0"),
         (family::theta0(), None, "1 1 2 3 4 0 5"),

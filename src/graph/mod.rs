@@ -12,7 +12,8 @@
 //! - `automorphism`: the graph's automorphisms and vertex orbits (the atlas's goal classes);
 //! - `wilson`: Wilson's classification and the tree formula: what each graph's puzzle must be;
 //! - `pebbles`: what the theorems of pebble motion say of several blanks and repeated labels;
-//! - `theta0`: θ0's group with one blank, which decides its classes (Wilson's exception).
+//! - `theta0`: θ0's group with one blank, which decides its classes (Wilson's exception);
+//! - `trees`: which tokens a tree with several blanks can exchange (Auletta et al.).
 //!
 //! A graph's puzzle is indexed by `index::space` (`StateSpace::new` of a graph's puzzle), searched by the
 //! engine (`bfs`, its moves `bfs::moves::GraphMoves`) and walked whole by `bfs::walk`.
@@ -24,6 +25,7 @@ pub mod pebbles;
 pub mod sparse;
 pub mod spec;
 pub mod theta0;
+pub mod trees;
 pub mod wilson;
 
 use crate::error::Error;

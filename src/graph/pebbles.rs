@@ -17,13 +17,16 @@
 //!   equal labels turns an odd one into an even one that leaves the arrangement as it is);
 //! - **a tree** with one blank: a blank's walk on a tree is undone by walking it back, so an
 //!   arrangement is fixed by where its blank is: a class is n arrangements, whatever the
-//!   labels (Wilson's tree formula, (n-1)! classes, where they are distinct).
+//!   labels (Wilson's tree formula, (n-1)! classes, where they are distinct);
+//! - **a tree** with two blanks or more (Auletta, Monti, Parente and Persiano, Algorithmica
+//!   1999): on each placement of the tokens a class is the goal's labels shuffled within the
+//!   tokens' exchange classes (`trees`), C(n, k) placements.
 //!
 //! θ0 with one blank is decided by its group (`theta0`), which Wilson's classification counts
-//! but does not tell apart. Elsewhere (trees with several blanks that are not paths, other
-//! graphs with a cut vertex) no prediction is made here. Every function takes a
-//! graph of either kind (`Adjacency`): the bit masks the index searches, or adjacency lists of
-//! any size, each decided in time linear in its vertices and edges.
+//! but does not tell apart. Elsewhere (graphs with a cut vertex that are not trees) no
+//! prediction is made here. Every function takes a graph of either kind (`Adjacency`): the bit
+//! masks the index searches, or adjacency lists of any size, each decided in time linear in
+//! its vertices and edges but on a tree with several blanks (polynomial: `trees`).
 
 use std::collections::BTreeMap;
 
@@ -32,6 +35,7 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::graph::theta0::Theta0Group;
+use crate::graph::trees::Tree;
 use crate::graph::wilson::Case;
 use crate::graph::Adjacency;
 use crate::puzzle::board::Shape;
@@ -53,6 +57,8 @@ pub enum Source {
     Wilson,
     /// Wilson's tree formula (one blank, distinct tiles).
     Tree,
+    /// Auletta et al.'s exchange classes on a tree with two blanks or more.
+    Auletta,
     /// Nothing to move: all blanks, or one arrangement.
     Trivial,
 }
@@ -66,6 +72,7 @@ impl Source {
             Source::Kms => "kms",
             Source::Wilson => "wilson",
             Source::Tree => "tree",
+            Source::Auletta => "auletta",
             Source::Trivial => "trivial",
         }
     }
@@ -78,6 +85,7 @@ impl Source {
             Source::Kms => "Kornhauser, Miller and Spirakis' theorem",
             Source::Wilson => "Wilson's theorem",
             Source::Tree => "the tree formula",
+            Source::Auletta => "Auletta et al.'s exchange classes",
             Source::Trivial => "nothing to move",
         }
     }
@@ -178,8 +186,136 @@ pub fn predict(g: &impl Adjacency, tokens: &Tokens) -> Option<Classes> {
                 goal,
             })
         }
-        _ => classes(&ground, tokens),
+        _ => match tree_of(&ground, g, tokens) {
+            Some(tree) => tree_classes(&tree, tokens),
+            None => classes(&ground, tokens),
+        },
     }
+}
+
+/// The tree of `g` where the ground is a tree but not a path and `tokens` have two blanks or
+/// more and a token (Auletta et al.'s case, `trees`).
+fn tree_of(ground: &Ground, g: &impl Adjacency, tokens: &Tokens) -> Option<Tree> {
+    let k = tokens.blanks();
+    (ground.tree && !ground.path && k >= 2 && k < ground.vertices).then(|| Tree::of(g))
+}
+
+/// Most colour splits `tree_classes` lists: past them the classes are not predicted.
+const MOST_SPLITS: usize = 1 << 20;
+
+/// The classes of `tokens` on a tree with two blanks or more: on each of the C(n, k)
+/// placements, a class holds the same labels in each exchange class (`trees`), any order
+/// there; so a class is a choice of how many of each label each exchange class holds, and its
+/// size C(n, k) times the product of their multinomials.
+fn tree_classes(tree: &Tree, tokens: &Tokens) -> Option<Classes> {
+    let (n, k) = (tokens.len(), tokens.blanks());
+    let placements = binomial(n, k);
+    let groups = exchange_groups(tree, tokens.cells());
+    let multinomial = |labels: &[u32]| -> BigUint {
+        let mut counts = BTreeMap::new();
+        for &l in labels {
+            *counts.entry(l).or_insert(0u64) += 1;
+        }
+        counts
+            .values()
+            .fold(factorial(labels.len() as u64), |acc, &c| acc / factorial(c))
+    };
+    let goal = groups
+        .iter()
+        .fold(placements.clone(), |acc, g| acc * multinomial(g));
+    if tokens.tiles_distinct() {
+        let within: BigUint = groups.iter().map(|g| factorial(g.len() as u64)).product();
+        let count = factorial((n - k) as u64) / &within;
+        return Some(Classes::one(Source::Auletta, placements * within, count));
+    }
+    // How many of each label the classes hold, class by class: the labels left, and the
+    // classes so far by their product of multinomials.
+    let labels: Vec<usize> = tokens
+        .multiplicities()
+        .iter()
+        .filter(|(&l, _)| l != 0)
+        .map(|(_, &c)| c)
+        .collect();
+    let mut splits: BTreeMap<Vec<usize>, BTreeMap<BigUint, BigUint>> = BTreeMap::from([(
+        labels,
+        BTreeMap::from([(BigUint::from(1u32), BigUint::from(1u32))]),
+    )]);
+    for group in &groups {
+        let mut next: BTreeMap<Vec<usize>, BTreeMap<BigUint, BigUint>> = BTreeMap::new();
+        for (left, products) in &splits {
+            for taken in takings(left, group.len()) {
+                let weight = taken.iter().fold(factorial(group.len() as u64), |acc, &c| {
+                    acc / factorial(c as u64)
+                });
+                let rest: Vec<usize> = left.iter().zip(&taken).map(|(l, t)| l - t).collect();
+                let into = next.entry(rest).or_default();
+                for (product, count) in products {
+                    *into.entry(product * &weight).or_default() += count;
+                }
+            }
+        }
+        if next.values().map(BTreeMap::len).sum::<usize>() > MOST_SPLITS {
+            return None;
+        }
+        splits = next;
+    }
+    let sizes = splits
+        .into_values()
+        .flatten()
+        .map(|(product, count)| (product * &placements, count))
+        .fold(BTreeMap::new(), |mut sizes, (size, count)| {
+            *sizes.entry(size).or_insert(BigUint::ZERO) += count;
+            sizes
+        });
+    Some(Classes {
+        theorem: Source::Auletta,
+        sizes,
+        goal,
+    })
+}
+
+/// Every way to take `size` tokens from labels of which `left` are left: how many of each.
+fn takings(left: &[usize], size: usize) -> Vec<Vec<usize>> {
+    let Some((&first, rest)) = left.split_first() else {
+        return if size == 0 { vec![vec![]] } else { vec![] };
+    };
+    let room: usize = rest.iter().sum();
+    let mut out = vec![];
+    for t in size.saturating_sub(room)..=first.min(size) {
+        for mut tail in takings(rest, size - t) {
+            tail.insert(0, t);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// The labels of `cells` in each exchange class of their placement on `tree`.
+fn exchange_groups(tree: &Tree, cells: &[u32]) -> Vec<Vec<u32>> {
+    let occupied: Vec<bool> = cells.iter().map(|&x| x != 0).collect();
+    let class = tree.exchange_classes(&occupied);
+    let mut groups: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    for v in (0..cells.len()).filter(|&v| occupied[v]) {
+        groups.entry(class[v]).or_default().push(cells[v]);
+    }
+    groups.into_values().collect()
+}
+
+/// On a tree with two blanks or more, whether `start` carried onto `goal`'s placement holds
+/// the goal's labels in each exchange class there.
+fn tree_reaches(tree: &Tree, start: &Tokens, goal: &Tokens) -> bool {
+    let onto: Vec<bool> = goal.cells().iter().map(|&x| x != 0).collect();
+    let carried = tree.carry(start.cells(), &onto);
+    let class = tree.exchange_classes(&onto);
+    let labels = |cells: &[u32]| {
+        let mut labels: Vec<(usize, u32)> = (0..cells.len())
+            .filter(|&v| onto[v])
+            .map(|v| (class[v], cells[v]))
+            .collect();
+        labels.sort_unstable();
+        labels
+    };
+    labels(&carried) == labels(goal.cells())
 }
 
 /// θ0's group with the goal's one blank home, where the ground is θ0 and the goal has one
@@ -192,13 +328,14 @@ fn theta0_group(ground: &Ground, g: &impl Adjacency, goal: &Tokens) -> Option<Th
 }
 
 /// Why no theorem here decides `tokens` on a graph, for a one-line refusal: one with a cut
-/// vertex that is neither a path nor a tree with one blank.
+/// vertex that is not a tree (or a tree whose colour splits are too many to list).
 pub fn undecided(tokens: &Tokens) -> String {
     format!(
-        "no theorem here decides {} on a graph with a cut vertex that is neither a path nor a \
-         tree with one blank (Auletta et al. on trees and Goraly and Hassin on any graph are not \
-         implemented)",
-        tokens.notation()
+        "no theorem here decides {} on a graph with a cut vertex that is not a tree (Goraly and \
+         Hassin's and Yu's tests on any graph are not implemented), nor lists more than {} \
+         colour splits on a tree",
+        tokens.notation(),
+        MOST_SPLITS
     )
 }
 
@@ -216,6 +353,10 @@ pub fn reaches(g: &impl Adjacency, start: &Tokens, goal: &Tokens) -> Result<Opti
     if ground.tree && !ground.path && goal.blanks() == 1 {
         same_tokens(start, goal)?;
         return Ok(Some(blank_walked_home(g, start, goal)));
+    }
+    if let Some(tree) = tree_of(&ground, g, goal) {
+        same_tokens(start, goal)?;
+        return Ok(Some(tree_reaches(&tree, start, goal)));
     }
     if let Some(group) = theta0_group(&ground, g, goal) {
         same_tokens(start, goal)?;
@@ -255,6 +396,10 @@ enum How {
     /// θ0 with one blank: a shuffle kept when its group takes it to the goal (at least one in
     /// six are: the smallest part).
     Theta0(Theta0Group),
+    /// A tree with two blanks or more: a uniform placement, the goal carried onto it, and the
+    /// labels shuffled within each exchange class there (each placement holds as many of the
+    /// class's arrangements).
+    Exchange(Tree),
     /// The orders of a path or a cycle, or a shuffle (`ClassSampler::by_theorem`).
     Theorem,
 }
@@ -270,7 +415,10 @@ impl ClassSampler {
                 toward: g.toward(home),
             },
             Some(group) => How::Theta0(group),
-            None => How::Theorem,
+            None => match tree_of(&ground, g, goal) {
+                Some(tree) => How::Exchange(tree),
+                None => How::Theorem,
+            },
         };
         let sampler = ClassSampler {
             goal: goal.clone(),
@@ -331,6 +479,29 @@ impl ClassSampler {
                         return drawn;
                     }
                 }
+            }
+            How::Exchange(tree) => {
+                let n = self.ground.vertices;
+                let mut order: Vec<usize> = (0..n).collect();
+                shuffle(&mut order, rng);
+                let mut onto = vec![false; n];
+                for &v in &order[..n - goal.blanks()] {
+                    onto[v] = true;
+                }
+                let mut cells = tree.carry(goal.cells(), &onto);
+                let class = tree.exchange_classes(&onto);
+                let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+                for v in (0..n).filter(|&v| onto[v]) {
+                    members.entry(class[v]).or_default().push(v);
+                }
+                for vertices in members.values() {
+                    let mut labels: Vec<u32> = vertices.iter().map(|&v| cells[v]).collect();
+                    shuffle(&mut labels, rng);
+                    for (&v, l) in vertices.iter().zip(labels) {
+                        cells[v] = l;
+                    }
+                }
+                Tokens::new(cells).expect("the goal's blanks")
             }
             How::Theorem => self.by_theorem(rng),
         }
