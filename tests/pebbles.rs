@@ -780,6 +780,85 @@ fn solvable_decides_graphs_of_thousands_of_vertices() {
     assert!(!solvable(&swapped, spec, &goal));
 }
 
+/// Tokens too many for one argument (200,000 on a cycle: past the kernel's 128 KiB an
+/// argument) are read from `@FILE` by `solvable` (its start and goal), `count` and `random`,
+/// and from standard input by `@-`: a rotation is solvable, a swap of two tokens is not (a
+/// cycle keeps the cyclic order); a file that cannot be read is one line and exit 2.
+#[test]
+fn tokens_too_many_for_an_argument_are_read_from_files() {
+    let n = 200_000;
+    let goal: Vec<u32> = (1..=n - 2).chain([0, 0]).collect();
+    let mut start = goal.clone();
+    start.rotate_left(77_777);
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, t: &[u32]| -> String {
+        let path = dir.path().join(name);
+        let words: Vec<String> = t.iter().map(u32::to_string).collect();
+        std::fs::write(&path, words.join("\n")).unwrap();
+        format!("@{}", path.display())
+    };
+    let spec = format!("cycle:{n}");
+    let (goal_file, start_file) = (write("goal.txt", &goal), write("start.txt", &start));
+    let solvable = |start: &str| {
+        let args = [
+            "solvable", start, "--graph", &spec, "--goal", &goal_file, "--json",
+        ];
+        let (code, out, err) = tilespace(&args);
+        assert!(matches!(code, Some(0 | 1)), "{err}");
+        assert!(
+            out.contains("\"solvable\""),
+            "{}",
+            &out[..out.len().min(200)]
+        );
+        code == Some(0)
+    };
+    assert!(solvable(&start_file));
+    start.swap(10, 11);
+    assert!(!solvable(&write("swapped.txt", &start)));
+
+    let (code, out, err) = tilespace(&["count", "--graph", &spec, "--goal", &goal_file, "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // A class is every placement of the blanks, C(n, 2), times the n - 2 rotations.
+    let placements = u64::from(n) * u64::from(n - 1) / 2;
+    assert_eq!(
+        json["reachable"],
+        (placements * u64::from(n - 2)).to_string()
+    );
+
+    // `@-`: standard input.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args([
+            "random", "--graph", "cycle:5", "--goal", "@-", "--seed", "3",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1 2\n3 0 0\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let drawn = String::from_utf8(out.stdout).unwrap();
+    let drawn = Tokens::parse(&drawn, 5).unwrap();
+    assert_eq!(
+        drawn.multiplicities(),
+        Tokens::parse("1 2 3 0 0", 5).unwrap().multiplicities()
+    );
+
+    let missing = format!("@{}", dir.path().join("none.txt").display());
+    let (code, out, err) = tilespace(&["count", "--graph", "cycle:5", "--goal", &missing]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty() && err.trim().lines().count() == 1, "{err}");
+    assert!(err.contains("none.txt"), "{err}");
+}
+
 /// What `count --graph` and `solvable --graph` cannot answer is one line and exit 2: a graph
 /// with a cut vertex that no theorem here decides, one past the size the lists take, tokens
 /// that do not fit the graph, a start of other tokens; and on a board, tokens whose rows draw

@@ -27,7 +27,8 @@ pub struct CountArgs {
     /// The goal's tokens, a board string whose labels may repeat (one colour) and that may
     /// hold several blanks (0), e.g. "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0": count its arrangements
     /// and those the theorems of pebble motion say reach it. On a --graph, the token on each
-    /// vertex in its order (by default tiles 1, 2, … and the blank on the last vertex)
+    /// vertex in its order (by default tiles 1, 2, … and the blank on the last vertex).
+    /// @FILE reads them from FILE (@- standard input)
     #[arg(long, value_name = "TOKENS")]
     pub goal: Option<String>,
     /// Print one JSON document on stdout instead of text
@@ -133,7 +134,8 @@ fn print_tokens(
     Ok(super::Status::Done)
 }
 
-pub fn run(args: CountArgs) -> Result<super::Status> {
+pub fn run(mut args: CountArgs) -> Result<super::Status> {
+    args.goal = args.goal.map(super::input::tokens_text).transpose()?;
     let Some(shape) = args.board else {
         let spec = args
             .graph

@@ -660,30 +660,10 @@ impl Printer<'_> {
 
 /// The text of `--input` (a file, or `-` for standard input), if it is given.
 pub(super) fn read_input(args: &QueryArgs) -> Result<Option<String>> {
-    let Some(path) = &args.input else {
-        return Ok(None);
-    };
-    let read = |e| Error::Read {
-        path: path.clone(),
-        source: e,
-    };
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text).map_err(read)?;
-        text
-    } else {
-        let mut bytes = vec![];
-        tilespace::store::atomic::open_readable(path)
-            .and_then(|mut f| std::io::Read::read_to_end(&mut f, &mut bytes))
-            .map_err(read)?;
-        String::from_utf8(bytes).map_err(|_| {
-            read(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                "not UTF-8 text",
-            ))
-        })?
-    };
-    Ok(Some(text))
+    args.input
+        .as_deref()
+        .map(super::input::read_text)
+        .transpose()
 }
 
 /// Writes the line of `board`, `between` and the number `n`, built in `line` without the

@@ -24,7 +24,7 @@ pub struct RandomArgs {
     pub graph: Option<String>,
     /// The goal's tokens (as `count --goal`): arrangements that reach it, uniformly, where a
     /// theorem here decides which do. On a --graph, by default tiles 1, 2, … and the blank on
-    /// the last vertex
+    /// the last vertex. @FILE reads them from FILE (@- standard input)
     #[arg(long, value_name = "TOKENS", conflicts_with = "blank")]
     pub goal: Option<String>,
     /// Seed: the same seed gives the same boards (default: from the clock)
@@ -41,7 +41,8 @@ pub struct RandomArgs {
     pub json: bool,
 }
 
-pub fn run(args: RandomArgs) -> Result<super::Status> {
+pub fn run(mut args: RandomArgs) -> Result<super::Status> {
+    args.goal = args.goal.map(super::input::tokens_text).transpose()?;
     // The seed is told (on stderr) once the arguments are checked.
     let seed = || super::seed_or_clock(args.seed);
     match (args.board, &args.graph, &args.goal) {

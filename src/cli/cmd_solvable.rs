@@ -14,7 +14,7 @@ use super::counted;
 #[derive(Args, Debug)]
 pub struct SolvableArgs {
     /// The board, e.g. "8 6 7/2 5 4/3 0 1", or a flat list with --shape; on a --graph the
-    /// token on each vertex in its order
+    /// token on each vertex in its order; @FILE reads it from FILE (@- standard input)
     pub board: String,
     /// The board's size when it is given as one flat list
     #[arg(long, value_name = "RxC")]
@@ -34,7 +34,7 @@ pub struct SolvableArgs {
     /// The goal's tokens, a board string whose labels may repeat and that may hold several
     /// blanks (0); the board is then read as tokens too, e.g. "1 2 1/2 0 0" against
     /// "1 1 2/2 0 0". On a --graph, the token on each vertex in its order (by default tiles
-    /// 1, 2, … and the blank on the last vertex)
+    /// 1, 2, … and the blank on the last vertex). @FILE reads them from FILE
     #[arg(long, value_name = "TOKENS")]
     pub goal: Option<String>,
     /// Print one JSON document on stdout instead of text
@@ -43,7 +43,9 @@ pub struct SolvableArgs {
 }
 
 /// Exit status 0 if solvable, 1 if not (like `test`), 2 for bad input.
-pub fn run(args: SolvableArgs) -> Result<super::Status> {
+pub fn run(mut args: SolvableArgs) -> Result<super::Status> {
+    args.board = super::input::tokens_text(args.board)?;
+    args.goal = args.goal.map(super::input::tokens_text).transpose()?;
     if let Some(spec) = &args.graph {
         return run_graph(&args, spec);
     }

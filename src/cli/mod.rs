@@ -6,8 +6,8 @@
 //! `cmd_count`, `cmd_docs`, `cmd_pdb`, `cmd_plan`, `cmd_plot`, `cmd_query` for `distance` and
 //! `solve` with `query_tokens` for a table of tokens, `cmd_random`, `cmd_sample`, `cmd_solvable`, `cmd_table`, `cmd_theorem` with
 //! `theorem_graph` for graphs). What several share: option groups (`groups`) and values
-//! (`values`), which searches `plot` and `table` show (`selection`), advice for refused
-//! arguments (`advice`), how a command ends (`outcome`), what it prints (`output`), progress
+//! (`values`), which searches `plot` and `table` show (`selection`), what commands read from
+//! files (`input`), advice for refused arguments (`advice`), how a command ends (`outcome`), what it prints (`output`), progress
 //! bars (`progress`), signals (`signals`), threads and seeds (`setup`), and the ranks of a
 //! distributed run (`ranks`).
 
@@ -31,6 +31,7 @@ mod cmd_solvable;
 mod cmd_table;
 mod cmd_theorem;
 mod groups;
+mod input;
 mod outcome;
 mod output;
 mod progress;
