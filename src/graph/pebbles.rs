@@ -26,7 +26,7 @@
 //! but does not tell apart. Elsewhere (graphs with a cut vertex that are not trees) no
 //! prediction is made here. Every function takes a graph of either kind (`Adjacency`): the bit
 //! masks the index searches, or adjacency lists of any size, each decided in time linear in
-//! its vertices and edges but on a tree with several blanks (polynomial: `trees`).
+//! its vertices and edges but on a tree with several blanks (a pass for each junction: `trees`).
 
 use std::collections::BTreeMap;
 
@@ -195,10 +195,17 @@ pub fn predict(g: &impl Adjacency, tokens: &Tokens) -> Option<Classes> {
 
 /// The tree of `g` where the ground is a tree but not a path and `tokens` have two blanks or
 /// more and a token (Auletta et al.'s case, `trees`).
+/// None too where the exchange classes would take more than `MOST_TREE_WORK`.
 fn tree_of(ground: &Ground, g: &impl Adjacency, tokens: &Tokens) -> Option<Tree> {
     let k = tokens.blanks();
-    (ground.tree && !ground.path && k >= 2 && k < ground.vertices).then(|| Tree::of(g))
+    let tree =
+        (ground.tree && !ground.path && k >= 2 && k < ground.vertices).then(|| Tree::of(g))?;
+    (tree.work() <= MOST_TREE_WORK).then_some(tree)
 }
+
+/// Most vertices the exchange classes of a tree may visit (`Tree::work`: its junctions times
+/// its vertices): a few seconds.
+const MOST_TREE_WORK: u64 = 1 << 31;
 
 /// Most colour splits `tree_classes` lists: past them the classes are not predicted.
 const MOST_SPLITS: usize = 1 << 20;
@@ -330,12 +337,17 @@ fn theta0_group(ground: &Ground, g: &impl Adjacency, goal: &Tokens) -> Option<Th
 /// Why no theorem here decides `tokens` on a graph, for a one-line refusal: one with a cut
 /// vertex that is not a tree (or a tree whose colour splits are too many to list).
 pub fn undecided(tokens: &Tokens) -> String {
+    // The tokens named, but in a few words where their notation is long.
+    let mut named = tokens.notation();
+    if named.len() > 60 {
+        named = format!("{} tokens with {} blanks", tokens.len(), tokens.blanks());
+    }
     format!(
         "no theorem here decides {} on a graph with a cut vertex that is not a tree (Goraly and \
-         Hassin's and Yu's tests on any graph are not implemented), nor lists more than {} \
-         colour splits on a tree",
-        tokens.notation(),
-        MOST_SPLITS
+         Hassin's and Yu's tests on any graph are not implemented), nor on a tree whose \
+         junctions times vertices pass {} (the exchange classes here take that long), nor lists \
+         more than {} colour splits on a tree",
+        named, MOST_TREE_WORK, MOST_SPLITS
     )
 }
 

@@ -27,28 +27,49 @@
 //! The unit test sets the classes beside the orbits a plain search finds on every placement of
 //! every tree of up to 8 vertices with two blanks or more (7,401 placements), and the theorem
 //! sweep (`scripts/pebble-sweep.sh`, `tests/pebbles.rs`) the classes of arrangements they
-//! predict. The work is polynomial in the vertices (each pair of tokens facing each other
-//! across blanks is tried), not the linear time of Auletta et al.'s own algorithm.
+//! predict. The work is a pass over the tree for the placement and one for each junction a
+//! token stands on (`Tree::work`): linear in the vertices where the junctions are few, not in
+//! general the linear time of Auletta et al.'s own algorithm.
 
 use std::collections::VecDeque;
 
-/// A tree as adjacency lists.
+/// A tree as adjacency lists, with the steps from each vertex to the nearest junction along
+/// each of its edges (`ahead`, the edges of u numbered from `first[u]`).
 pub(crate) struct Tree {
     adjacent: Vec<Vec<usize>>,
+    first: Vec<usize>,
+    ahead: Vec<u32>,
 }
 
 impl Tree {
     /// The tree of `g` (which must be one).
     pub(crate) fn of(g: &impl super::Adjacency) -> Tree {
+        let adjacent: Vec<Vec<usize>> = (0..g.vertices())
+            .map(|v| g.neighbours(v).collect())
+            .collect();
+        let mut first = vec![0];
+        for a in &adjacent {
+            first.push(first.last().expect("an offset") + a.len());
+        }
+        let ahead = junctions_ahead(&adjacent, &first);
         Tree {
-            adjacent: (0..g.vertices())
-                .map(|v| g.neighbours(v).collect())
-                .collect(),
+            adjacent,
+            first,
+            ahead,
         }
     }
 
     fn vertices(&self) -> usize {
         self.adjacent.len()
+    }
+
+    /// The work of `exchange_classes` at most, in vertices visited: a pass over the tree for
+    /// the placement and one for each junction.
+    pub(crate) fn work(&self) -> u64 {
+        let junctions = (0..self.vertices())
+            .filter(|&v| self.is_junction(v))
+            .count();
+        (junctions as u64 + 1) * self.vertices() as u64
     }
 
     fn is_junction(&self, v: usize) -> bool {
@@ -120,127 +141,247 @@ impl Tree {
     }
 
     /// The exchange classes of the tokens on the vertices `occupied`: a class number a vertex
-    /// (a blank's is its own).
+    /// (a blank's is its own). Time linear in the vertices for the placement, and again for
+    /// each junction a token stands on.
     pub(crate) fn exchange_classes(&self, occupied: &[bool]) -> Vec<usize> {
         let n = self.vertices();
         let mut classes = Classes((0..n).collect());
         let identity: Vec<usize> = (0..n).collect();
-        self.join_facing(occupied, &identity, &mut classes);
+        let holes = Holes::of(self, occupied);
+        self.join_facing(occupied, &holes, &identity, &mut classes);
         for v in (0..n).filter(|&v| occupied[v] && self.is_junction(v)) {
-            let holes = Holes::of(self, occupied);
-            for &b in &self.adjacent[v] {
-                if holes.branch(v, b) == 0 {
-                    continue;
-                }
-                // The token on v steps toward the nearest blank of b's branch, the tokens on
-                // the way each one step; `back[u]`: where the token now on u stood.
-                let way = self.way_to(v, |u| !occupied[u] && holes.in_branch(v, b, u));
-                let (mut stepped, mut back) = (occupied.to_vec(), identity.clone());
-                stepped[v] = false;
-                stepped[*way.last().expect("a blank")] = true;
-                for pair in way.windows(2) {
-                    back[pair[1]] = pair[0];
-                }
-                self.join_facing(&stepped, &back, &mut classes);
+            // The token on v steps toward the nearest blank of a branch that has one, the
+            // tokens on the way each one step; `back[u]`: where the token now on u stood.
+            let Some(&b) = self.adjacent[v].iter().find(|&&b| holes.branch(v, b) > 0) else {
+                continue;
+            };
+            let way = self.way_to(v, |u| !occupied[u] && holes.in_branch(v, b, u));
+            let (mut stepped, mut back) = (occupied.to_vec(), identity.clone());
+            stepped[v] = false;
+            stepped[*way.last().expect("a blank")] = true;
+            for pair in way.windows(2) {
+                back[pair[1]] = pair[0];
             }
+            let stepped_holes = Holes::of(self, &stepped);
+            self.join_facing(&stepped, &stepped_holes, &back, &mut classes);
         }
         (0..n).map(|v| classes.find(v)).collect()
     }
 
     /// Joins the classes (numbered by `back[v]`, where the token on v stands in the placement
-    /// asked) of each two tokens of `occupied` facing each other across blanks by a criterion.
-    fn join_facing(&self, occupied: &[bool], back: &[usize], classes: &mut Classes) {
-        let holes = Holes::of(self, occupied);
-        let mut join = |v: usize, u: usize| {
-            if self.exchange(&holes, occupied, v, u) {
-                classes.join(back[v], back[u]);
-            }
-        };
+    /// asked) of each two tokens of `occupied` facing each other across blanks by a criterion,
+    /// in time linear in the vertices: criteria 2 and 3 ask one token of the pair and the
+    /// neighbour it faces the other by, so a token that meets them faces every token across
+    /// the same blanks; criterion 1 is asked of each junction among the blanks.
+    fn join_facing(&self, occupied: &[bool], holes: &Holes, back: &[usize], classes: &mut Classes) {
         let n = self.vertices();
+        let swaps = Swaps::of(self, occupied, holes);
+        let mut join = |v: usize, u: usize| classes.join(back[v], back[u]);
         for v in (0..n).filter(|&v| occupied[v]) {
             for &u in self.adjacent[v].iter().filter(|&&u| u > v && occupied[u]) {
-                join(v, u);
+                if swaps.either(v, u) || swaps.either(u, v) {
+                    join(v, u);
+                }
             }
         }
-        // The tokens around each run of blanks face each other across it.
         let mut seen = vec![false; n];
         for start in 0..n {
             if occupied[start] || seen[start] {
                 continue;
             }
-            seen[start] = true;
-            let (mut stack, mut around) = (vec![start], vec![]);
-            while let Some(v) = stack.pop() {
-                for &u in &self.adjacent[v] {
-                    if occupied[u] {
-                        around.push(u);
-                    } else if !seen[u] {
-                        seen[u] = true;
-                        stack.push(u);
-                    }
+            let run = Run::of(self, occupied, start, &mut seen);
+            // Criteria 2 and 3: one token that meets them joins every token around the run.
+            if run.around.iter().any(|&(a, h)| swaps.either(a, h)) {
+                for pair in run.around.windows(2) {
+                    join(pair[0].0, pair[1].0);
                 }
+                continue;
             }
-            around.sort_unstable();
-            around.dedup();
-            for (i, &v) in around.iter().enumerate() {
-                for &u in &around[i + 1..] {
-                    join(v, u);
+            for &p in run.blanks.iter().filter(|&&p| self.is_junction(p)) {
+                for pair in self.crossing(holes, occupied, &run, p).windows(2) {
+                    join(pair[0], pair[1]);
                 }
             }
         }
     }
 
-    /// Whether the tokens on `v` and `u`, facing each other across blanks, can be exchanged
-    /// by one of the criteria of the module's documentation.
-    fn exchange(&self, holes: &Holes, occupied: &[bool], v: usize, u: usize) -> bool {
-        let way = holes.way(v, u);
-        let between = way.windows(3).any(|w| {
-            let (before, p, after) = (w[0], w[1], w[2]);
-            let toward = (holes.branch(p, before), holes.branch(p, after));
-            let others = holes.total - 1 - toward.0 - toward.1;
-            self.is_junction(p) && (toward.0.min(toward.1) > 0 || others > 0)
-        });
-        between
-            || self.swap_ahead(holes, u, way[way.len() - 2])
-            || self.swap_ahead(holes, v, way[1])
-            || self.swap_on(holes, occupied, v, way[1])
-            || self.swap_on(holes, occupied, u, way[way.len() - 2])
-    }
-
-    /// Criterion 2: from the token on `u`, a junction in a branch other than `behind`'s is d
-    /// steps off, and that branch holds d + 2 blanks or more.
-    fn swap_ahead(&self, holes: &Holes, u: usize, behind: usize) -> bool {
-        self.adjacent[u].iter().filter(|&&t| t != behind).any(|&t| {
-            match self.nearest_junction(u, t) {
-                Some(d) => holes.branch(u, t) >= d + 2,
-                None => false,
-            }
-        })
-    }
-
-    /// Criterion 3: the token on `v` is on a junction, two of its branches hold a blank, and
-    /// two blanks or more lie outside the branch of `toward`.
-    fn swap_on(&self, holes: &Holes, occupied: &[bool], v: usize, toward: usize) -> bool {
-        if !self.is_junction(v) || !occupied[v] {
-            return false;
-        }
-        let free = self.adjacent[v]
+    /// Criterion 1 at the junction `p` of the run of blanks `run`: the tokens around the run
+    /// that a pair of p's branches joins. A pair of branches fails only where one of them holds
+    /// every blank but p and the other none; so if no branch holds them all, every token
+    /// around the run (if two branches hold some); else the tokens beside p outside that
+    /// branch (the rest of the run lies in it).
+    fn crossing(&self, holes: &Holes, occupied: &[bool], run: &Run, p: usize) -> Vec<usize> {
+        let with_tokens = self.adjacent[p]
             .iter()
-            .filter(|&&b| holes.branch(v, b) > 0)
+            .filter(|&&q| occupied[q] || run.tokens_beyond(p, q) > 0)
             .count();
-        free >= 2 && holes.total - holes.branch(v, toward) >= 2
+        if with_tokens < 2 {
+            return vec![];
+        }
+        let all_but_p = holes.total - 1;
+        match self.adjacent[p]
+            .iter()
+            .find(|&&q| holes.branch(p, q) == all_but_p)
+        {
+            None => run.around.iter().map(|&(a, _)| a).collect(),
+            Some(&full) => self.adjacent[p]
+                .iter()
+                .copied()
+                .filter(|&q| q != full && occupied[q])
+                .collect(),
+        }
     }
 
-    /// Steps from `u` to the nearest junction of the branch of its neighbour `t`, if any.
-    fn nearest_junction(&self, u: usize, t: usize) -> Option<usize> {
-        let (mut previous, mut at, mut steps) = (u, t, 1);
-        loop {
-            if self.is_junction(at) {
-                return Some(steps);
+    /// Steps from `u` to the nearest junction of the branch of its `i`-th neighbour, if any.
+    fn junction_ahead(&self, u: usize, i: usize) -> Option<usize> {
+        let d = self.ahead[self.first[u] + i];
+        (d != NO_JUNCTION).then_some(d as usize)
+    }
+}
+
+/// No junction ahead (`Tree::ahead`).
+const NO_JUNCTION: u32 = u32::MAX;
+
+/// The steps from each vertex to the nearest junction along each of its edges
+/// (`Tree::ahead`, the edges of u numbered from `first[u]`), in time linear in the vertices:
+/// a walk along a chain of vertices of degree 2 fills each edge it passes.
+fn junctions_ahead(adjacent: &[Vec<usize>], first: &[usize]) -> Vec<u32> {
+    let junction = |v: usize| adjacent[v].len() >= 3;
+    let edges = first.last().copied().unwrap_or(0);
+    let mut ahead = vec![u32::MAX - 1; edges];
+    for u in 0..adjacent.len() {
+        for i in 0..adjacent[u].len() {
+            if ahead[first[u] + i] != u32::MAX - 1 {
+                continue;
             }
-            // Not a junction: at most one way on.
-            let next = self.adjacent[at].iter().find(|&&w| w != previous)?;
-            (previous, at, steps) = (at, *next, steps + 1);
+            // Walk on until a junction or a leaf, then fill the edges walked, farthest first.
+            let mut walked = vec![first[u] + i];
+            let (mut previous, mut at) = (u, adjacent[u][i]);
+            let end = loop {
+                if junction(at) {
+                    break 0;
+                }
+                let Some(j) = adjacent[at].iter().position(|&w| w != previous) else {
+                    break NO_JUNCTION;
+                };
+                let e = first[at] + j;
+                if ahead[e] != u32::MAX - 1 {
+                    break ahead[e];
+                }
+                walked.push(e);
+                (previous, at) = (at, adjacent[at][j]);
+            };
+            let mut d = end;
+            for &e in walked.iter().rev() {
+                d = if d == NO_JUNCTION { NO_JUNCTION } else { d + 1 };
+                ahead[e] = d;
+            }
+        }
+    }
+    ahead
+}
+
+/// Criteria 2 and 3 token by token: `ahead_count[u]`, the branches of u's neighbours where a
+/// junction d steps off has d + 2 blanks, `ahead_first[u]` the first of them; `on[u]`, u is
+/// a token on a junction with blanks in two branches.
+struct Swaps<'a> {
+    holes: &'a Holes,
+    ahead_count: Vec<u8>,
+    ahead_first: Vec<usize>,
+    on: Vec<bool>,
+}
+
+impl<'a> Swaps<'a> {
+    fn of(tree: &Tree, occupied: &[bool], holes: &'a Holes) -> Swaps<'a> {
+        let n = tree.vertices();
+        let (mut ahead_count, mut ahead_first, mut on) = (vec![0u8; n], vec![0; n], vec![false; n]);
+        for u in (0..n).filter(|&u| occupied[u]) {
+            for (i, &t) in tree.adjacent[u].iter().enumerate() {
+                let blanks = holes.branch(u, t);
+                if tree.junction_ahead(u, i).is_some_and(|d| blanks >= d + 2) {
+                    if ahead_count[u] == 0 {
+                        ahead_first[u] = t;
+                    }
+                    ahead_count[u] = ahead_count[u].saturating_add(1);
+                }
+            }
+            let free = tree.adjacent[u].iter().filter(|&&b| holes.branch(u, b) > 0);
+            on[u] = tree.is_junction(u) && free.count() >= 2;
+        }
+        Swaps {
+            holes,
+            ahead_count,
+            ahead_first,
+            on,
+        }
+    }
+
+    /// Whether the token on `u`, facing another by its neighbour `toward`, meets criterion 2
+    /// (a junction in another branch) or 3 (two blanks outside that branch, u on a junction
+    /// with blanks in two branches).
+    fn either(&self, u: usize, toward: usize) -> bool {
+        let ahead =
+            self.ahead_count[u] >= 2 || (self.ahead_count[u] == 1 && self.ahead_first[u] != toward);
+        ahead || (self.on[u] && self.holes.total - self.holes.branch(u, toward) >= 2)
+    }
+}
+
+/// A run of blanks (a connected set of them) and the tokens around it: `around`, each token
+/// beside the run with its one neighbour in it (a tree has no other); `beyond[x]`, the tokens
+/// around the run beside x or past it, the run rooted at its first blank (`parent`).
+struct Run {
+    blanks: Vec<usize>,
+    around: Vec<(usize, usize)>,
+    parent: std::collections::HashMap<usize, usize>,
+    beyond: std::collections::HashMap<usize, usize>,
+}
+
+impl Run {
+    fn of(tree: &Tree, occupied: &[bool], start: usize, seen: &mut [bool]) -> Run {
+        seen[start] = true;
+        let (mut blanks, mut around) = (vec![start], vec![]);
+        let mut parent = std::collections::HashMap::from([(start, start)]);
+        let mut i = 0;
+        while i < blanks.len() {
+            let v = blanks[i];
+            i += 1;
+            for &u in &tree.adjacent[v] {
+                if occupied[u] {
+                    around.push((u, v));
+                } else if !seen[u] {
+                    seen[u] = true;
+                    parent.insert(u, v);
+                    blanks.push(u);
+                }
+            }
+        }
+        let mut beyond: std::collections::HashMap<usize, usize> =
+            blanks.iter().map(|&b| (b, 0)).collect();
+        for &(_, h) in &around {
+            *beyond.get_mut(&h).expect("a blank of the run") += 1;
+        }
+        for &b in blanks.iter().skip(1).rev() {
+            let below = beyond[&b];
+            *beyond.get_mut(&parent[&b]).expect("a blank of the run") += below;
+        }
+        Run {
+            blanks,
+            around,
+            parent,
+            beyond,
+        }
+    }
+
+    /// The tokens around the run in the branch at its blank `p` of p's neighbour `q` (a blank
+    /// of the run).
+    fn tokens_beyond(&self, p: usize, q: usize) -> usize {
+        if !self.parent.contains_key(&q) {
+            return 0;
+        }
+        if self.parent[&q] == p && q != p {
+            self.beyond[&q]
+        } else {
+            self.around.len() - self.beyond[&p]
         }
     }
 }
@@ -309,24 +450,6 @@ impl Holes {
             at = self.parent[at];
         }
         (at == top) == inside
-    }
-
-    /// The way from `v` to `u`, both included.
-    fn way(&self, v: usize, u: usize) -> Vec<usize> {
-        let (mut a, mut b) = (v, u);
-        let (mut from_v, mut from_u) = (vec![a], vec![b]);
-        while a != b {
-            if self.depth[a] >= self.depth[b] {
-                a = self.parent[a];
-                from_v.push(a);
-            } else {
-                b = self.parent[b];
-                from_u.push(b);
-            }
-        }
-        from_u.pop();
-        from_v.extend(from_u.into_iter().rev());
-        from_v
     }
 }
 
