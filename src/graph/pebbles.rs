@@ -85,7 +85,7 @@ impl Source {
             Source::Kms => "Kornhauser, Miller and Spirakis' theorem",
             Source::Wilson => "Wilson's theorem",
             Source::Tree => "the tree formula",
-            Source::Auletta => "Auletta et al.'s exchange classes",
+            Source::Auletta => "Auletta et al.'s theorem on trees",
             Source::Trivial => "nothing to move",
         }
     }
