@@ -207,8 +207,10 @@ fn tree_of(ground: &Ground, g: &impl Adjacency, tokens: &Tokens) -> Option<Tree>
 /// its vertices): a few seconds.
 const MOST_TREE_WORK: u64 = 1 << 31;
 
-/// Most colour splits `tree_classes` lists: past them the classes are not predicted.
+/// Most colour splits `tree_classes` tries, and most labels it splits: past them the
+/// classes are not predicted.
 const MOST_SPLITS: usize = 1 << 20;
+const MOST_LABELS: usize = 1 << 12;
 
 /// The classes of `tokens` on a tree with two blanks or more: on each of the C(n, k)
 /// placements, a class holds the same labels in each exchange class (`trees`), any order
@@ -218,18 +220,6 @@ fn tree_classes(tree: &Tree, tokens: &Tokens) -> Option<Classes> {
     let (n, k) = (tokens.len(), tokens.blanks());
     let placements = binomial(n, k);
     let groups = exchange_groups(tree, tokens.cells());
-    let multinomial = |labels: &[u32]| -> BigUint {
-        let mut counts = BTreeMap::new();
-        for &l in labels {
-            *counts.entry(l).or_insert(0u64) += 1;
-        }
-        counts
-            .values()
-            .fold(factorial(labels.len() as u64), |acc, &c| acc / factorial(c))
-    };
-    let goal = groups
-        .iter()
-        .fold(placements.clone(), |acc, g| acc * multinomial(g));
     if tokens.tiles_distinct() {
         let within: BigUint = groups.iter().map(|g| factorial(g.len() as u64)).product();
         let count = factorial((n - k) as u64) / &within;
@@ -243,6 +233,20 @@ fn tree_classes(tree: &Tree, tokens: &Tokens) -> Option<Classes> {
         .filter(|(&l, _)| l != 0)
         .map(|(_, &c)| c)
         .collect();
+    // Past `MOST_LABELS` labels, or `MOST_SPLITS` ways of splitting them tried, the splits
+    // are not listed.
+    if labels.len() > MOST_LABELS {
+        return None;
+    }
+    let goal = groups.iter().fold(placements.clone(), |acc, g| {
+        let mut counts = BTreeMap::new();
+        for &l in g {
+            *counts.entry(l).or_insert(0usize) += 1;
+        }
+        let counts: Vec<usize> = counts.into_values().collect();
+        acc * multinomial(g.len(), &counts)
+    });
+    let mut budget = MOST_SPLITS;
     let mut splits: BTreeMap<Vec<usize>, BTreeMap<BigUint, BigUint>> = BTreeMap::from([(
         labels,
         BTreeMap::from([(BigUint::from(1u32), BigUint::from(1u32))]),
@@ -250,10 +254,8 @@ fn tree_classes(tree: &Tree, tokens: &Tokens) -> Option<Classes> {
     for group in &groups {
         let mut next: BTreeMap<Vec<usize>, BTreeMap<BigUint, BigUint>> = BTreeMap::new();
         for (left, products) in &splits {
-            for taken in takings(left, group.len()) {
-                let weight = taken.iter().fold(factorial(group.len() as u64), |acc, &c| {
-                    acc / factorial(c as u64)
-                });
+            for taken in takings(left, group.len(), &mut budget)? {
+                let weight = multinomial(group.len(), &taken);
                 let rest: Vec<usize> = left.iter().zip(&taken).map(|(l, t)| l - t).collect();
                 let into = next.entry(rest).or_default();
                 for (product, count) in products {
@@ -281,20 +283,52 @@ fn tree_classes(tree: &Tree, tokens: &Tokens) -> Option<Classes> {
     })
 }
 
-/// Every way to take `size` tokens from labels of which `left` are left: how many of each.
-fn takings(left: &[usize], size: usize) -> Vec<Vec<usize>> {
-    let Some((&first, rest)) = left.split_first() else {
-        return if size == 0 { vec![vec![]] } else { vec![] };
-    };
-    let room: usize = rest.iter().sum();
+/// (Σ counts)! / ∏ counts!, `total` the sum: the denominators' product first, one division.
+fn multinomial(total: usize, counts: &[usize]) -> BigUint {
+    let below: BigUint = counts.iter().map(|&c| factorial(c as u64)).product();
+    factorial(total as u64) / below
+}
+
+/// Every way to take `size` tokens from labels of which `left` are left: how many of each,
+/// in the order of an odometer (no recursion: a label a digit); None once more than `budget`
+/// (which it spends) are made.
+fn takings(left: &[usize], size: usize, budget: &mut usize) -> Option<Vec<Vec<usize>>> {
+    let n = left.len();
+    // room[i]: the tokens of the labels from i on.
+    let mut room = vec![0; n + 1];
+    for i in (0..n).rev() {
+        room[i] = room[i + 1] + left[i];
+    }
+    if size > room[0] {
+        return Some(vec![]);
+    }
+    let (mut taken, mut rest) = (vec![0; n], vec![0; n + 1]);
+    rest[0] = size;
     let mut out = vec![];
-    for t in size.saturating_sub(room)..=first.min(size) {
-        for mut tail in takings(rest, size - t) {
-            tail.insert(0, t);
-            out.push(tail);
+    let mut i = 0;
+    loop {
+        // The labels from i on take the fewest they can: the rest must fit past them.
+        while i < n {
+            taken[i] = rest[i].saturating_sub(room[i + 1]);
+            rest[i + 1] = rest[i] - taken[i];
+            i += 1;
+        }
+        *budget = budget.checked_sub(1)?;
+        out.push(taken.clone());
+        // The last label that can take one more does, and those past it start again.
+        loop {
+            if i == 0 {
+                return Some(out);
+            }
+            i -= 1;
+            if taken[i] < left[i].min(rest[i]) {
+                taken[i] += 1;
+                rest[i + 1] = rest[i] - taken[i];
+                i += 1;
+                break;
+            }
         }
     }
-    out
 }
 
 /// The labels of `cells` in each exchange class of their placement on `tree`.
@@ -335,7 +369,8 @@ fn theta0_group(ground: &Ground, g: &impl Adjacency, goal: &Tokens) -> Option<Th
 }
 
 /// Why no theorem here decides `tokens` on a graph, for a one-line refusal: one with a cut
-/// vertex that is not a tree (or a tree whose colour splits are too many to list).
+/// vertex that is not a tree (or a tree too large for the exchange classes here, or whose
+/// colour splits are too many to list).
 pub fn undecided(tokens: &Tokens) -> String {
     // The tokens named, but in a few words where their notation is long.
     let mut named = tokens.notation();
@@ -345,9 +380,9 @@ pub fn undecided(tokens: &Tokens) -> String {
     format!(
         "no theorem here decides {} on a graph with a cut vertex that is not a tree (Goraly and \
          Hassin's and Yu's tests on any graph are not implemented), nor on a tree whose \
-         junctions times vertices pass {} (the exchange classes here take that long), nor lists \
-         more than {} colour splits on a tree",
-        named, MOST_TREE_WORK, MOST_SPLITS
+         junctions times vertices pass {} (the exchange classes here take that long), nor \
+         splits more than {} labels or tries more than {} colour splits on a tree",
+        named, MOST_TREE_WORK, MOST_LABELS, MOST_SPLITS
     )
 }
 
