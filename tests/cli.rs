@@ -835,21 +835,11 @@ fn save_table_then_distance_and_solve() {
         .unwrap();
     assert_eq!(blank.len(), 31);
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args(["solve", "--table", "t.tst", "--input", "-", "--csv"])
-        .current_dir(tmp.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/8 7 0\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = crate::common::tilespace_reading(
+        &["solve", "--table", "t.tst", "--input", "-", "--csv"],
+        tmp.path(),
+        b"1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/8 7 0\n",
+    );
     assert_eq!(o.status.code(), Some(1), "one board is unsolvable");
     assert_eq!(
         stdout(&o),

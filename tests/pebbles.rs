@@ -809,24 +809,15 @@ fn trees_of_many_vertices_are_decided_or_refused() {
         write("goal.txt", words(&goal)),
         write("start.txt", words(&start)),
     );
-    let (code, _, err) = tilespace(&[
-        "solvable",
-        &format!("@{start_file}"),
-        "--graph",
-        &star,
-        "--goal",
-        &format!("@{goal_file}"),
-        "--json",
-    ]);
+    let goal_arg = format!("@{goal_file}");
+    let on_star = |first: &[&str]| {
+        let mut args = first.to_vec();
+        args.extend(["--graph", &star, "--goal", &goal_arg, "--json"]);
+        tilespace(&args)
+    };
+    let (code, _, err) = on_star(&["solvable", &format!("@{start_file}")]);
     assert_eq!(code, Some(0), "{err}");
-    let (code, out, err) = tilespace(&[
-        "count",
-        "--graph",
-        &star,
-        "--goal",
-        &format!("@{goal_file}"),
-        "--json",
-    ]);
+    let (code, out, err) = on_star(&["count"]);
     assert_eq!(code, Some(0), "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["classes"], "1");
@@ -940,23 +931,10 @@ fn tokens_too_many_for_an_argument_are_read_from_files() {
     );
 
     // `@-`: standard input.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilespace"))
-        .args([
-            "random", "--graph", "cycle:5", "--goal", "@-", "--seed", "3",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1 2\n3 0 0\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let args = [
+        "random", "--graph", "cycle:5", "--goal", "@-", "--seed", "3",
+    ];
+    let out = crate::common::tilespace_reading(&args, dir.path(), b"1 2\n3 0 0\n");
     assert_eq!(out.status.code(), Some(0));
     let drawn = String::from_utf8(out.stdout).unwrap();
     let drawn = Tokens::parse(&drawn, 5).unwrap();

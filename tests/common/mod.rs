@@ -13,6 +13,24 @@ pub fn tilespace(args: &[&str], dir: &Path) -> Output {
         .expect("the binary runs")
 }
 
+/// The binary run in `dir` with `input` on its standard input.
+pub fn tilespace_reading(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilespace"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin.write_all(input).expect("the input written");
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
