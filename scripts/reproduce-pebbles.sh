@@ -61,6 +61,12 @@ show "3x3 board, two blanks" grid:3x3 "1 2 3 4 5 6 7 0 0"
 show "3x3 board, three blanks" grid:3x3 "1 2 3 4 5 6 0 0 0"
 show "3x3 board, coloured rows" grid:3x3 "1 1 1 2 2 2 3 3 0"
 show "3x4 board, coloured rows" grid:3x4 "1 1 1 1 2 2 2 2 3 3 3 0"
+# Trees (Auletta et al.): nauty's E?qo is the spider 6-1-5-2, 6-3, 6-4; FCOf? the spider of
+# three legs of two around vertex 7.
+show "A spider of legs 3, 1, 1, three blanks (the long leg's last token alone)" "graph6:E?qo" "1 2 3 0 0 0"
+show "The same spider, three blanks, two tiles of one colour" "graph6:E?qo" "1 1 2 0 0 0"
+show "A spider of three legs of two, two blanks" "graph6:FCOf?" "1 2 3 4 5 0 0"
+show "The same spider, three blanks (one class)" "graph6:FCOf?" "1 2 3 4 0 0 0"
 if $fifteen; then
   show "4x4 board, coloured rows (the 15-puzzle)" grid:4x4 "1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 0"
 fi
