@@ -107,7 +107,7 @@ impl Tree {
             for &u in &self.adjacent[leaf] {
                 if alive[u] {
                     degree[u] -= 1;
-                    if degree[u] == 1 || degree[u] == 0 {
+                    if degree[u] <= 1 {
                         leaves.push(u);
                     }
                 }
@@ -250,8 +250,9 @@ impl Tree {
     }
 }
 
-/// No junction ahead (`Tree::ahead`).
+/// No junction ahead (`Tree::ahead`), and an edge not walked yet (`junctions_ahead`).
 const NO_JUNCTION: u32 = u32::MAX;
+const NOT_YET: u32 = u32::MAX - 1;
 
 /// The steps from each vertex to the nearest junction along each of its edges
 /// (`Tree::ahead`, the edges of u numbered from `first[u]`), in time linear in the vertices:
@@ -259,10 +260,10 @@ const NO_JUNCTION: u32 = u32::MAX;
 fn junctions_ahead(adjacent: &[Vec<usize>], first: &[usize]) -> Vec<u32> {
     let junction = |v: usize| adjacent[v].len() >= 3;
     let edges = first.last().copied().unwrap_or(0);
-    let mut ahead = vec![u32::MAX - 1; edges];
+    let mut ahead = vec![NOT_YET; edges];
     for u in 0..adjacent.len() {
         for i in 0..adjacent[u].len() {
-            if ahead[first[u] + i] != u32::MAX - 1 {
+            if ahead[first[u] + i] != NOT_YET {
                 continue;
             }
             // Walk on until a junction or a leaf, then fill the edges walked, farthest first.
@@ -276,7 +277,7 @@ fn junctions_ahead(adjacent: &[Vec<usize>], first: &[usize]) -> Vec<u32> {
                     break NO_JUNCTION;
                 };
                 let e = first[at] + j;
-                if ahead[e] != u32::MAX - 1 {
+                if ahead[e] != NOT_YET {
                     break ahead[e];
                 }
                 walked.push(e);
