@@ -282,3 +282,118 @@ fn memory_guard_refuses_with_figures_without_allocating() {
         assert!(stdout(&o).is_empty());
     }
 }
+
+/// A search of tokens (3x3 with two blanks, its depths saved) stopped by SIGINT at depth 10
+/// saves its checkpoint, says how to go on, and goes on to the reports and the table of an
+/// uninterrupted run, byte for byte; moved to another directory on the way. Checkpoints of
+/// another search, damaged or forged, are refused in one line.
+#[test]
+fn a_search_of_tokens_stopped_goes_on_identically() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let goal = "1 2 3/4 5 6/7 0 0";
+    let run = |extra: &[&'static str], out: &'static str, table: &'static str| {
+        let mut args = vec!["analyze", "3x3", "--goal", goal, "-q"];
+        args.extend(["--results", out, "--save-table", table]);
+        args.extend_from_slice(extra);
+        args
+    };
+    let o = tilespace(&run(&[], "whole", "whole.tst"), dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let files = |out: &str| -> Vec<Vec<u8>> {
+        let reports = dir.join(out).join("tokens/3x3-1-2-3-4-5-6-7-0-0");
+        ["depths.csv", "antipodes.csv"]
+            .iter()
+            .map(|f| std::fs::read(reports.join(f)).unwrap())
+            .collect()
+    };
+    let want = (
+        files("whole"),
+        std::fs::read(dir.join("whole.tst")).unwrap(),
+    );
+
+    let args = run(
+        &["--checkpoint", "ck", "--checkpoint-every", "1h"],
+        "r",
+        "r.tst",
+    );
+    let o = interrupted_at(&args, dir, 10);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(75), "{err}");
+    let said = "continue with: tilespace analyze 3x3 --goal \"1 2 3/4 5 6/7 0 0\" --save-table \
+                r.tst --resume ck";
+    assert!(err.contains(said), "{err}");
+    let saved = std::fs::read(dir.join("ck/checkpoint.tsc")).unwrap();
+    assert_eq!(&saved[..8], b"TSTOKCKP");
+    assert_eq!(u32::from_le_bytes(saved[24..28].try_into().unwrap()), 10);
+    assert!(!dir.join("r").join("tokens-summary.csv").exists());
+    assert!(!dir.join("r.tst").exists());
+
+    // Refused, each in one line and exit 2, nothing written: another goal, the depths not
+    // asked for, a checkpoint of tiles, and the file damaged or forged.
+    let refused = |bytes: &[u8], extra: &[&str], why: &str| {
+        std::fs::create_dir_all(dir.join("bad")).unwrap();
+        std::fs::write(dir.join("bad/checkpoint.tsc"), bytes).unwrap();
+        let mut args = vec!["analyze", "3x3", "--resume", "bad", "--results", "r2", "-q"];
+        args.extend_from_slice(extra);
+        let o = tilespace(&args, dir);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains(why), "{extra:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            !dir.join("r2/tokens-summary.csv").exists(),
+            "nothing written"
+        );
+    };
+    let table = ["--save-table", "r2.tst"];
+    refused(
+        &saved,
+        &["--goal", "1 2 3/4 5 6/0 7 0", "--save-table", "r2.tst"],
+        "not of this search",
+    );
+    refused(&saved, &["--goal", goal], "saved with --save-table");
+    refused(&saved, &[], "a checkpoint of a puzzle of tokens");
+    let mut flipped = saved.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    refused(
+        &flipped,
+        &[&["--goal", goal][..], &table].concat(),
+        "checksum",
+    );
+    // A code of the table changed, its checksums made again: the counts give it away. The
+    // search's table is the first of the two after the preamble (9 tokens, the graph6's
+    // length, 11 layer counts).
+    let mut forged = saved.clone();
+    let at = 64 + 8 * (9 + 1 + 11);
+    forged[at] ^= 0b11;
+    tilespace::store::token_checkpoint::reseal(&mut forged);
+    refused(
+        &forged,
+        &[&["--goal", goal][..], &table].concat(),
+        "not its layers'",
+    );
+    let o = interrupted_at(&["analyze", "3x3", "--checkpoint", "tiles", "-q"], dir, 5);
+    assert_eq!(o.status.code(), Some(75), "{}", stderr(&o));
+    let tiles = std::fs::read(dir.join("tiles/checkpoint.tsc")).unwrap();
+    refused(
+        &tiles,
+        &[&["--goal", goal][..], &table].concat(),
+        "a checkpoint of a search of tiles",
+    );
+
+    // Gone on with in another directory: the first one's checkpoint is removed at the end,
+    // and so is the second's.
+    let o = tilespace(
+        &run(&["--resume", "ck", "--checkpoint", "ck2"], "r", "r.tst"),
+        dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        (files("r"), std::fs::read(dir.join("r.tst")).unwrap()),
+        want
+    );
+    for ck in ["ck", "ck2"] {
+        assert!(!dir.join(ck).join("checkpoint.tsc").exists(), "{ck}");
+    }
+}

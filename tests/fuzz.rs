@@ -104,6 +104,7 @@ fn fuzz(name: &str, cases: u32) {
         "journal",
         "disk_files",
         "token_table",
+        "token_checkpoint",
     ]
     .contains(&name);
     let seeds = tilespace::fuzz::seeds(name);
@@ -196,6 +197,12 @@ fn saved_tables() {
 #[test]
 fn saved_tables_of_tokens() {
     fuzz("token_table", 600);
+}
+
+/// Checkpoints of searches of tokens, resumed when accepted.
+#[test]
+fn checkpoints_of_tokens() {
+    fuzz("token_checkpoint", 400);
 }
 
 #[test]

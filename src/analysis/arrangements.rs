@@ -11,7 +11,9 @@ use std::path::Path;
 
 use std::sync::atomic::AtomicBool;
 
-use crate::bfs::arrangements::{search_arrangements, ArrangementMoves, ArrangementsFound, Asked};
+use crate::bfs::arrangements::{
+    search_arrangements, ArrangementMoves, ArrangementsFound, Asked, Checkpoints,
+};
 use crate::error::Error;
 use crate::graph::pebbles::{self, Classes};
 use crate::index::arrangement::ArrangementIndex;
@@ -19,6 +21,7 @@ use crate::index::goal_index::{GoalIndex, Symbols};
 use crate::index::puzzle::Ground;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
+use crate::store::token_checkpoint::{Searched, TokenCheckpoints};
 
 /// Most arrangements a search takes: its 2-bit table is then 1 GiB.
 pub const MAX_ARRANGEMENTS: u64 = crate::index::arrangement::MAX_RANKS;
@@ -60,14 +63,19 @@ pub fn arrangement_bytes(arrangements: u64, threads: usize, depths: bool) -> u64
 }
 
 /// What `analyze_tokens` is asked beside the puzzle.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct TokenOptions<'a> {
     /// Refuse a search past this many bytes (else what the memory available allows).
     pub max_memory: Option<u64>,
     /// Save every reached arrangement's depth mod 3 there (`store::tokens`).
     pub save_table: Option<&'a Path>,
-    /// Set: the search stops at its next layer with `Error::Stopped`.
+    /// Set: the search stops at its next layer with `Error::Stopped` (where it checkpoints,
+    /// the checkpoint's `stop` is used instead, and it stops with `Error::Interrupted`).
     pub stop: Option<&'a AtomicBool>,
+    /// Save the search at layer boundaries, and go on from a saved one
+    /// (`store::token_checkpoint`); the caller removes the checkpoint once the reports are
+    /// written.
+    pub checkpoint: Option<crate::store::checkpoint::Options<'a>>,
 }
 
 /// The search from `symbols` by the index `ranks`, as `asked`, and its last layer's
@@ -164,12 +172,25 @@ pub fn analyze_tokens(
         max_memory,
         save_table,
         stop,
+        checkpoint,
     } = options;
-    let asked = Asked {
-        depths: save_table.is_some(),
-        stop,
+    let depths = save_table.is_some();
+    check_tokens(ground, goal, metric, max_memory, depths)?;
+    let _lock = checkpoint
+        .map(|ck| crate::analysis::job::claim_checkpoint_dir(ck.dir, ck.resume))
+        .transpose()?;
+    let searched = Searched {
+        ground,
+        metric,
+        goal,
+        depths,
     };
-    check_tokens(ground, goal, metric, max_memory, asked.depths)?;
+    let saves = checkpoint.map(|ck| TokenCheckpoints::new(ck, searched));
+    let asked = Asked {
+        depths,
+        stop: checkpoint.map(|ck| ck.stop).or(stop),
+        checkpoints: saves.as_ref().map(|s| s as &dyn Checkpoints),
+    };
     let moves = match ground {
         Ground::Board(shape) => ArrangementMoves::of_board(*shape, metric),
         Ground::Graph(graph) => ArrangementMoves::of_graph(graph),
@@ -184,7 +205,8 @@ pub fn analyze_tokens(
         GoalIndex::Tiles(ranks) => search_by(ranks, &moves, &symbols, asked, progress)?,
         GoalIndex::Multiset(ranks) => search_by(ranks, &moves, &symbols, asked, progress)?,
     };
-    let seconds = clock.elapsed().as_secs_f64();
+    let before = saves.as_ref().map_or(0.0, TokenCheckpoints::seconds_before);
+    let seconds = before + clock.elapsed().as_secs_f64();
     if let (Some(path), Some(depths)) = (save_table, &found.depths) {
         let of = crate::store::tokens::Saving {
             ground,

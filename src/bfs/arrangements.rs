@@ -168,14 +168,42 @@ impl Clone for Depths {
     }
 }
 
-/// What a search over arrangements is asked beside its moves: to keep the depths, and to stop
-/// at the next layer once `stop` is set.
-#[derive(Clone, Copy, Debug, Default)]
+/// What a search over arrangements is asked beside its moves: to keep the depths, to stop at
+/// the next layer once `stop` is set, and to save and resume at layer boundaries.
+#[derive(Clone, Copy, Default)]
 pub struct Asked<'a> {
     /// Keep every arrangement's depth mod 3 (`ArrangementsFound::depths`).
     pub depths: bool,
-    /// Set (by a signal's handler, say): the search ends with `Error::Stopped`.
+    /// Set (by a signal's handler, say): the search ends with `Error::Stopped`, or where it
+    /// checkpoints, with what `Checkpoints::reached` returns.
     pub stop: Option<&'a AtomicBool>,
+    /// Where the search is saved at layer boundaries and resumed from.
+    pub checkpoints: Option<&'a dyn Checkpoints>,
+}
+
+/// A search's state at a layer boundary, as saved: every layer's count (the last one's states
+/// are the frontier), the table's codes (3: expanded; `code`: the last layer; 0: not reached)
+/// and, where the depths are kept, their table (the layers before the last coded).
+pub struct Pause<T> {
+    /// States at each depth from the start.
+    pub layers: Vec<u64>,
+    /// The last layer's code in `table` (1 or 2).
+    pub code: u64,
+    /// The search's codes, 2 bits an arrangement.
+    pub table: T,
+    /// Where the depths are kept, 1 + depth mod 3 of each state expanded.
+    pub depths: Option<T>,
+}
+
+/// Where a search over arrangements saves itself at layer boundaries and goes on from
+/// (`store::token_checkpoint`): the engine asks, the store reads and writes.
+pub trait Checkpoints: Sync {
+    /// The boundary to go on from, if any: the saved one (read anew on each call, the second
+    /// search of a wide last layer's included), else `None` to start at the beginning.
+    fn resume(&self) -> Result<Option<Pause<crate::bfs::table::Table>>, Error>;
+    /// Told each boundary reached (`stopping`: a stop was asked); saves it when due, and
+    /// returns the error that ends the search when stopping.
+    fn reached(&self, at: &Pause<&[AtomicU64]>, stopping: bool) -> Result<(), Error>;
 }
 
 /// Searches every arrangement `ranks` numbers that the moves reach from rank `start`, on the
@@ -252,21 +280,29 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
     } = search;
     let total = ranks.count();
     let words = total.div_ceil(32) as usize;
-    // Huge pages where the kernel gives them: most targets are a random word of the table.
-    let owner = crate::bfs::table::Table::new(total);
+    let Pause {
+        mut layers,
+        mut code,
+        table: owner,
+        depths: depth_owner,
+    } = begin(search, total, list_all)?;
     let table = owner.words();
-    table[(start / 32) as usize].store(1 << (2 * (start % 32)), Relaxed);
-    let depth_owner = search
-        .asked
-        .depths
-        .then(|| crate::bfs::table::Table::new(total));
     let depth_words = depth_owner.as_ref().map(|t| t.words());
-    let mut layers = vec![1u64];
-    let mut frontier = (listed_most > 0).then(|| vec![start]);
-    let mut code = 1;
+    // A resumed search finds its frontier by a scan.
+    let mut frontier = (listed_most > 0 && layers.len() == 1).then(|| vec![start]);
     loop {
         let depth = layers.len() as u32;
-        if search.asked.stop.is_some_and(|s| s.load(Relaxed)) {
+        let stopping = search.asked.stop.is_some_and(|s| s.load(Relaxed));
+        if let Some(c) = search.asked.checkpoints {
+            let at = Pause {
+                layers: layers.clone(),
+                code,
+                table,
+                depths: depth_words,
+            };
+            c.reached(&at, stopping)?;
+        }
+        if stopping {
             return Err(Error::Stopped(format!(
                 "the search of arrangements, after depth {}",
                 depth - 1
@@ -318,6 +354,39 @@ fn search_once<R: ArrangementIndex, const SLIDES: bool>(
         marked,
         table_bytes: words as u64 * 8,
         depths: depth_owner.map(Depths),
+    })
+}
+
+/// Where a search starts: the saved boundary it resumes, else the start alone in a new table
+/// (huge pages where the kernel gives them: most targets are a random word of the table). A
+/// search that lists the layer at depth `list_all` resumes only a boundary before it.
+fn begin<R: ArrangementIndex>(
+    search: &Search<R>,
+    total: u64,
+    list_all: Option<u32>,
+) -> Result<Pause<crate::bfs::table::Table>, Error> {
+    let saved = search.asked.checkpoints.map(|c| c.resume()).transpose()?;
+    let before = |b: &Pause<_>| list_all.is_none_or(|d| b.layers.len() as u64 <= u64::from(d));
+    if let Some(b) = saved.flatten().filter(before) {
+        assert_eq!(
+            b.table.words().len() as u64,
+            total.div_ceil(32),
+            "checked on load"
+        );
+        assert_eq!(b.depths.is_some(), search.asked.depths, "checked on load");
+        return Ok(b);
+    }
+    let table = crate::bfs::table::Table::new(total);
+    let start = search.start;
+    table.words()[(start / 32) as usize].store(1 << (2 * (start % 32)), Relaxed);
+    Ok(Pause {
+        layers: vec![1],
+        code: 1,
+        table,
+        depths: search
+            .asked
+            .depths
+            .then(|| crate::bfs::table::Table::new(total)),
     })
 }
 
@@ -755,6 +824,7 @@ mod tests {
     const KEEP: Asked = Asked {
         depths: true,
         stop: None,
+        checkpoints: None,
     };
 
     /// A stop set before the search ends it before its first layer, in an error.
@@ -766,10 +836,99 @@ mod tests {
         let asked = Asked {
             depths: false,
             stop: Some(&stop),
+            checkpoints: None,
         };
         let moves = ArrangementMoves::of_graph(&g);
         let found = search_arrangements(&ranks, &moves, 0, asked, &|_, _| {});
         assert!(matches!(found, Err(Error::Stopped(_))), "{found:?}");
+    }
+
+    /// Every boundary saved in memory; the search stopped (as by a signal) at depth `stop_at`.
+    struct Memory {
+        saved: std::sync::Mutex<Option<Pause<Vec<u64>>>>,
+        stop_at: u32,
+    }
+
+    impl Checkpoints for Memory {
+        fn resume(&self) -> Result<Option<Pause<crate::bfs::table::Table>>, Error> {
+            let saved = self.saved.lock().unwrap();
+            Ok(saved.as_ref().map(|b| Pause {
+                layers: b.layers.clone(),
+                code: b.code,
+                table: crate::bfs::table::Table::from_words(b.table.clone()),
+                depths: b.depths.clone().map(crate::bfs::table::Table::from_words),
+            }))
+        }
+
+        fn reached(&self, at: &Pause<&[AtomicU64]>, stopping: bool) -> Result<(), Error> {
+            assert!(!stopping, "no stop asked");
+            let words = |t: &[AtomicU64]| t.iter().map(|w| w.load(Relaxed)).collect();
+            *self.saved.lock().unwrap() = Some(Pause {
+                layers: at.layers.clone(),
+                code: at.code,
+                table: words(at.table),
+                depths: at.depths.map(words),
+            });
+            let depth = at.layers.len() as u32 - 1;
+            match depth == self.stop_at {
+                true => Err(Error::Stopped(format!("at {depth}"))),
+                false => Ok(()),
+            }
+        }
+    }
+
+    /// A search stopped at any boundary (its first, one in the middle, its last) and resumed
+    /// from what it saved there finds what it finds at one go: layers, last layer, depths;
+    /// with every layer listed as it can be, and with none (the last layer then listed by a
+    /// second search, which resumes only a boundary before it).
+    #[test]
+    fn a_search_resumed_at_any_boundary_finds_the_same() {
+        for (g, counts, goal) in [
+            (family::grid(3, 3).unwrap(), vec![2, 7], "0 0 1 1 1 1 1 1 1"),
+            (family::theta0(), vec![2, 1, 1, 1, 1, 1], "1 1 2 3 4 5 0"),
+        ] {
+            let ranks = ArrangementRank::new(&counts).unwrap();
+            let tokens = Tokens::parse(goal, g.vertices()).unwrap();
+            let symbols = crate::index::goal_index::Symbols::of(&tokens).encode(&tokens);
+            let start = ranks.rank_of(&symbols.unwrap());
+            let moves = ArrangementMoves::of_graph(&g);
+            for listed in [1 << 16, 0] {
+                let whole = search_listing(&ranks, &moves, start, listed, KEEP, &|_, _| {});
+                let whole = whole.unwrap();
+                let last = whole.layers.len() as u32 - 1;
+                for stop_at in [0, last / 2, last] {
+                    let memory = Memory {
+                        saved: std::sync::Mutex::new(None),
+                        stop_at,
+                    };
+                    let asked = Asked {
+                        checkpoints: Some(&memory),
+                        ..KEEP
+                    };
+                    let stopped = search_listing(&ranks, &moves, start, listed, asked, &|_, _| {});
+                    assert!(
+                        matches!(stopped, Err(Error::Stopped(_))),
+                        "{goal} at {stop_at}"
+                    );
+                    let on = Memory {
+                        saved: memory.saved,
+                        stop_at: u32::MAX,
+                    };
+                    let asked = Asked {
+                        checkpoints: Some(&on),
+                        ..KEEP
+                    };
+                    // Told only the layers past the boundary: the saved ones are not searched
+                    // again.
+                    let told = std::sync::Mutex::new(vec![]);
+                    let progress = |depth, _| told.lock().unwrap().push(depth);
+                    let resumed = search_listing(&ranks, &moves, start, listed, asked, &progress);
+                    assert_eq!(resumed.unwrap(), whole, "{goal} from {stop_at}, {listed}");
+                    let told = told.into_inner().unwrap();
+                    assert_eq!(told, (stop_at + 1..=last).collect::<Vec<_>>(), "{goal}");
+                }
+            }
+        }
     }
 
     fn check<R: ArrangementIndex>(

@@ -51,25 +51,7 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
                 .into()
         ));
     }
-    let (ground, label, folder) = match (&args.boards[..], &args.graph[..]) {
-        ([shape], []) => (Ground::Board(*shape), shape.to_string(), shape.to_string()),
-        ([], [spec]) => {
-            let graph = NamedGraph::parse(spec)?.graph;
-            let dir = tilespace::report::graph_summary::report_dir(
-                std::path::Path::new(""),
-                spec,
-                &graph,
-                graph.vertices() - 1,
-            );
-            let folder = dir
-                .file_name()
-                .map_or("graph".into(), |n| n.to_string_lossy().into_owned());
-            (Ground::Graph(graph), spec.clone(), folder)
-        }
-        _ => bail!(BadArgument(
-            "--goal names one puzzle's tokens: give one board size or one --graph".into()
-        )),
-    };
+    let (ground, label, folder) = ground_of(args)?;
     let tokens = match &ground {
         Ground::Board(shape) => Tokens::parse_board(goal, *shape)?,
         Ground::Graph(graph) => Tokens::parse(goal, graph.vertices())?,
@@ -99,8 +81,23 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         tilespace::store::atomic::check_writable(parent.unwrap_or(std::path::Path::new(".")))?;
     }
     let most = tokens.arrangements().try_into().unwrap_or(u64::MAX);
-    let stop = super::stop_on_signal("the search of arrangements is abandoned")?;
+    let checkpoint_dir = args.checkpoint.as_deref().or(args.resume.as_deref());
+    let stop = match checkpoint_dir {
+        Some(_) => None,
+        None => Some(super::stop_on_signal(
+            "the search of arrangements is abandoned",
+        )?),
+    };
     let progress = Progress::new(args.run.quiet, most, &label);
+    let saved = |depth: u32, seconds: f64| {
+        if let Some(dir) = checkpoint_dir {
+            progress.message(&format!(
+                "checkpoint after depth {depth} saved in {} ({seconds:.1} s)",
+                dir.display()
+            ));
+        }
+    };
+    let checkpoint = super::cmd_analyze::checkpointing(args, checkpoint_dir, &saved)?;
     let a = pool.install(|| {
         analyze_tokens(
             &ground,
@@ -109,13 +106,14 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
             TokenOptions {
                 max_memory: args.run.max_memory,
                 save_table,
-                stop: Some(stop),
+                stop,
+                checkpoint,
             },
             &|depth, seen| progress.reached(depth, seen),
         )
     });
     progress.finish();
-    let a = a?;
+    let a = a.map_err(|e| resumable(e, args, &label, &tokens, &ground))?;
     let json = TokensJson::of(&ground, &label, &a);
     let [depths, antipodes] =
         tilespace::report::tokens::write_token_reports(&dir, &a.distribution, &json.antipodes)?;
@@ -124,6 +122,11 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
     let row = tilespace::report::tokens::TokensSummaryRow::of(&a, &label, &json.goal, &report);
     let summary = tilespace::report::tokens::upsert_tokens_summary(&args.run.results, row)?;
     let written = [depths, antipodes, summary];
+    // The reports are written: the checkpoint (and the one it went on from) is done with.
+    let moved = super::cmd_analyze::moved_from(args);
+    for dir in checkpoint_dir.into_iter().chain(moved) {
+        tilespace::store::checkpoint::remove(dir)?;
+    }
     if args.json {
         super::print_json(&json)?;
     } else {
@@ -137,6 +140,62 @@ pub fn run(args: &AnalyzeArgs, goal: &str, ranks: super::Ranks) -> Result<super:
         writeln!(std::io::stdout().lock(), "  wrote: {}", shown.join(", "))?;
     }
     Ok(super::Status::of(a.verified))
+}
+
+/// The puzzle's ground, its name (the board size or the graph's SPEC) and the folder of its
+/// reports.
+fn ground_of(args: &AnalyzeArgs) -> Result<(Ground, String, String)> {
+    Ok(match (&args.boards[..], &args.graph[..]) {
+        ([shape], []) => (Ground::Board(*shape), shape.to_string(), shape.to_string()),
+        ([], [spec]) => {
+            let graph = NamedGraph::parse(spec)?.graph;
+            let dir = tilespace::report::graph_summary::report_dir(
+                std::path::Path::new(""),
+                spec,
+                &graph,
+                graph.vertices() - 1,
+            );
+            let folder = dir
+                .file_name()
+                .map_or("graph".into(), |n| n.to_string_lossy().into_owned());
+            (Ground::Graph(graph), spec.clone(), folder)
+        }
+        _ => bail!(BadArgument(
+            "--goal names one puzzle's tokens: give one board size or one --graph".into()
+        )),
+    })
+}
+
+/// A search stopped by a signal after saving its checkpoint, said as the command that goes on
+/// with it; any other error as it is.
+fn resumable(
+    err: tilespace::Error,
+    args: &AnalyzeArgs,
+    label: &str,
+    goal: &Tokens,
+    ground: &Ground,
+) -> anyhow::Error {
+    let tilespace::Error::Interrupted { depth, dir } = &err else {
+        return err.into();
+    };
+    super::signals_settled();
+    let mut command = match ground {
+        Ground::Board(_) => format!("tilespace analyze {label}"),
+        Ground::Graph(_) => format!("tilespace analyze --graph {label}"),
+    };
+    command += &format!(" --goal \"{}\"", written(ground, goal));
+    if args.metric.note().is_some() {
+        command += &format!(" --metric {}", args.metric);
+    }
+    if let Some(path) = &args.save_table {
+        command += &format!(" --save-table {}", path.display());
+    }
+    let dir = dir.display();
+    super::Stopped(format!(
+        "interrupted after depth {depth}: checkpoint saved in {dir}; continue with: {command} \
+         --resume {dir}"
+    ))
+    .into()
 }
 
 /// The tokens as the command line takes them: a board's rows split by `/`.

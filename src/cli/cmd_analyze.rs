@@ -45,7 +45,7 @@ pub struct AnalyzeArgs {
     /// several blanks (0), e.g. "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0"; on a --graph the token on
     /// each vertex in its order. Every arrangement that reaches it is searched (pebble motion)
     #[arg(long, value_name = "TOKENS", conflicts_with_all = [
-        "blank", "gong_figures", "from", "checkpoint", "resume", "disk"
+        "blank", "gong_figures", "from", "disk"
     ])]
     pub goal: Option<String>,
     /// How moves are counted: single (a move slides one tile one cell) or multi (the blank
@@ -560,7 +560,7 @@ fn jobs(args: &AnalyzeArgs, sharded: bool) -> Result<Jobs> {
 
 /// The directory a search is moved from: `--resume`'s, where `--checkpoint` or `--disk` names
 /// another directory to go on in (in memory or on disk).
-fn moved_from(args: &AnalyzeArgs) -> Option<&Path> {
+pub(super) fn moved_from(args: &AnalyzeArgs) -> Option<&Path> {
     let elsewhere = args.checkpoint.is_some() || args.disk.is_some();
     args.resume.as_deref().filter(|_| elsewhere)
 }

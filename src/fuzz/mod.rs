@@ -28,7 +28,7 @@ use crate::puzzle::moves::{self, Moves};
 use crate::store::{checkpoint, saved, shards};
 
 /// The readers fuzzed, by name (the names of the `cargo fuzz` targets).
-pub const TARGETS: [&str; 16] = [
+pub const TARGETS: [&str; 17] = [
     "board",
     "size",
     "blank",
@@ -45,6 +45,7 @@ pub const TARGETS: [&str; 16] = [
     "positions",
     "graph",
     "token_table",
+    "token_checkpoint",
 ];
 
 /// Runs target `name` on `data`.
@@ -66,6 +67,7 @@ pub fn run(name: &str, data: &[u8]) {
         "positions" => positions(data),
         "graph" => graph(data),
         "token_table" => token_table(data),
+        "token_checkpoint" => token_checkpoint(data),
         _ => panic!("no fuzz target {name}"),
     }
 }
@@ -246,6 +248,93 @@ pub fn token_table(data: &[u8]) {
             assert!(way.len() <= t.layers().len());
         }
     }
+}
+
+/// The searches of tokens whose checkpoints `token_checkpoint` reads (its control byte's
+/// second bit picks one): two blanks and colours on a board, their depths kept; colours on a
+/// graph; the multi-tile metric, the depths kept.
+fn token_searches() -> [(
+    crate::index::puzzle::Ground,
+    crate::puzzle::tokens::Tokens,
+    Metric,
+    bool,
+); 3] {
+    use crate::index::puzzle::Ground;
+    let board = Ground::Board(Shape::new(2, 3).expect("a board"));
+    let cycle = Ground::Graph(crate::graph::family::cycle(6).expect("a cycle"));
+    let tokens = |t| crate::puzzle::tokens::Tokens::parse(t, 6).expect("tokens");
+    [
+        (board.clone(), tokens("1 1 2 2 0 0"), Metric::Single, true),
+        (cycle, tokens("1 1 2 2 0 0"), Metric::Single, false),
+        (board, tokens("1 2 3 4 5 0"), Metric::Multi, true),
+    ]
+}
+
+/// The search of tokens `search` (of `token_searches`) resumed from the checkpoint in `dir`, or
+/// stopped by `stop` once it is set (and its checkpoint saved there), as `progress` says.
+fn token_search_in(
+    dir: &Path,
+    search: usize,
+    resume: bool,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u32, u64) + Sync),
+) -> Result<crate::analysis::arrangements::ArrangementAnalysis, Error> {
+    use crate::analysis::arrangements::{analyze_tokens, TokenOptions};
+    let (ground, goal, metric, depths) = &token_searches()[search];
+    let table = dir.join("t.tst");
+    let options = TokenOptions {
+        save_table: depths.then_some(table.as_path()),
+        checkpoint: Some(checkpoint::Options {
+            dir,
+            every: std::time::Duration::from_secs(3600),
+            resume,
+            from: None,
+            stop,
+            saved: &|_, _| {},
+        }),
+        ..Default::default()
+    };
+    analyze_tokens(ground, goal, *metric, options, progress)
+}
+
+/// A checkpoint of a search of tokens: refused, or resumed to a result (checked by the
+/// analysis, marked unverified where a forgery leads it astray) without a panic.
+pub fn token_checkpoint(data: &[u8]) {
+    use crate::store::token_checkpoint::reseal;
+    let (control, bytes) = file_of(data, reseal);
+    let dir = scratch();
+    std::fs::write(checkpoint::file(dir.path()), &bytes).expect("scratch write");
+    let search = usize::from(control >> 1) % token_searches().len();
+    let _ = token_search_in(
+        dir.path(),
+        search,
+        true,
+        &AtomicBool::new(false),
+        &|_, _| {},
+    );
+}
+
+/// Checkpoints of the searches of `token_searches`, each stopped after depth 2.
+fn token_checkpoint_seeds() -> Vec<Vec<u8>> {
+    (0..token_searches().len())
+        .map(|search| {
+            let dir = scratch();
+            let stop = AtomicBool::new(false);
+            let at_two = |depth, _| {
+                if depth == 2 {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            };
+            let stopped = token_search_in(dir.path(), search, false, &stop, &at_two);
+            assert!(matches!(stopped, Err(Error::Interrupted { depth: 2, .. })));
+            let file = std::fs::read(checkpoint::file(dir.path())).expect("the checkpoint");
+            // The seed itself resumes to the checked result.
+            stop.store(false, std::sync::atomic::Ordering::Relaxed);
+            let resumed = token_search_in(dir.path(), search, true, &stop, &|_, _| {});
+            assert!(resumed.expect("resumed").verified);
+            [&[(search as u8) << 1][..], &file].concat()
+        })
+        .collect()
 }
 
 /// A pattern database: opened or refused; if opened, every entry can be looked up, and when it
@@ -554,6 +643,7 @@ pub fn seeds(name: &str) -> Vec<Vec<u8>> {
         "disk_files" => disk::seeds(),
         "positions" => positions_seeds(),
         "token_table" => token_table_seeds(),
+        "token_checkpoint" => token_checkpoint_seeds(),
         "graph" => text(&[
             "theta:1,2,2",
             "torus:3x3",

@@ -218,7 +218,14 @@ pub fn load(dir: &Path, space: &StateSpace, start: u64) -> Result<Loaded, Error>
     let mut head = [0u8; HEADER];
     r.read_exact(&mut head)
         .map_err(|e| bad(Damage::length(format!("truncated ({e})"))))?;
-    let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(&bad)?;
+    let h = HeaderReader::open(&head, MAGIC, VERSION, FIELDS, "checkpoint").map_err(|why| {
+        bad(match &head[..8] {
+            b"TSTOKCKP" => Damage::mismatch(
+                "a checkpoint of a puzzle of tokens: resume it with the --goal it was started with",
+            ),
+            _ => why,
+        })
+    })?;
     check_matches(&h, space, start).map_err(&bad)?;
     check_length(&h, space, length).map_err(&bad)?;
     let body = read_body(&mut r, &h, space).map_err(&bad)?;

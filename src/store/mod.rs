@@ -4,7 +4,8 @@
 //! any number of ranks or one process (`resume`), saved distance tables (`saved`: distances by
 //! descents, `lookup`, ended by a search near the goal, `near_goal`), kept in memory where
 //! `room` says they fit and sampled with their distances (`sample`), saved tables of tokens
-//! (`tokens`: depths mod 3 of arrangements, for pebble motion), the table on disk
+//! (`tokens`: depths mod 3 of arrangements, for pebble motion) and checkpoints of their
+//! searches (`token_checkpoint`), the table on disk
 //! (`disk`), and the roles of the files one run touches (`roles`).
 
 pub mod atomic;
@@ -24,4 +25,5 @@ pub mod room;
 pub mod sample;
 pub mod saved;
 pub mod shards;
+pub mod token_checkpoint;
 pub mod tokens;

@@ -43,7 +43,7 @@ use crate::store::header::{le_words, Checksum, HeaderReader, HeaderWriter};
 
 const MAGIC: &[u8; 8] = b"TSTOKENS";
 const VERSION: u32 = 1;
-const HEADER: usize = 64;
+pub(crate) const HEADER: usize = 64;
 /// Bytes of header fields; their checksum follows.
 const FIELDS: usize = 48;
 
@@ -69,7 +69,7 @@ pub fn is_token_table(path: &Path) -> bool {
 }
 
 /// The words after the header but the table's: the goal, the graph's graph6 text, the layers.
-fn preamble(ground: &Ground, goal: &Tokens, layers: &[u64]) -> Vec<u64> {
+pub(crate) fn preamble(ground: &Ground, goal: &Tokens, layers: &[u64]) -> Vec<u64> {
     let mut words: Vec<u64> = goal.cells().iter().map(|&t| u64::from(t)).collect();
     let text = match ground {
         Ground::Board(_) => String::new(),
@@ -88,6 +88,32 @@ fn preamble(ground: &Ground, goal: &Tokens, layers: &[u64]) -> Vec<u64> {
 /// Writes the depths of a finished search (`of`) to `path`, through a temporary file and a
 /// rename.
 pub fn save(path: &Path, of: &Saving, depths: &Depths) -> Result<(), Error> {
+    let file = File {
+        magic: MAGIC,
+        version: VERSION,
+        flags: [0, 0],
+        seconds: None,
+    };
+    write(path, &file, of, &[depths.0.words()])
+}
+
+/// What a file of tokens' header holds beside a search's fields: its magic and version, two
+/// flags (bytes 30 and 31), and the seconds of search (bytes 48..56) where it records them.
+pub(crate) struct File {
+    pub magic: &'static [u8; 8],
+    pub version: u32,
+    pub flags: [u8; 2],
+    pub seconds: Option<f64>,
+}
+
+/// Writes a file of tokens (a saved table's layout, `file` its header) of the search `of` with
+/// `tables` after the preamble, through a temporary file and a rename.
+pub(crate) fn write(
+    path: &Path,
+    file: &File,
+    of: &Saving,
+    tables: &[&[std::sync::atomic::AtomicU64]],
+) -> Result<(), Error> {
     let index = GoalIndex::of(of.goal)?;
     let (rows, cols) = match of.ground {
         Ground::Board(shape) => (shape.rows as u32, shape.cols as u32),
@@ -98,7 +124,7 @@ pub fn save(path: &Path, of: &Saving, depths: &Depths) -> Result<(), Error> {
         // header last.
         out.write_all(&[0; HEADER])?;
         let mut sum = Checksum::new();
-        let table = depths.0.words().iter();
+        let table = tables.iter().flat_map(|t| t.iter());
         let words = preamble(of.ground, of.goal, of.layers)
             .into_iter()
             .chain(table.map(|w| w.load(std::sync::atomic::Ordering::Relaxed)));
@@ -106,17 +132,20 @@ pub fn save(path: &Path, of: &Saving, depths: &Depths) -> Result<(), Error> {
             sum.add(w);
             out.write_all(&w.to_le_bytes())?;
         }
-        let head = HeaderWriter::new(MAGIC, VERSION)
+        let [a, b] = file.flags;
+        let mut head = HeaderWriter::new(file.magic, file.version)
             .u32(of.goal.len() as u32)
             .u32(rows)
             .u32(cols)
             .u32(of.layers.len() as u32 - 1)
-            .bytes(&[of.metric.byte(), index.byte(), 0, 0])
+            .bytes(&[of.metric.byte(), index.byte(), a, b])
             .u64(index.count())
-            .u64(sum.value())
-            .finish(HEADER);
+            .u64(sum.value());
+        if let Some(seconds) = file.seconds {
+            head = head.u64(seconds.to_bits());
+        }
         out.seek(std::io::SeekFrom::Start(0))?;
-        out.write_all(&head)
+        out.write_all(&head.finish(HEADER))
     })
 }
 
@@ -164,10 +193,10 @@ impl TokenTable {
         }
         let fields = Fields::read(&h).map_err(|why| bad(why.into()))?;
         let length = file.metadata().map_err(read)?.len();
-        if length != fields.length() {
+        if length != fields.length(1) {
             return Err(bad(Damage::length(format!(
                 "truncated or padded: {length} bytes, expected {}",
-                fields.length()
+                fields.length(1)
             ))));
         }
         crate::store::room::fits(length as f64).map_err(|limit| Error::NoRoom {
@@ -330,18 +359,31 @@ fn read_full(file: &mut std::fs::File, buf: &mut [u8]) -> std::io::Result<usize>
     Ok(n)
 }
 
-/// A table's header fields, read and checked against each other.
-struct Fields {
-    cells: usize,
-    board: Option<Shape>,
-    eccentricity: u32,
-    metric: Metric,
-    index: u8,
-    arrangements: u64,
+/// A table's header fields (or a checkpoint's, `store::token_checkpoint`), read and checked
+/// against each other.
+pub(crate) struct Fields {
+    pub cells: usize,
+    pub board: Option<Shape>,
+    /// The last depth (of the search so far, in a checkpoint).
+    pub eccentricity: u32,
+    pub metric: Metric,
+    pub index: u8,
+    pub arrangements: u64,
+}
+
+/// What the words after a header hold before the table, read and checked against the header:
+/// the goal, where its tokens sit, its index, the layer counts.
+pub(crate) struct Preamble {
+    pub goal: Tokens,
+    pub ground: Ground,
+    pub index: GoalIndex,
+    pub layers: Vec<u64>,
+    /// Words of the preamble: the first table's word follows.
+    pub words: usize,
 }
 
 impl Fields {
-    fn read(h: &HeaderReader) -> Result<Fields, String> {
+    pub(crate) fn read(h: &HeaderReader) -> Result<Fields, String> {
         let cells = h.u32(12) as usize;
         let (rows, cols) = (h.u32(16) as usize, h.u32(20) as usize);
         if !(2..=crate::index::arrangement::MAX_CELLS).contains(&cells) {
@@ -378,16 +420,17 @@ impl Fields {
         })
     }
 
-    /// Words of the table.
-    fn table_words(&self) -> u64 {
+    /// Words of a table.
+    pub(crate) fn table_words(&self) -> u64 {
         self.arrangements.div_ceil(32)
     }
 
-    /// The file's length but the graph6 text's, which the words give: checked again there.
-    fn length(&self) -> u64 {
+    /// The length of a file of `tables` tables (the graph6 text's words, which the preamble
+    /// gives, are checked again there).
+    pub(crate) fn length(&self, tables: u64) -> u64 {
         HEADER as u64
             + 8 * (self.cells as u64 + 1 + u64::from(self.eccentricity) + 1)
-            + 8 * self.table_words()
+            + 8 * tables * self.table_words()
             + 8 * self.graph_words_most()
     }
 
@@ -404,6 +447,41 @@ impl Fields {
 
     /// The table from the words after the header, checked (see the module's documentation).
     fn contents(self, mut words: Vec<u64>) -> Result<TokenTable, String> {
+        let Preamble {
+            goal,
+            ground,
+            index,
+            layers,
+            words: at,
+        } = self.preamble(&words)?;
+        // The table's words moved to the front, not copied (a table may be a gigabyte).
+        words.drain(..at);
+        let table = words;
+        check_layers(&layers, &table, self.arrangements)?;
+        let symbols = Symbols::of(&goal);
+        let goal_rank = index.rank_of(&symbols.encode(&goal).expect("its labels"));
+        if (table[(goal_rank / 32) as usize] >> (2 * (goal_rank % 32))) & 3 != 1 {
+            return Err("the goal's code is not depth 0's: the table is wrong".into());
+        }
+        let moves = match &ground {
+            Ground::Board(shape) => ArrangementMoves::of_board(*shape, self.metric),
+            Ground::Graph(g) => ArrangementMoves::of_graph(g),
+        };
+        Ok(TokenTable {
+            path: PathBuf::new(),
+            ground,
+            metric: self.metric,
+            goal,
+            layers,
+            index,
+            symbols,
+            moves,
+            words: table,
+        })
+    }
+
+    /// The preamble of `words` (those after the header), checked against the header.
+    pub(crate) fn preamble(&self, words: &[u64]) -> Result<Preamble, String> {
         let n = self.cells;
         let goal: Vec<u32> = words[..n]
             .iter()
@@ -460,29 +538,12 @@ impl Fields {
         }
         let at = n + 1 + text_words;
         let layers = words[at..at + self.eccentricity as usize + 1].to_vec();
-        // The table's words moved to the front, not copied (a table may be a gigabyte).
-        words.drain(..at + layers.len());
-        let table = words;
-        check_layers(&layers, &table, self.arrangements)?;
-        let symbols = Symbols::of(&goal);
-        let goal_rank = index.rank_of(&symbols.encode(&goal).expect("its labels"));
-        if (table[(goal_rank / 32) as usize] >> (2 * (goal_rank % 32))) & 3 != 1 {
-            return Err("the goal's code is not depth 0's: the table is wrong".into());
-        }
-        let moves = match &ground {
-            Ground::Board(shape) => ArrangementMoves::of_board(*shape, self.metric),
-            Ground::Graph(g) => ArrangementMoves::of_graph(g),
-        };
-        Ok(TokenTable {
-            path: PathBuf::new(),
-            ground,
-            metric: self.metric,
+        Ok(Preamble {
             goal,
-            layers,
+            ground,
             index,
-            symbols,
-            moves,
-            words: table,
+            words: at + layers.len(),
+            layers,
         })
     }
 }
@@ -491,14 +552,34 @@ impl Fields {
 /// than the arrangements) or that the table's codes, counted, do not give at each depth mod 3;
 /// or a code past the last arrangement.
 fn check_layers(layers: &[u64], table: &[u64], arrangements: u64) -> Result<(), String> {
-    let total = layers.iter().try_fold(0u64, |t, &n| t.checked_add(n));
-    if layers[0] != 1 || layers.contains(&0) || total.is_none_or(|t| t > arrangements) {
-        return Err("its layer counts are not a search's".into());
-    }
+    check_counts(layers, arrangements)?;
     let mut want = [0u64; 3];
     for (d, &n) in layers.iter().enumerate() {
         want[d % 3] += n;
     }
+    let found = code_counts(table, arrangements)?;
+    if found != want {
+        return Err(format!(
+            "its arrangements by depth mod 3 ({found:?}) are not its layers' ({want:?}): the \
+             table is wrong"
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses layer counts that are not a search's: the start alone first, none empty, no more
+/// than the arrangements in all.
+pub(crate) fn check_counts(layers: &[u64], arrangements: u64) -> Result<(), String> {
+    let total = layers.iter().try_fold(0u64, |t, &n| t.checked_add(n));
+    if layers.first() != Some(&1) || layers.contains(&0) || total.is_none_or(|t| t > arrangements) {
+        return Err("its layer counts are not a search's".into());
+    }
+    Ok(())
+}
+
+/// How many slots of `table` hold codes 1, 2 and 3; refused if a slot past the last of
+/// `arrangements` holds one.
+pub(crate) fn code_counts(table: &[u64], arrangements: u64) -> Result<[u64; 3], String> {
     const LOW: u64 = 0x5555_5555_5555_5555;
     let mut found = [0u64; 3];
     for (w, &word) in table.iter().enumerate() {
@@ -511,11 +592,5 @@ fn check_layers(layers: &[u64], table: &[u64], arrangements: u64) -> Result<(), 
             return Err("a code past its last arrangement".into());
         }
     }
-    if found != want {
-        return Err(format!(
-            "its arrangements by depth mod 3 ({found:?}) are not its layers' ({want:?}): the \
-             table is wrong"
-        ));
-    }
-    Ok(())
+    Ok(found)
 }
