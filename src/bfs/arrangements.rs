@@ -407,7 +407,8 @@ fn coded(word: u64, code: u64) -> u64 {
 struct Found<S> {
     new: u64,
     list: Vec<u64>,
-    batch: [u64; BATCH_ROOM],
+    /// Boxed: a task's `Found` is moved at each step of rayon's fold and reduce.
+    batch: Box<[u64; BATCH_ROOM]>,
     waiting: usize,
     state: S,
 }
@@ -417,7 +418,7 @@ impl<S: Default> Default for Found<S> {
         Found {
             new: 0,
             list: vec![],
-            batch: [0; BATCH_ROOM],
+            batch: Box::new([0; BATCH_ROOM]),
             waiting: 0,
             state: S::default(),
         }
