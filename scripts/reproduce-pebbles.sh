@@ -5,7 +5,8 @@
 # order), with the goal's class and its eccentricity: pebbles.md (what `theorem` printed) and
 # graphs.csv (a row a case). A grid:RxC graph is the RxC board's puzzle. Then the goals' exact
 # distributions searched by `analyze --goal` (boards in both metrics, graphs; 3x4 with two
-# blanks and the 15-puzzle with its rows coloured, about 10 s each): tokens-summary.csv, the
+# blanks and the 15-puzzle with its rows coloured, about 10 s each, and larger ones, under
+# half a minute each): tokens-summary.csv, the
 # folders under tokens/, and their table (tokens-table.md, tokens-table.tex). Called by
 # scripts/reproduce.sh. With --fifteen `theorem` also walks the 15-puzzle with its rows
 # coloured (252,252,000 arrangements: a few minutes, 1 GB).
@@ -85,6 +86,13 @@ analyze "1 1 1 1/2 2 2 2/3 3 3 0" multi 3x4
 analyze "1 2 3 4 5/6 7 8 0 0" single 2x5
 analyze "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0" single 4x4
 analyze "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0" multi 4x4
+# Larger tables: 3x4 with three blanks (79,833,600 arrangements), the 15-puzzle's rows
+# coloured with two blanks (378,378,000) and 3x5 with its columns coloured (504,504,000): each
+# under half a minute.
+analyze "1 2 3 4/5 6 7 8/9 0 0 0" single 3x4
+analyze "1 1 1 1/2 2 2 2/3 3 3 3/4 4 0 0" single 4x4
+analyze "1 2 3 4 5/1 2 3 4 5/1 2 3 4 0" single 3x5
+analyze "1 2 3 4 5/1 2 3 4 5/1 2 3 4 0" multi 3x5
 analyze "1 2 3 4 5 0 0" single --graph theta0
 analyze "1 1 2 2 3 3 0 0 0 0" single --graph petersen
 analyze "1 2 3 4 5 6 7 0 0" single --graph torus:3x3

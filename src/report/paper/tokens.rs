@@ -9,30 +9,45 @@ use super::{Format, Rendered};
 use crate::error::Error;
 use crate::report::tokens::TokensSummaryRow;
 
-/// A multiset's notation (`1^4 2^4 0`) in LaTeX's math: `$1^{4}\,2^{4}\,0$`, a run of three
-/// or more labels of one token each, `a a+1 … b`, as `a`–`b`.
+/// A multiset's notation (`1^4 2^4 0`) in LaTeX's math: `$1^{4}\,2^{4}\,0$`; a run of three
+/// or more consecutive labels `a a+1 … b` of one token each as `a`–`b`, of k tokens each as
+/// (`a`–`b`)^k.
 fn notation_tex(notation: &str) -> String {
     let mut terms: Vec<String> = vec![];
-    let mut run: Vec<u64> = vec![];
-    let flush = |run: &mut Vec<u64>, terms: &mut Vec<String>| {
-        match run.as_slice() {
-            [a, .., b] if run.len() >= 3 => terms.push(format!("{a}\\mbox{{--}}{b}")),
-            short => terms.extend(short.iter().map(u64::to_string)),
+    // The run: its first and last label, and the tokens of each.
+    let mut run: Option<(u64, u64, String)> = None;
+    let flush = |run: &mut Option<(u64, u64, String)>, terms: &mut Vec<String>| {
+        let Some((a, b, k)) = run.take() else {
+            return;
+        };
+        let power = |label: u64| match k.as_str() {
+            "" => label.to_string(),
+            k => format!("{label}^{{{k}}}"),
+        };
+        match (b - a >= 2, k.as_str()) {
+            (true, "") => terms.push(format!("{a}\\mbox{{--}}{b}")),
+            (true, k) => terms.push(format!("({a}\\mbox{{--}}{b})^{{{k}}}")),
+            (false, _) => terms.extend((a..=b).map(power)),
         }
-        run.clear();
     };
     for t in notation.split_whitespace() {
-        match (t.split_once('^'), t.parse::<u64>()) {
-            (None, Ok(label)) if label > 0 && run.last().is_none_or(|&l| l + 1 == label) => {
-                run.push(label)
+        let (label, k) = t.split_once('^').unwrap_or((t, ""));
+        match label.parse::<u64>() {
+            Ok(label) if label > 0 => {
+                let extends = run
+                    .as_ref()
+                    .is_some_and(|(_, b, kk)| b + 1 == label && kk == k);
+                match (extends, run.as_mut()) {
+                    (true, Some(r)) => r.1 = label,
+                    _ => {
+                        flush(&mut run, &mut terms);
+                        run = Some((label, label, k.to_string()));
+                    }
+                }
             }
-            (None, Ok(label)) if label > 0 => {
+            _ => {
                 flush(&mut run, &mut terms);
-                run.push(label);
-            }
-            (split, _) => {
-                flush(&mut run, &mut terms);
-                terms.push(match split {
+                terms.push(match t.split_once('^') {
                     Some((label, k)) => format!("{label}^{{{k}}}"),
                     None => t.to_string(),
                 });
@@ -53,7 +68,7 @@ pub fn render(rows: &[TokensSummaryRow], format: Format) -> Result<Rendered, Err
     let mut headings = vec![
         h("puzzle", Kind::Text),
         h("tokens", Kind::Text),
-        h("arrangements", Kind::Count),
+        Heading::new("arrangements", "all", Kind::Count),
         Heading::new("reachable", "reached", Kind::Count),
     ];
     if !all_predicted {
@@ -92,8 +107,8 @@ pub fn render(rows: &[TokensSummaryRow], format: Format) -> Result<Rendered, Err
     };
     let mut caption = "Pebble motion: goals of tokens (labels that repeat, several blanks; \
                        $a^{k}$ is $k$ tokens labelled $a$, $a$--$b$ one of each label from $a$ \
-                       to $b$, $0$ a blank; single-tile moves unless \
-                       multi is named), the arrangements and those that reach each (reached), \
+                       to $b$, $(a$--$b)^{k}$ $k$ of each, $0$ a blank; single-tile moves unless \
+                       multi is named), the arrangements (all) and those that reach each (reached), \
                        its eccentricity (ecc.) and mean distance (tilespace)."
         .to_string();
     if all_predicted {
@@ -118,8 +133,13 @@ mod tests {
     fn a_multiset_is_written_as_powers() {
         assert_eq!(
             notation_tex("1^4 2^4 3^4 4^3 0"),
-            "$1^{4}\\,2^{4}\\,3^{4}\\,4^{3}\\,0$"
+            "$(1\\mbox{--}3)^{4}\\,4^{3}\\,0$"
         );
+        assert_eq!(
+            notation_tex("1^3 2^3 3^3 4^3 5^2 0"),
+            "$(1\\mbox{--}4)^{3}\\,5^{2}\\,0$"
+        );
+        assert_eq!(notation_tex("1^2 2^2 0^4"), "$1^{2}\\,2^{2}\\,0^{4}$");
         assert_eq!(notation_tex("1 2 0^2"), "$1\\,2\\,0^{2}$");
         assert_eq!(
             notation_tex("1 2 3 4 5 6 7 8 9 10 0^2"),
