@@ -13,10 +13,16 @@ cd "$(dirname "$0")/.."
 out="${1:-docs/results}"
 partition="${KORF_PARTITION:-7-8}"
 pdb="${PDB_DIR:-/tmp/tilespace-pdb-4x4-$partition}"
-# TILESPACE_PROFILE: the Cargo profile to build and run (CI gives `ci`, which it has built).
-profile="${TILESPACE_PROFILE:-release}"
-cargo build --profile "$profile" --quiet
-bin="target/$profile/tilespace"
+# TILESPACE_BIN: a binary to run as it is (CI gives the one its tests ran: a `cargo build`
+# resolves the dependencies' features without the tests' and builds again, 70 s of CI); else
+# TILESPACE_PROFILE: the Cargo profile to build and run (default release).
+if [ -n "${TILESPACE_BIN:-}" ]; then
+  bin="$TILESPACE_BIN"
+else
+  profile="${TILESPACE_PROFILE:-release}"
+  cargo build --profile "$profile" --quiet
+  bin="target/$profile/tilespace"
+fi
 mkdir -p "$out"
 rm -rf "$pdb"
 log=$(mktemp)

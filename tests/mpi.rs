@@ -96,6 +96,45 @@ fn spinning(ranks: usize) -> bool {
 /// The boards of up to 8 cells.
 const SMALL: [&str; 5] = ["2x2", "2x3", "3x2", "2x4", "4x2"];
 
+/// `args` in `dir`, in one process (`None`) or on `ranks` ranks; it must succeed.
+fn ran(ranks: Option<usize>, args: &[&str], dir: &Path) {
+    let o = match ranks {
+        None => tilespace(args, dir),
+        Some(n) => mpirun(n, args, dir),
+    };
+    assert!(
+        o.status.success(),
+        "{ranks:?} ranks, {args:?}: {}",
+        stderr(&o)
+    );
+}
+
+/// `run(FOLDER, RANKS, BOARDS)` (the boards' analyses into `dir/FOLDER`, in one process or on
+/// ranks) on 1 to 4 ranks, each equal to one process's reports of the same boards: every
+/// board of `all`, or `SMALL` where the ranks spin (`spinning`).
+fn on_1_to_4_ranks(
+    dir: &Path,
+    all: &[&str],
+    what: &str,
+    run: impl Fn(&str, Option<usize>, &[&str]),
+) {
+    run("one", None, all);
+    run("one-small", None, &SMALL);
+    for ranks in 1..=4 {
+        let (boards, one) = match spinning(ranks) {
+            true => (&SMALL[..], "one-small"),
+            false => (all, "one"),
+        };
+        let many = format!("ranks-{ranks}");
+        run(&many, Some(ranks), boards);
+        same_reports(
+            &dir.join(one),
+            &dir.join(&many),
+            &format!("{what}{ranks} ranks"),
+        );
+    }
+}
+
 /// Every board up to 9 cells with three goal blanks, from the goal and from the other class, and
 /// 2x5: 1, 2, 3 and 4 ranks (3 never divides the index evenly; 2x2 on 3 and 4 ranks leaves
 /// shards empty, and small boards leave shards without frontier in most layers); the boards
@@ -130,32 +169,10 @@ fn every_board_up_to_9_cells_and_2x5_equal_one_process_on_1_to_4_ranks() {
             ]);
         }
         for args in runs {
-            let o = match ranks {
-                None => tilespace(&args, tmp.path()),
-                Some(n) => mpirun(n, &args, tmp.path()),
-            };
-            assert!(
-                o.status.success(),
-                "{ranks:?} ranks, {args:?}: {}",
-                stderr(&o)
-            );
+            ran(ranks, &args, tmp.path());
         }
     };
-    run("one", None, &all);
-    run("one-small", None, &SMALL);
-    for ranks in 1..=4 {
-        let (boards, one) = match spinning(ranks) {
-            true => (&SMALL[..], "one-small"),
-            false => (&all[..], "one"),
-        };
-        let many = format!("ranks-{ranks}");
-        run(&many, Some(ranks), boards);
-        same_reports(
-            &tmp.path().join(one),
-            &tmp.path().join(&many),
-            &format!("{ranks} ranks"),
-        );
-    }
+    on_1_to_4_ranks(tmp.path(), &all, "", run);
 }
 
 /// 3x4 (239,500,800 states) on 3 and 4 ranks equals the committed reports of one process.
@@ -546,29 +563,11 @@ fn multi_tile_boards_up_to_9_cells_equal_one_process_on_1_to_4_ranks() {
                 dir,
             ]);
         }
-        for a in runs {
-            let o = match ranks {
-                None => tilespace(&a, tmp.path()),
-                Some(n) => mpirun(n, &a, tmp.path()),
-            };
-            assert!(o.status.success(), "{ranks:?} ranks {a:?}: {}", stderr(&o));
+        for args in runs {
+            ran(ranks, &args, tmp.path());
         }
     };
-    run("one", None, &all);
-    run("one-small", None, &SMALL);
-    for ranks in 1..=4 {
-        let (boards, one) = match spinning(ranks) {
-            true => (&SMALL[..], "one-small"),
-            false => (&all[..], "one"),
-        };
-        let dir = format!("ranks-{ranks}");
-        run(&dir, Some(ranks), boards);
-        same_reports(
-            &tmp.path().join(one),
-            &tmp.path().join(&dir),
-            &format!("multi-tile, {ranks} ranks"),
-        );
-    }
+    on_1_to_4_ranks(tmp.path(), &all, "multi-tile, ", run);
 }
 
 /// A multi-tile 3x4 run on 2 ranks checkpointing every layer, a rank killed past depth 12,

@@ -19,6 +19,10 @@
 //! three codes apart, so a walk through codes of d-1 reaches the goal in d moves
 //! (`store::tokens`).
 //!
+//! At each layer boundary the search tells a `Checkpoints` (`store::token_checkpoint`) its
+//! layers and tables, which it may save; a search resumed starts from a saved boundary, its
+//! frontier found by a scan.
+//!
 //! The targets of a state are batched and their words prefetched before any is claimed. A
 //! blank's move onto the cell next to it in cell order changes only the blanks' digit, so its
 //! target is found without ranking the tiles again.

@@ -16,7 +16,7 @@
 //! saved, every earlier one 3, none of the other code); the depths' table must code exactly the
 //! expanded arrangements, as many at each depth mod 3 as the layers give.
 
-use std::io::{Read, Seek};
+use std::io::Seek;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -31,7 +31,9 @@ use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
 use crate::store::checkpoint::{file, Options};
 use crate::store::header::{le_words, Checksum, HeaderReader};
-use crate::store::tokens::{check_counts, code_counts, write, Fields, File, Saving, HEADER};
+use crate::store::tokens::{
+    check_counts, code_counts, read_words, write, Fields, File, Saving, HEADER,
+};
 
 const MAGIC: &[u8; 8] = b"TSTOKCKP";
 const VERSION: u32 = 1;
@@ -198,15 +200,13 @@ fn load(dir: &Path, of: &Searched) -> Result<(Pause<Table>, f64), Error> {
         needed: length,
         limit,
     })?;
-    let mut bytes = Vec::with_capacity(length as usize - HEADER);
-    f.seek(std::io::SeekFrom::Start(HEADER as u64))
-        .and_then(|_| f.read_to_end(&mut bytes))
+    let mut words = f
+        .seek(std::io::SeekFrom::Start(HEADER as u64))
+        .and_then(|_| read_words(&mut f, length))
         .map_err(|e| bad(e.to_string().into()))?;
-    if bytes.len() as u64 + HEADER as u64 != length {
+    if words.len() as u64 * 8 + HEADER as u64 != length {
         return Err(bad(Damage::length("changed while it was read")));
     }
-    let mut words: Vec<u64> = le_words(&bytes).collect();
-    drop(bytes);
     let mut sum = Checksum::new();
     words.iter().for_each(|&w| sum.add(w));
     if sum.value() != h.u64(40) {
@@ -227,6 +227,8 @@ fn load(dir: &Path, of: &Searched) -> Result<(Pause<Table>, f64), Error> {
     }
     words.drain(..pre.words);
     let depths = (kept == 1).then(|| words.split_off(fields.table_words() as usize));
+    // The search's table keeps only its own words (a realloc that shrinks moves nothing).
+    words.shrink_to_fit();
     let goal = pre
         .index
         .rank_of(&Symbols::of(of.goal).encode(of.goal).expect("its labels"));

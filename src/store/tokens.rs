@@ -204,17 +204,8 @@ impl TokenTable {
             needed: length,
             limit,
         })?;
-        // Read a part at a time into the words: the file's bytes are not held twice.
-        let mut words: Vec<u64> = Vec::with_capacity((length as usize - HEADER) / 8);
-        let mut part = vec![0u8; 1 << 20];
+        let words = read_words(&mut file, length).map_err(read)?;
         let mut sum = Checksum::new();
-        loop {
-            let n = read_full(&mut file, &mut part).map_err(read)?;
-            words.extend(le_words(&part[..n - n % 8]));
-            if n < part.len() {
-                break;
-            }
-        }
         if words.len() as u64 * 8 + HEADER as u64 != length {
             return Err(bad(Damage::length("changed while it was read")));
         }
@@ -342,6 +333,20 @@ impl TokenTable {
             )));
         }
         Ok(self.symbols.encode(start).expect("the goal's labels"))
+    }
+}
+
+/// The words of `file` (of `length` bytes) from where it stands (past the header) to its end,
+/// read a part at a time: the file's bytes are not held twice.
+pub(crate) fn read_words(file: &mut std::fs::File, length: u64) -> std::io::Result<Vec<u64>> {
+    let mut words: Vec<u64> = Vec::with_capacity((length as usize).saturating_sub(HEADER) / 8);
+    let mut part = vec![0u8; 1 << 20];
+    loop {
+        let n = read_full(file, &mut part)?;
+        words.extend(le_words(&part[..n - n % 8]));
+        if n < part.len() {
+            return Ok(words);
+        }
     }
 }
 
