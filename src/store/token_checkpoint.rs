@@ -30,7 +30,7 @@ use crate::index::puzzle::Ground;
 use crate::puzzle::metric::Metric;
 use crate::puzzle::tokens::Tokens;
 use crate::store::checkpoint::{file, Options};
-use crate::store::header::{le_words, Checksum, HeaderReader};
+use crate::store::header::{Checksum, HeaderReader};
 use crate::store::tokens::{
     check_counts, code_counts, read_words, write, Fields, File, Saving, HEADER,
 };
@@ -143,11 +143,7 @@ fn save(dir: &Path, of: &Searched, at: &Pause<&[AtomicU64]>, seconds: f64) -> Re
 
 /// Recomputes the checksums of a checkpoint's image as a forger would (tests, fuzzing).
 pub fn reseal(bytes: &mut [u8]) {
-    if bytes.len() >= HEADER {
-        let sum = crate::store::header::checksum(le_words(&bytes[HEADER..]));
-        bytes[40..48].copy_from_slice(&sum.to_le_bytes());
-        crate::store::header::reseal_header(bytes, FIELDS);
-    }
+    crate::store::tokens::reseal_fields(bytes, FIELDS);
 }
 
 /// Reads the checkpoint of `dir`, which must be a boundary of the search `of`: the boundary,

@@ -153,10 +153,15 @@ pub(crate) fn write(
 /// header) over what is there, as a forger would: the file then gets past the checksums to the
 /// checks behind them (tests, fuzzing). Too short an image is left alone.
 pub fn reseal(bytes: &mut [u8]) {
+    reseal_fields(bytes, FIELDS);
+}
+
+/// `reseal` of a file of tokens whose header fields take `fields` bytes (a checkpoint's too).
+pub(crate) fn reseal_fields(bytes: &mut [u8], fields: usize) {
     if bytes.len() >= HEADER {
         let sum = crate::store::header::checksum(le_words(&bytes[HEADER..]));
         bytes[40..48].copy_from_slice(&sum.to_le_bytes());
-        crate::store::header::reseal_header(bytes, FIELDS);
+        crate::store::header::reseal_header(bytes, fields);
     }
 }
 
